@@ -1,0 +1,71 @@
+//===- Target.h - GPU target descriptions and config checks ------*- C++ -*-===//
+//
+// Describes the NVIDIA chips tile-opt targets (limits on threads, shared
+// memory, registers; SM count) and holds the one function that checks a
+// `#tile.config` against a chip. Every pass that consumes a config, and the
+// report, go through `checkConfigAgainstTarget`, so a config is accepted or
+// rejected for the same reason everywhere.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_ANALYSIS_TARGET_H
+#define TILEOPT_ANALYSIS_TARGET_H
+
+#include "TileOpt/Dialect/TileDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Types.h"
+#include "mlir/Support/LLVM.h"
+#include <optional>
+#include <string>
+
+namespace mlir::tile {
+
+/// Hardware limits of one chip (compute capability). Figures are those of the
+/// CUDA programming guide's "technical specifications" table; `numSMs` is the
+/// default part of that generation (A100: 108, H100/H200 SXM: 132).
+struct TargetInfo {
+  StringRef chip;            ///< "sm_80", "sm_90", "sm_90a"
+  int computeCapability;     ///< 80, 90
+  StringRef ptxFeatures;     ///< PTX ISA the NVPTX backend must emit
+  int64_t warpSize;
+  int64_t maxThreadsPerBlock;
+  int64_t maxThreadsPerSM;
+  int64_t maxBlocksPerSM;
+  int64_t sharedBytesPerBlockDefault; ///< without the opt-in attribute
+  int64_t sharedBytesPerBlockOptIn;   ///< with it (dynamic shared memory)
+  int64_t sharedBytesPerSM;
+  int64_t registersPerSM;
+  int64_t registersPerBlock;
+  int64_t maxRegistersPerThread;
+  int64_t numSMs;
+};
+
+/// Returns the description of `chip`, or nullopt when it is not known.
+std::optional<TargetInfo> lookupTarget(StringRef chip);
+
+/// The chips `lookupTarget` knows, for diagnostics ("sm_80, sm_90, sm_90a").
+std::string knownTargetsList();
+
+/// What a config costs per thread block, estimated from the config alone
+/// (before code generation; `ptxas -v` later gives the real register count).
+struct ConfigResources {
+  int64_t threads = 0;               ///< threads per block
+  int64_t sharedBytes = 0;           ///< shared memory per block, all stages
+  int64_t accumulatorsPerThread = 0; ///< TM * TN
+  int64_t estimatedRegisters = 0;    ///< accumulators + fragments + overhead
+};
+
+/// Estimates the per-block resources of `config` for elements of
+/// `elementType`.
+ConfigResources estimateResources(ConfigAttr config, Type elementType);
+
+/// Checks `config` against the limits of `target` for elements of
+/// `elementType`. On violation, reports through `emitError` a message that
+/// names the limit, the value and the chip, and returns failure.
+LogicalResult
+checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
+                         Type elementType,
+                         function_ref<InFlightDiagnostic()> emitError);
+
+} // namespace mlir::tile
+
+#endif // TILEOPT_ANALYSIS_TARGET_H

@@ -1,0 +1,84 @@
+//===- TileAttrs.td - The tile dialect and its attributes --*- tablegen -*-===//
+//
+// The `tile` dialect carries the tiling decisions of one matmul as an
+// attribute, `#tile.config`, attached to the `linalg.matmul` by
+// `--tile-configure` and read by every later pass and by the report.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_DIALECT_TILEATTRS_TD
+#define TILEOPT_DIALECT_TILEATTRS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::mlir::tile";
+  let summary = "Tiling decisions for GPU matrix multiplication";
+  let description = [{
+    The `tile` dialect holds no operations: it defines the `#tile.config`
+    attribute that records, on a `linalg.matmul`, every decision the tile-opt
+    pipeline takes for it (strategy, block/warp/thread tile, pipeline stages).
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+def Tile_Strategy : I32EnumAttr<"Strategy", "code generation strategy", [
+    I32EnumAttrCase<"Naive", 0, "naive">,
+    I32EnumAttrCase<"Tiled", 1, "tiled">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+  let genSpecializedAttr = 0;
+}
+
+def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
+  let mnemonic = "config";
+  let summary = "Tiling decisions for one matmul";
+  let description = [{
+    All tiling decisions for one `linalg.matmul` C[M,N] = A[M,K] * B[K,N]:
+
+    * `strategy`: `naive` (one output element per thread, no shared memory:
+      the baseline) or `tiled` (block tile staged through shared memory).
+    * `block = [BM, BN, BK]`: the output tile of one thread block (BM x BN)
+      and the K extent of one step of the K loop (BK). For `naive`, BK = 1.
+    * `warp = [WM, WN]` (optional): the output tile of one warp.
+    * `thread = [TM, TN]`: the outputs one thread accumulates in registers.
+    * `stages = S`: shared-memory buffers per operand (1 = single buffer).
+
+    The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
+    N (so consecutive threads touch consecutive columns) and y along M.
+
+    Example:
+    ```mlir
+    #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>
+    #tile.config<tiled, block = [128, 128, 8], warp = [64, 32],
+                 thread = [8, 8], stages = 2>
+    ```
+    The verifier checks the structure (positive sizes, divisibility, one warp
+    is 32 threads); `tile::checkConfigAgainstTarget` checks a config against
+    the limits of a chip.
+  }];
+  let parameters = (ins
+    EnumParameter<Tile_Strategy>:$strategy,
+    ArrayRefParameter<"int64_t", "BM, BN, BK">:$block,
+    ArrayRefParameter<"int64_t", "WM, WN or empty">:$warp,
+    ArrayRefParameter<"int64_t", "TM, TN">:$thread,
+    "int64_t":$stages
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getBM() const { return getBlock()[0]; }
+    int64_t getBN() const { return getBlock()[1]; }
+    int64_t getBK() const { return getBlock()[2]; }
+    int64_t getTM() const { return getThread()[0]; }
+    int64_t getTN() const { return getThread()[1]; }
+    /// Threads along x (the N direction) and y (the M direction).
+    int64_t getThreadsX() const { return getBN() / getTN(); }
+    int64_t getThreadsY() const { return getBM() / getTM(); }
+    int64_t getNumThreads() const { return getThreadsX() * getThreadsY(); }
+  }];
+}
+
+#endif // TILEOPT_DIALECT_TILEATTRS_TD

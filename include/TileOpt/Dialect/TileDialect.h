@@ -1,0 +1,32 @@
+//===- TileDialect.h - The tile dialect ---------------------------*- C++ -*-===//
+//
+// Declares the `tile` dialect and its `#tile.config` attribute, which carries
+// the tiling decisions of one `linalg.matmul` through the pipeline.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_DIALECT_TILEDIALECT_H
+#define TILEOPT_DIALECT_TILEDIALECT_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include "TileOpt/Dialect/TileDialect.h.inc"
+#include "TileOpt/Dialect/TileEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TileOpt/Dialect/TileAttrs.h.inc"
+
+namespace mlir::tile {
+/// Name of the discardable attribute that holds a matmul's `#tile.config`.
+inline constexpr llvm::StringLiteral kConfigAttrName = "tile.config";
+/// Name of the discardable attribute describing the matmul problem a kernel
+/// computes (set on `gpu.launch`, carried to `gpu.launch_func`).
+inline constexpr llvm::StringLiteral kProblemAttrName = "tile.problem";
+/// Kernel ABI: every buffer argument is a bare pointer aligned to at least
+/// this many bytes (cudaMalloc gives 256); kernels may rely on it.
+inline constexpr int64_t kArgumentAlignment = 16;
+} // namespace mlir::tile
+
+#endif // TILEOPT_DIALECT_TILEDIALECT_H

@@ -1,0 +1,58 @@
+//===- Pipelines.h - tile-opt pass pipelines ----------------------*- C++ -*-===//
+//
+// The registered end-to-end pipeline, --tile-gpu-pipeline: linalg.matmul in,
+// kernel artifact (PTX, cubin, manifest) out. Its options mirror the passes'.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_PIPELINES_PIPELINES_H
+#define TILEOPT_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::tile {
+
+struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> strategy{
+      *this, "strategy",
+      llvm::cl::desc("Code generation strategy: naive or tiled"),
+      llvm::cl::init("naive")};
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a"),
+      llvm::cl::init("sm_90")};
+  PassOptions::ListOption<int64_t> blockTile{
+      *this, "block-tile",
+      llvm::cl::desc("Block tile BM,BN[,BK] (naive: thread-block shape, "
+                     "default 16,16)")};
+  PassOptions::ListOption<int64_t> warpTile{
+      *this, "warp-tile", llvm::cl::desc("Warp tile WM,WN")};
+  PassOptions::ListOption<int64_t> threadTile{
+      *this, "thread-tile", llvm::cl::desc("Thread tile TM,TN (default 1,1)")};
+  PassOptions::Option<int64_t> stages{
+      *this, "stages", llvm::cl::desc("Shared-memory buffers per operand"),
+      llvm::cl::init(1)};
+  PassOptions::Option<std::string> artifactDir{
+      *this, "artifact-dir",
+      llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "
+                     ".cubin) to this directory; none when empty"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> ptxas{
+      *this, "ptxas",
+      llvm::cl::desc("ptxas for cubins: auto, none, or a path"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimisation level of the NVPTX backend"),
+      llvm::cl::init(3)};
+};
+
+/// Appends the whole matmul-to-artifact pipeline to `pm` (a module pass
+/// manager).
+void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
+
+/// Registers --tile-gpu-pipeline.
+void registerTileOptPipelines();
+
+} // namespace mlir::tile
+
+#endif // TILEOPT_PIPELINES_PIPELINES_H

@@ -1,0 +1,154 @@
+//===- TileDialect.cpp - The tile dialect and #tile.config ---------------===//
+//
+// Registers the `tile` dialect, and parses, prints and verifies the
+// `#tile.config` attribute. The verifier checks only the structure of a
+// config (sizes, divisibility); limits of a chip are checked by
+// `tile::checkConfigAgainstTarget` in Analysis/Target.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Dialect/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "TileOpt/Dialect/TileDialect.cpp.inc"
+#include "TileOpt/Dialect/TileEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "TileOpt/Dialect/TileAttrs.cpp.inc"
+
+void TileDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "TileOpt/Dialect/TileAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// ConfigAttr
+//===----------------------------------------------------------------------===//
+
+/// Parses `name = [i, j, ...]`.
+static ParseResult parseNamedList(AsmParser &parser, StringRef name,
+                                  SmallVectorImpl<int64_t> &values) {
+  if (parser.parseKeyword(name) || parser.parseEqual())
+    return failure();
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        int64_t v;
+        if (parser.parseInteger(v))
+          return failure();
+        values.push_back(v);
+        return success();
+      });
+}
+
+Attribute ConfigAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> block, warp, thread;
+  int64_t stages = 1;
+  StringRef strategyName;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&strategyName))
+    return {};
+  std::optional<Strategy> strategy = symbolizeStrategy(strategyName);
+  if (!strategy) {
+    parser.emitError(loc) << "unknown strategy '" << strategyName
+                          << "' (expected 'naive' or 'tiled')";
+    return {};
+  }
+  if (parser.parseComma() || parseNamedList(parser, "block", block) ||
+      parser.parseComma())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("warp"))) {
+    if (parser.parseEqual() ||
+        parser.parseCommaSeparatedList(
+            AsmParser::Delimiter::Square, [&]() -> ParseResult {
+              int64_t v;
+              if (parser.parseInteger(v))
+                return failure();
+              warp.push_back(v);
+              return success();
+            }) ||
+        parser.parseComma())
+      return {};
+  }
+  if (parseNamedList(parser, "thread", thread) || parser.parseComma() ||
+      parser.parseKeyword("stages") || parser.parseEqual() ||
+      parser.parseInteger(stages) || parser.parseGreater())
+    return {};
+  return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
+                                       block, warp, thread, stages);
+}
+
+void ConfigAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyStrategy(getStrategy()) << ", block = [";
+  llvm::interleaveComma(getBlock(), printer);
+  printer << "]";
+  if (!getWarp().empty()) {
+    printer << ", warp = [";
+    llvm::interleaveComma(getWarp(), printer);
+    printer << "]";
+  }
+  printer << ", thread = [";
+  llvm::interleaveComma(getThread(), printer);
+  printer << "], stages = " << getStages() << ">";
+}
+
+LogicalResult
+ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   Strategy strategy, ArrayRef<int64_t> block,
+                   ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
+                   int64_t stages) {
+  auto allPositive = [](ArrayRef<int64_t> v) {
+    return llvm::all_of(v, [](int64_t x) { return x > 0; });
+  };
+  if (block.size() != 3 || !allPositive(block))
+    return emitError() << "block tile must be three positive sizes [BM, BN, "
+                          "BK]";
+  if (thread.size() != 2 || !allPositive(thread))
+    return emitError() << "thread tile must be two positive sizes [TM, TN]";
+  if (!warp.empty() && (warp.size() != 2 || !allPositive(warp)))
+    return emitError() << "warp tile must be empty or two positive sizes "
+                          "[WM, WN]";
+  if (stages < 1)
+    return emitError() << "stages must be at least 1, got " << stages;
+  if (block[0] % thread[0] != 0 || block[1] % thread[1] != 0)
+    return emitError() << "thread tile [" << thread[0] << ", " << thread[1]
+                       << "] does not divide block tile [" << block[0] << ", "
+                       << block[1] << "]";
+  if (!warp.empty()) {
+    if (block[0] % warp[0] != 0 || block[1] % warp[1] != 0)
+      return emitError() << "warp tile [" << warp[0] << ", " << warp[1]
+                         << "] does not divide block tile [" << block[0]
+                         << ", " << block[1] << "]";
+    if (warp[0] % thread[0] != 0 || warp[1] % thread[1] != 0)
+      return emitError() << "thread tile [" << thread[0] << ", " << thread[1]
+                         << "] does not divide warp tile [" << warp[0] << ", "
+                         << warp[1] << "]";
+    int64_t lanes = (warp[0] / thread[0]) * (warp[1] / thread[1]);
+    if (lanes != 32)
+      return emitError() << "warp tile [" << warp[0] << ", " << warp[1]
+                         << "] with thread tile [" << thread[0] << ", "
+                         << thread[1] << "] needs " << lanes
+                         << " lanes, but a warp has 32";
+  }
+  if (strategy == Strategy::Naive) {
+    if (block[2] != 1)
+      return emitError() << "the naive strategy walks K one element at a "
+                            "time: BK must be 1, got "
+                         << block[2];
+    if (thread[0] != 1 || thread[1] != 1)
+      return emitError() << "the naive strategy computes one output per "
+                            "thread: thread tile must be [1, 1]";
+    if (!warp.empty())
+      return emitError() << "the naive strategy has no warp tile";
+    if (stages != 1)
+      return emitError() << "the naive strategy has no shared-memory "
+                            "stages: stages must be 1";
+  }
+  return success();
+}

@@ -1,0 +1,90 @@
+//===- GPUPipeline.cpp - linalg.matmul to kernel artifact ----------------===//
+//
+// Builds --tile-gpu-pipeline, the registered end-to-end pipeline, as numbered
+// steps. Each step is a pass usable alone in tile-opt.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Pipelines/Pipelines.h"
+
+#include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+void mlir::tile::buildGPUPipeline(OpPassManager &pm,
+                                  const GPUPipelineOptions &options) {
+  // Step 1. Tensors to buffers: kernels read and write dense row-major
+  // buffers, so function boundaries get identity-layout memrefs.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+
+  // Step 2. Attach a #tile.config to every matmul and check it against the
+  // chip: an impossible config stops here with an error at the matmul.
+  ConfigurePassOptions configure;
+  configure.strategy = options.strategy;
+  configure.chip = options.chip;
+  configure.blockTile.assign(options.blockTile.begin(), options.blockTile.end());
+  configure.warpTile.assign(options.warpTile.begin(), options.warpTile.end());
+  configure.threadTile.assign(options.threadTile.begin(),
+                               options.threadTile.end());
+  configure.stages = options.stages;
+  OpPassManager &funcPm = pm.nestAny();
+  funcPm.addPass(createConfigurePass(configure));
+
+  // Step 3. Map each configured matmul to a gpu.launch of its strategy.
+  funcPm.addPass(createMapNaivePass());
+
+  // Step 4. Outline kernels into gpu.modules, keeping the tile metadata.
+  pm.addPass(createOutlineKernelsPass());
+
+  // Step 5. Attach the NVVM target: CUDA 13 needs an explicit chip and
+  // PTX ISA (upstream defaults, sm_50 / +ptx60, are rejected by it).
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  std::optional<TargetInfo> info = lookupTarget(options.chip);
+  target.features = info ? info->ptxFeatures.str() : "+ptx80";
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  // Step 6. Lower kernel bodies to NVVM with bare-pointer buffer arguments,
+  // the ABI tile-run launches with.
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = true;
+  gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+
+  // Step 7. Serialize each gpu.module to PTX through LLVM's NVPTX backend.
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+
+  // Step 8. Write the kernel artifact (PTX, cubin via ptxas, manifest).
+  if (!options.artifactDir.empty()) {
+    ExportArtifactPassOptions exportOptions;
+    exportOptions.artifactDir = options.artifactDir;
+    exportOptions.ptxas = options.ptxas;
+    pm.addPass(createExportArtifactPass(exportOptions));
+  }
+}
+
+void mlir::tile::registerTileOptPipelines() {
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "tile-gpu-pipeline",
+      "Compile linalg.matmul to a GPU kernel artifact (PTX, cubin, manifest)",
+      buildGPUPipeline);
+}

@@ -1,0 +1,87 @@
+//===- Configure.cpp - Attach a checked #tile.config to matmuls ----------===//
+//
+// Implements --tile-configure: builds a `#tile.config` from the pass options
+// (or keeps the one already on the op), checks the matmul is supported and
+// the config fits the chip, and attaches it to each `linalg.matmul`.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_CONFIGUREPASS
+#include "TileOpt/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct ConfigurePass : public tile::impl::ConfigurePassBase<ConfigurePass> {
+  using Base::Base;
+
+  /// Builds the config the options describe, reporting errors at `op`.
+  ConfigAttr buildConfig(Operation *op) {
+    std::optional<Strategy> strat = symbolizeStrategy(strategy);
+    if (!strat) {
+      op->emitError() << "unknown strategy '" << strategy
+                      << "' (expected 'naive' or 'tiled')";
+      return {};
+    }
+    SmallVector<int64_t> block(blockTile.begin(), blockTile.end());
+    SmallVector<int64_t> thread(threadTile.begin(), threadTile.end());
+    SmallVector<int64_t> warp(warpTile.begin(), warpTile.end());
+    if (*strat == Strategy::Naive) {
+      if (block.empty())
+        block = {16, 16};
+      if (block.size() == 2)
+        block.push_back(1);
+    }
+    if (thread.empty())
+      thread = {1, 1};
+    auto emitError = [&]() {
+      return op->emitError() << "invalid tile config: ";
+    };
+    return ConfigAttr::getChecked(emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
+                                  ArrayRef<int64_t>(warp),
+                                  ArrayRef<int64_t>(thread), int64_t(stages));
+  }
+
+  void runOnOperation() override {
+    std::optional<TargetInfo> target = lookupTarget(chip);
+    bool anyFailed = false;
+    getOperation()->walk([&](linalg::MatmulOp matmul) {
+      if (!target) {
+        matmul.emitOpError() << "cannot be configured for unknown chip '"
+                             << chip << "' (known: " << knownTargetsList()
+                             << ")";
+        anyFailed = true;
+        return;
+      }
+      FailureOr<MatmulProblem> problem = getSupportedMatmulProblem(matmul);
+      if (failed(problem)) {
+        anyFailed = true;
+        return;
+      }
+      auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
+      if (!config)
+        config = buildConfig(matmul);
+      if (!config ||
+          failed(checkConfigAgainstTarget(config, *target,
+                                          problem->elementType, [&]() {
+                                            return matmul.emitOpError();
+                                          }))) {
+        anyFailed = true;
+        return;
+      }
+      matmul->setAttr(kConfigAttrName, config);
+      ++numConfigured;
+    });
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,461 @@
+//===- ExportArtifact.cpp - Write the kernel artifact --------------------===//
+//
+// Implements --tile-export-artifact: PTX from `gpu.binary`, a cubin and the
+// `ptxas -v` resource report when ptxas is available, and manifest.json, the
+// versioned contract with tile-run (docs/manifest.md). Everything is written
+// into a temporary sibling directory that is renamed into place only when the
+// whole artifact is complete.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Transforms/Artifact.h"
+#include "TileOpt/Transforms/Passes.h"
+#include "TileOpt/Version.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_EXPORTARTIFACTPASS
+#include "TileOpt/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+namespace fs = llvm::sys::fs;
+namespace json = llvm::json;
+
+//===----------------------------------------------------------------------===//
+// ptxas
+//===----------------------------------------------------------------------===//
+
+std::optional<PtxasResources> mlir::tile::parsePtxasReport(StringRef report,
+                                                           StringRef kernel) {
+  // ptxas -v prints, per entry:
+  //   ptxas info    : Compiling entry function 'k' for 'sm_90'
+  //   ptxas info    : Function properties for k
+  //       0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+  //   ptxas info    : Used 30 registers, used 1 barriers, 2048 bytes smem,
+  //                   380 bytes cmem[0]
+  SmallVector<StringRef> lines;
+  report.split(lines, '\n');
+  bool inKernel = false;
+  PtxasResources r;
+  bool found = false;
+  llvm::Regex number("([0-9]+) (bytes stack frame|bytes spill stores|bytes "
+                     "spill loads|registers|barriers|bytes smem|bytes "
+                     "cmem\\[0\\])");
+  for (StringRef line : lines) {
+    if (line.contains("Compiling entry function") ||
+        line.contains("Function properties for")) {
+      inKernel = line.contains(("'" + kernel + "'").str()) ||
+                 line.trim().ends_with((" " + kernel).str());
+      continue;
+    }
+    if (!inKernel)
+      continue;
+    StringRef rest = line;
+    SmallVector<StringRef> m;
+    while (number.match(rest, &m)) {
+      int64_t v = 0;
+      m[1].getAsInteger(10, v);
+      StringRef what = m[2];
+      if (what == "registers") {
+        r.registers = v;
+        found = true;
+      } else if (what == "barriers")
+        r.barriers = v;
+      else if (what == "bytes smem")
+        r.sharedBytes = v;
+      else if (what == "bytes cmem[0]")
+        r.constBytes = v;
+      else if (what == "bytes stack frame")
+        r.stackBytes = v;
+      else if (what == "bytes spill stores")
+        r.spillStoreBytes = v;
+      else if (what == "bytes spill loads")
+        r.spillLoadBytes = v;
+      rest = rest.substr(rest.find(m[0]) + m[0].size());
+    }
+  }
+  if (!found)
+    return std::nullopt;
+  return r;
+}
+
+FailureOr<std::string> mlir::tile::resolvePtxas(StringRef option) {
+  if (option == "none")
+    return std::string();
+  if (option == "auto") {
+    if (StringRef(TILEOPT_DEFAULT_PTXAS).size() &&
+        fs::can_execute(TILEOPT_DEFAULT_PTXAS))
+      return std::string(TILEOPT_DEFAULT_PTXAS);
+    if (auto p = llvm::sys::findProgramByName("ptxas", {"/usr/local/cuda/bin"}))
+      return *p;
+    if (auto p = llvm::sys::findProgramByName("ptxas"))
+      return *p;
+    return std::string();
+  }
+  if (!fs::can_execute(option))
+    return failure();
+  return option.str();
+}
+
+/// Runs `ptxas -arch=<chip> -v` on `ptxPath`, writing `cubinPath`. Returns
+/// the combined output, or an error message.
+static FailureOr<std::string> runPtxas(StringRef ptxas, StringRef chip,
+                                       StringRef ptxPath, StringRef cubinPath,
+                                       std::string &error) {
+  SmallString<128> logPath;
+  if (fs::createTemporaryFile("tile-ptxas", "log", logPath)) {
+    error = "cannot create a temporary file for the ptxas log";
+    return failure();
+  }
+  std::string arch = ("-arch=" + chip).str();
+  SmallVector<StringRef> args = {ptxas, arch,      "-v",    "-O3",
+                                 "-o",  cubinPath, ptxPath};
+  std::optional<StringRef> redirects[] = {std::nullopt, logPath.str(),
+                                          logPath.str()};
+  std::string execError;
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, /*Env=*/std::nullopt,
+                                     redirects, /*SecondsToWait=*/0,
+                                     /*MemoryLimit=*/0, &execError);
+  std::string log;
+  if (auto buf = llvm::MemoryBuffer::getFile(logPath))
+    log = (*buf)->getBuffer().str();
+  fs::remove(logPath);
+  if (rc != 0) {
+    error = "ptxas failed (" +
+            (execError.empty() ? "exit code " + std::to_string(rc)
+                               : execError) +
+            "):\n" + log;
+    return failure();
+  }
+  return log;
+}
+
+//===----------------------------------------------------------------------===//
+// Manifest
+//===----------------------------------------------------------------------===//
+
+/// Everything the manifest says about one kernel.
+struct KernelRecord {
+  std::string name;
+  std::string chip, features;
+  std::string ptx;
+  MatmulProblem problem;
+  ConfigAttr config;
+  int64_t grid[3], block[3];
+  int64_t dynamicSharedBytes = 0;
+  std::optional<PtxasResources> resources;
+  bool hasCubin = false;
+};
+
+static std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+static json::Value toJson(ArrayRef<int64_t> v) {
+  json::Array a;
+  for (int64_t x : v)
+    a.push_back(x);
+  return a;
+}
+
+static json::Value kernelToJson(const KernelRecord &k) {
+  const MatmulProblem &p = k.problem;
+  std::string elem = typeName(p.elementType);
+  std::string configText;
+  llvm::raw_string_ostream os(configText);
+  Attribute(k.config).print(os);
+  auto buffer = [&](StringRef name, int64_t rows, int64_t cols,
+                    StringRef access) {
+    return json::Object{{"name", name},
+                        {"kind", "buffer"},
+                        {"element_type", elem},
+                        {"shape", json::Array{rows, cols}},
+                        {"layout", "row-major"},
+                        {"alignment", kArgumentAlignment},
+                        {"access", access}};
+  };
+  json::Object resources;
+  if (k.resources)
+    resources = json::Object{{"registers", k.resources->registers},
+                             {"barriers", k.resources->barriers},
+                             {"shared_bytes", k.resources->sharedBytes},
+                             {"const_bytes", k.resources->constBytes},
+                             {"stack_bytes", k.resources->stackBytes},
+                             {"spill_store_bytes", k.resources->spillStoreBytes},
+                             {"spill_load_bytes", k.resources->spillLoadBytes}};
+  // Executed FLOPs: the naive kernel skips out-of-range outputs; tiled
+  // strategies compute padded edge tiles.
+  int64_t useful = 2 * p.m * p.n * p.k;
+  int64_t executed = useful;
+  if (k.config.getStrategy() == Strategy::Tiled)
+    executed = 2 * llvm::alignTo(p.m, k.config.getBM()) *
+               llvm::alignTo(p.n, k.config.getBN()) *
+               llvm::alignTo(p.k, k.config.getBK());
+  return json::Object{
+      {"name", k.name},
+      {"ptx", k.name + ".ptx"},
+      {"cubin", k.hasCubin ? json::Value(k.name + ".cubin") : json::Value(nullptr)},
+      {"target", json::Object{{"chip", k.chip}, {"features", k.features}}},
+      {"problem",
+       json::Object{{"m", p.m},
+                    {"n", p.n},
+                    {"k", p.k},
+                    {"a_type", elem},
+                    {"b_type", elem},
+                    {"c_type", elem},
+                    {"accumulator_type", elem},
+                    {"a_layout", "row-major"},
+                    {"b_layout", "row-major"},
+                    {"c_layout", "row-major"},
+                    {"accumulate", p.accumulate},
+                    {"computes", p.accumulate ? "C += A * B" : "C = A * B"}}},
+      {"launch",
+       json::Object{{"grid", toJson(k.grid)},
+                    {"block", toJson(k.block)},
+                    {"dynamic_shared_bytes", k.dynamicSharedBytes}}},
+      {"args", json::Array{buffer("A", p.m, p.k, "read"),
+                           buffer("B", p.k, p.n, "read"),
+                           buffer("C", p.m, p.n,
+                                  p.accumulate ? "readwrite" : "write")}},
+      {"config",
+       json::Object{{"strategy", stringifyStrategy(k.config.getStrategy())},
+                    {"block", toJson(k.config.getBlock())},
+                    {"warp", toJson(k.config.getWarp())},
+                    {"thread", toJson(k.config.getThread())},
+                    {"stages", k.config.getStages()},
+                    {"threads", k.config.getNumThreads()},
+                    {"attribute", configText}}},
+      {"flops", json::Object{{"useful", useful}, {"executed", executed}}},
+      {"resources",
+       k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
+  };
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+/// Returns the constant value of `v`, or nullopt.
+static std::optional<int64_t> getConstant(Value v) {
+  APInt value;
+  if (v && matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+namespace {
+struct ExportArtifactPass
+    : public tile::impl::ExportArtifactPassBase<ExportArtifactPass> {
+  using Base::Base;
+
+  /// Fills `record` from `launch`, or emits an error at it.
+  LogicalResult describe(gpu::LaunchFuncOp launch, KernelRecord &record) {
+    ModuleOp module = getOperation();
+    std::optional<MatmulProblem> problem = MatmulProblem::fromAttr(
+        launch->getAttrOfType<DictionaryAttr>(kProblemAttrName));
+    auto config = launch->getAttrOfType<ConfigAttr>(kConfigAttrName);
+    if (!problem || !config)
+      return launch.emitOpError()
+             << "lacks valid tile.problem/tile.config attributes";
+    record.name = launch.getKernelName().getValue().str();
+    record.problem = *problem;
+    record.config = config;
+
+    auto binary = module.lookupSymbol<gpu::BinaryOp>(launch.getKernelModuleName());
+    if (!binary)
+      return launch.emitOpError()
+             << "refers to kernel module '" << launch.getKernelModuleName()
+             << "', which is not a gpu.binary (run gpu-module-to-binary "
+                "with format=isa first)";
+    for (Attribute attr : binary.getObjects()) {
+      auto object = dyn_cast<gpu::ObjectAttr>(attr);
+      auto target = object ? dyn_cast<NVVM::NVVMTargetAttr>(object.getTarget())
+                           : NVVM::NVVMTargetAttr();
+      if (!target)
+        continue;
+      if (object.getFormat() != gpu::CompilationTarget::Assembly)
+        return binary.emitOpError()
+               << "holds a " << stringifyCompilationTarget(object.getFormat())
+               << " object; the artifact needs PTX (gpu-module-to-binary "
+                  "format=isa)";
+      record.chip = target.getChip().str();
+      record.features = target.getFeatures().str();
+      record.ptx = object.getObject().getValue().str();
+    }
+    if (record.ptx.empty())
+      return binary.emitOpError() << "has no NVVM PTX object";
+
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    Value dims[6] = {grid.x, grid.y, grid.z, block.x, block.y, block.z};
+    for (int i = 0; i < 6; ++i) {
+      std::optional<int64_t> c = getConstant(dims[i]);
+      if (!c)
+        return launch.emitOpError()
+               << "has a non-constant launch dimension; the artifact needs "
+                  "static grid and block sizes";
+      (i < 3 ? record.grid[i] : record.block[i - 3]) = *c;
+    }
+    if (Value smem = launch.getDynamicSharedMemorySize()) {
+      std::optional<int64_t> c = getConstant(smem);
+      if (!c)
+        return launch.emitOpError()
+               << "has a non-constant dynamic shared memory size";
+      record.dynamicSharedBytes = *c;
+    }
+
+    // The ABI: A, B, C as bare pointers, in this order.
+    ValueRange operands = launch.getKernelOperands();
+    int64_t shapes[3][2] = {{problem->m, problem->k},
+                            {problem->k, problem->n},
+                            {problem->m, problem->n}};
+    bool ok = operands.size() == 3;
+    for (int i = 0; ok && i < 3; ++i) {
+      auto type = dyn_cast<MemRefType>(operands[i].getType());
+      ok = type && type.getShape() == ArrayRef<int64_t>(shapes[i]);
+    }
+    if (!ok)
+      return launch.emitOpError()
+             << "does not take (A, B, C) buffers of shapes " << problem->m
+             << "x" << problem->k << ", " << problem->k << "x" << problem->n
+             << ", " << problem->m << "x" << problem->n;
+    return success();
+  }
+
+  /// Writes the artifact files into `dir`.
+  LogicalResult writeFiles(StringRef dir, MutableArrayRef<KernelRecord> kernels,
+                           StringRef ptxasPath,
+                           ArrayRef<gpu::LaunchFuncOp> launches) {
+    ModuleOp module = getOperation();
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      KernelRecord &record = kernels[i];
+      gpu::LaunchFuncOp launch = launches[i];
+      SmallString<256> ptxPath(dir), cubinPath(dir);
+      llvm::sys::path::append(ptxPath, record.name + ".ptx");
+      llvm::sys::path::append(cubinPath, record.name + ".cubin");
+      std::error_code ec;
+      {
+        llvm::raw_fd_ostream os(ptxPath, ec);
+        if (!ec) {
+          os << record.ptx;
+          os.close();
+          ec = os.error();
+        }
+      }
+      if (ec)
+        return module.emitError() << "cannot write '" << ptxPath
+                                  << "': " << ec.message();
+      if (ptxasPath.empty())
+        continue;
+      std::string error;
+      FailureOr<std::string> log =
+          runPtxas(ptxasPath, record.chip, ptxPath, cubinPath, error);
+      if (failed(log))
+        return launch.emitOpError() << error;
+      record.hasCubin = true;
+      record.resources = parsePtxasReport(*log, record.name);
+      if (!record.resources)
+        return launch.emitOpError()
+               << "could not read the ptxas resource report:\n"
+               << *log;
+    }
+
+    json::Array kernelArray;
+    for (const KernelRecord &k : kernels)
+      kernelArray.push_back(kernelToJson(k));
+    json::Object manifest{
+        {"schema", "tile-opt-kernel-manifest"},
+        {"version", kManifestVersion},
+        {"generator", json::Object{{"tool", "tile-opt"},
+                                   {"version", TILEOPT_VERSION},
+                                   {"mlir", TILEOPT_MLIR_VERSION},
+                                   {"ptxas", ptxasPath.empty()
+                                                 ? json::Value(nullptr)
+                                                 : json::Value(ptxasPath)}}},
+        {"kernels", std::move(kernelArray)},
+    };
+    SmallString<256> manifestPath(dir);
+    llvm::sys::path::append(manifestPath, "manifest.json");
+    std::error_code ec;
+    llvm::raw_fd_ostream os(manifestPath, ec);
+    if (!ec) {
+      os << llvm::formatv("{0:2}", json::Value(std::move(manifest))) << "\n";
+      os.close();
+      ec = os.error();
+    }
+    if (ec)
+      return module.emitError()
+             << "cannot write '" << manifestPath << "': " << ec.message();
+    return success();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (artifactDir.empty()) {
+      module.emitError() << "--tile-export-artifact needs artifact-dir=DIR";
+      return signalPassFailure();
+    }
+    FailureOr<std::string> ptxasPath = resolvePtxas(ptxas);
+    if (failed(ptxasPath)) {
+      module.emitError() << "ptxas '" << ptxas << "' is not executable";
+      return signalPassFailure();
+    }
+
+    SmallVector<gpu::LaunchFuncOp> launches;
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      if (launch->hasAttr(kProblemAttrName))
+        launches.push_back(launch);
+    });
+    std::vector<KernelRecord> kernels(launches.size());
+    for (auto [launch, record] : llvm::zip(launches, kernels))
+      if (failed(describe(launch, record)))
+        return signalPassFailure();
+
+    // Write into a temporary sibling, then swap it into place.
+    SmallString<256> target(artifactDir);
+    fs::make_absolute(target);
+    llvm::sys::path::remove_dots(target, /*remove_dot_dot=*/true);
+    StringRef parent = llvm::sys::path::parent_path(target);
+    if (std::error_code ec = fs::create_directories(parent)) {
+      module.emitError() << "cannot create artifact directory '" << target
+                         << "': " << ec.message();
+      return signalPassFailure();
+    }
+    SmallString<256> staging;
+    if (std::error_code ec =
+            fs::createUniqueDirectory(target + ".tmp", staging)) {
+      module.emitError() << "cannot write artifact directory '" << target
+                         << "': " << ec.message();
+      return signalPassFailure();
+    }
+    auto discard = [&]() { fs::remove_directories(staging); };
+    if (failed(writeFiles(staging, kernels, *ptxasPath, launches))) {
+      discard();
+      return signalPassFailure();
+    }
+    if (fs::is_directory(target))
+      fs::remove_directories(target);
+    if (std::error_code ec = fs::rename(staging, target)) {
+      discard();
+      module.emitError() << "cannot move the artifact to '" << target
+                         << "': " << ec.message();
+      return signalPassFailure();
+    }
+    numKernels += kernels.size();
+  }
+};
+} // namespace

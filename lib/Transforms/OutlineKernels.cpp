@@ -1,0 +1,64 @@
+//===- OutlineKernels.cpp - Outline kernels, keep tile metadata ----------===//
+//
+// Implements --tile-outline-kernels: runs upstream gpu-kernel-outlining and
+// re-attaches the `tile.*` attributes of every `gpu.launch` to the
+// `gpu.launch_func` that replaces it, matched by kernel name.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_OUTLINEKERNELSPASS
+#include "TileOpt/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct OutlineKernelsPass
+    : public tile::impl::OutlineKernelsPassBase<OutlineKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Kernel name -> the tile.* attributes of its launch.
+    llvm::StringMap<SmallVector<NamedAttribute>> metadata;
+    WalkResult walk = module.walk([&](gpu::LaunchOp launch) {
+      SmallVector<NamedAttribute> attrs;
+      for (NamedAttribute attr : launch->getDiscardableAttrs())
+        if (attr.getName().strref().starts_with("tile."))
+          attrs.push_back(attr);
+      if (attrs.empty())
+        return WalkResult::advance();
+      std::optional<StringRef> name = launch.getFunction();
+      if (!name) {
+        launch.emitOpError() << "carries tile.* attributes but no kernel "
+                                "name (function(@name)) to keep them by";
+        return WalkResult::interrupt();
+      }
+      if (!metadata.try_emplace(*name, std::move(attrs)).second) {
+        launch.emitOpError() << "reuses kernel name '" << *name << "'";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    OpPassManager pm(ModuleOp::getOperationName());
+    pm.addPass(createGpuKernelOutliningPass());
+    if (failed(runPipeline(pm, module)))
+      return signalPassFailure();
+
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      auto it = metadata.find(launch.getKernelName().getValue());
+      if (it == metadata.end())
+        return;
+      for (NamedAttribute attr : it->second)
+        launch->setAttr(attr.getName(), attr.getValue());
+    });
+  }
+};
+} // namespace
