@@ -85,6 +85,7 @@ mlir::tile::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   // created inside so that they are not captured as parameters.
   Block &body = launch.getBody().front();
   rewriter.setInsertionPointToStart(&body);
+  one = index(1);
   gpu::KernelDim3 blockIds = launch.getBlockIds();
   gpu::KernelDim3 threadIds = launch.getThreadIds();
   Value aArg = memref::AssumeAlignmentOp::create(rewriter, loc, a, kArgumentAlignment);

@@ -1,0 +1,71 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// Every verifier error of #tile.config.
+
+// expected-error @+1 {{block tile must be three positive sizes [BM, BN, BK]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{block tile must be three positive sizes [BM, BN, BK]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 0, 8], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{thread tile must be two positive sizes [TM, TN]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [-1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{warp tile must be empty or two positive sizes [WM, WN]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 8], warp = [32], thread = [4, 4], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{stages must be at least 1, got 0}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 0>} { return }
+
+// -----
+
+// expected-error @+1 {{thread tile [3, 1] does not divide block tile [16, 16]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [3, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{warp tile [48, 32] does not divide block tile [64, 64]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 8], warp = [48, 32], thread = [4, 4], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{thread tile [8, 8] does not divide warp tile [32, 4]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 8], warp = [32, 4], thread = [8, 8], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{warp tile [32, 32] with thread tile [4, 4] needs 64 lanes, but a warp has 32}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [4, 4], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{the naive strategy walks K one element at a time: BK must be 1, got 8}}
+func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 8], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{the naive strategy computes one output per thread: thread tile must be [1, 1]}}
+func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 1], thread = [2, 2], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{the naive strategy has no shared-memory stages: stages must be 1}}
+func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 2>} { return }
+
+// -----
+
+// expected-error @+1 {{the naive strategy has no warp tile}}
+func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 1], warp = [4, 8], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{unknown strategy 'fast' (expected 'naive' or 'tiled')}}
+func.func @f() attributes {c = #tile.config<fast, block = [16, 16, 1], thread = [1, 1], stages = 1>} { return }

@@ -1,0 +1,28 @@
+// RUN: tile-opt %s -split-input-file | FileCheck %s
+// RUN: tile-opt %s -split-input-file | tile-opt -split-input-file | FileCheck %s
+
+// Parse/print round trip of #tile.config: the printed form parses back to
+// the same attribute.
+
+// CHECK-LABEL: func.func @naive
+// CHECK: tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>
+func.func @naive() attributes {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>} {
+  return
+}
+
+// -----
+
+// The optional warp tile is printed only when present.
+// CHECK-LABEL: func.func @tiled_with_warp
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 2>
+func.func @tiled_with_warp() attributes {tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 2>} {
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tiled_no_warp
+// CHECK: tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>
+func.func @tiled_no_warp() attributes {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>} {
+  return
+}

@@ -1,0 +1,79 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(func.func(tile-configure))"
+
+// Matmuls tile-opt does not compile, and configs over the limits of the
+// chip: one error at the matmul, naming what is wrong.
+
+func.func @i8(%A: memref<4x4xi8>, %B: memref<4x4xi8>, %C: memref<4x4xi8>) {
+  // expected-error @+1 {{operand A has element type 'i8', which is not supported yet (supported: f32)}}
+  linalg.matmul ins(%A, %B : memref<4x4xi8>, memref<4x4xi8>) outs(%C : memref<4x4xi8>)
+  return
+}
+
+// -----
+
+func.func @f64(%A: tensor<4x4xf64>, %B: tensor<4x4xf64>, %C: tensor<4x4xf64>) -> tensor<4x4xf64> {
+  // expected-error @+1 {{operand A has element type 'f64', which is not supported yet (supported: f32)}}
+  %0 = linalg.matmul ins(%A, %B : tensor<4x4xf64>, tensor<4x4xf64>) outs(%C : tensor<4x4xf64>) -> tensor<4x4xf64>
+  return %0 : tensor<4x4xf64>
+}
+
+// -----
+
+func.func @dynamic(%A: memref<?x4xf32>, %B: memref<4x4xf32>, %C: memref<?x4xf32>) {
+  // expected-error @+1 {{operand A has dynamic shape 'memref<?x4xf32>': tile-opt needs static shapes}}
+  linalg.matmul ins(%A, %B : memref<?x4xf32>, memref<4x4xf32>) outs(%C : memref<?x4xf32>)
+  return
+}
+
+// -----
+
+func.func @strided(%A: memref<4x4xf32, strided<[8, 1]>>, %B: memref<4x4xf32>, %C: memref<4x4xf32>) {
+  // expected-error @+1 {{operand A has layout strided<[8, 1]>: kernels take dense row-major buffers (identity layout)}}
+  linalg.matmul ins(%A, %B : memref<4x4xf32, strided<[8, 1]>>, memref<4x4xf32>) outs(%C : memref<4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @transposed_b(%A: memref<4x8xf32>, %B: memref<6x8xf32>, %C: memref<4x6xf32>) {
+  // expected-error @+1 {{with user-defined indexing maps (transposed or broadcast operands) is not supported yet}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<4x8xf32>, memref<6x8xf32>) outs(%C : memref<4x6xf32>)
+  return
+}
+
+// -----
+
+func.func @explicit_config_over_limit(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  // expected-error @+1 {{config needs 2048 threads per block (32 x 64), but sm_90 allows at most 1024}}
+  linalg.matmul {tile.config = #tile.config<naive, block = [32, 64, 1], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+func.func @explicit_config_over_shared_memory(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  // expected-error @+1 {{config needs 524288 bytes of shared memory per block, but sm_90 allows at most 232448}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 256, 64], thread = [8, 8], stages = 4>}
+    ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+func.func @explicit_config_over_registers(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  // expected-error @+1 {{config needs about 312 registers per thread (256 accumulators), but sm_90 allows at most 255}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 8], thread = [16, 16], stages = 1>}
+    ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+func.func @explicit_config_over_block_registers(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  // expected-error @+1 {{config needs about 69632 registers per block, but sm_90 has 65536}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 8], thread = [8, 4], stages = 1>}
+    ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}

@@ -1,0 +1,19 @@
+// Options that do not make a config that fits: an error at the matmul and a
+// non-zero exit.
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_99}))" 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{block-tile=64,64}))" 2>&1 | FileCheck %s --check-prefix=THREADS
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_80 strategy=tiled block-tile=128,128,32 thread-tile=8,8 stages=6}))" 2>&1 | FileCheck %s --check-prefix=SMEM80
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=fastest}))" 2>&1 | FileCheck %s --check-prefix=STRATEGY
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{block-tile=16,16 thread-tile=2,2}))" 2>&1 | FileCheck %s --check-prefix=NAIVE
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=4,4}))" 2>&1 | FileCheck %s --check-prefix=WARP
+
+// CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_99' (known: sm_80, sm_90, sm_90a)
+// THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
+// SMEM80: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 196608 bytes of shared memory per block, but sm_80 allows at most 166912
+// STRATEGY: [[@LINE+4]]:3: error: unknown strategy 'fastest' (expected 'naive' or 'tiled')
+// NAIVE: [[@LINE+3]]:3: error: invalid tile config: the naive strategy computes one output per thread: thread tile must be [1, 1]
+// WARP: [[@LINE+2]]:3: error: invalid tile config: warp tile [32, 32] with thread tile [4, 4] needs 64 lanes, but a warp has 32
+func.func @matmul(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}

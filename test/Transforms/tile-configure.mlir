@@ -1,0 +1,58 @@
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure))" | FileCheck %s --check-prefix=DEFAULT
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{block-tile=8,32}))" | FileCheck %s --check-prefix=BLOCK
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=8,4 stages=2}))" | FileCheck %s --check-prefix=TILED
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_80}))" | FileCheck %s --check-prefix=DEFAULT
+
+// DEFAULT-LABEL: func.func @memref_form
+// DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+// BLOCK-LABEL: func.func @memref_form
+// BLOCK: linalg.matmul {tile.config = #tile.config<naive, block = [8, 32, 1], thread = [1, 1], stages = 1>}
+// TILED-LABEL: func.func @memref_form
+// TILED: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [8, 4], stages = 2>}
+func.func @memref_form(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// The tensor form is configured too (the pipeline bufferizes after).
+// DEFAULT-LABEL: func.func @tensor_form
+// DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+func.func @tensor_form(%A: tensor<7x5xf32>, %B: tensor<5x3xf32>, %C: tensor<7x3xf32>) -> tensor<7x3xf32> {
+  %0 = linalg.matmul ins(%A, %B : tensor<7x5xf32>, tensor<5x3xf32>) outs(%C : tensor<7x3xf32>) -> tensor<7x3xf32>
+  return %0 : tensor<7x3xf32>
+}
+
+// -----
+
+// An explicit config on the op wins over the options.
+// BLOCK-LABEL: func.func @explicit_config_wins
+// BLOCK: linalg.matmul {tile.config = #tile.config<naive, block = [4, 64, 1], thread = [1, 1], stages = 1>}
+func.func @explicit_config_wins(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  linalg.matmul {tile.config = #tile.config<naive, block = [4, 64, 1], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// Two matmuls in one function each get a config.
+// DEFAULT-LABEL: func.func @two_matmuls
+// DEFAULT-COUNT-2: linalg.matmul {tile.config = #tile.config<naive
+func.func @two_matmuls(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %D: memref<8x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  linalg.matmul ins(%C, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%D : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// A function without a matmul is left as it is.
+// DEFAULT-LABEL: func.func @no_matmul
+// DEFAULT-NEXT: arith.addf
+// DEFAULT-NOT: tile.config
+func.func @no_matmul(%a: f32) -> f32 {
+  %0 = arith.addf %a, %a : f32
+  return %0 : f32
+}
