@@ -8,6 +8,7 @@
 #include "TileOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir::tile {
@@ -23,6 +24,21 @@ struct OutlineKernelsPass
     : public tile::impl::OutlineKernelsPassBase<OutlineKernelsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // A configured matmul still here was not mapped by any strategy: outlining
+    // would silently compile nothing for it.
+    WalkResult unmapped = module.walk([&](linalg::MatmulOp matmul) {
+      auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
+      if (!config)
+        return WalkResult::advance();
+      matmul.emitOpError() << "has strategy '"
+                           << stringifyStrategy(config.getStrategy())
+                           << "', which no mapping pass has turned into a "
+                              "kernel (implemented: naive)";
+      return WalkResult::interrupt();
+    });
+    if (unmapped.wasInterrupted())
+      return signalPassFailure();
+
     // Kernel name -> the tile.* attributes of its launch.
     llvm::StringMap<SmallVector<NamedAttribute>> metadata;
     WalkResult walk = module.walk([&](gpu::LaunchOp launch) {

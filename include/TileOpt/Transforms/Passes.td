@@ -116,7 +116,9 @@ def OutlineKernelsPass : Pass<"tile-outline-kernels", "mlir::ModuleOp"> {
     Runs upstream `gpu-kernel-outlining` and carries the `tile.config` and
     `tile.problem` attributes of each `gpu.launch` to the `gpu.launch_func`
     that replaces it (upstream outlining drops discardable attributes), so the
-    artifact writer can describe every kernel.
+    artifact writer can describe every kernel. A `linalg.matmul` that still
+    carries a `tile.config` here was not mapped by any strategy; that is an
+    error at the matmul rather than a silently missing kernel.
 
     Before:
     ```mlir

@@ -1,0 +1,93 @@
+// RUN: rm -rf %t && mkdir -p %t && touch %t/file
+// RUN: not tile-opt %s -split-input-file --tile-export-artifact 2>&1 | FileCheck %s --check-prefix=NODIR
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-export-artifact="artifact-dir=%t/art ptxas=none" -o /dev/null
+// RUN: not ls %t/art
+// An artifact directory that cannot be created: error, nothing written.
+// RUN: not tile-opt %s -split-input-file --tile-export-artifact="artifact-dir=%t/file/art ptxas=none" 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
+// RUN: not tile-opt %s -split-input-file --tile-export-artifact="artifact-dir=%t/art2 ptxas=%t/no-such-ptxas" 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: not ls %t/art2
+
+// NODIR: error: --tile-export-artifact needs artifact-dir=DIR
+// UNWRITABLE: error: cannot create artifact directory '{{.*}}file/art': Not a directory
+// PTXAS: error: ptxas '{{.*}}no-such-ptxas' is not executable
+
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    // expected-error @+1 {{refers to kernel module 'k_module', which is not a gpu.binary (run gpu-module-to-binary with format=isa first)}}
+    gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
+        args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
+        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+    return
+  }
+  gpu.module @k_module {
+    gpu.func @k(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) kernel { gpu.return }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
+        args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
+        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+    return
+  }
+  // expected-error @+1 {{holds a bin object; the artifact needs PTX (gpu-module-to-binary format=isa)}}
+  gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "\7FELF">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    // expected-error @+1 {{has a non-constant launch dimension; the artifact needs static grid and block sizes}}
+    gpu.launch_func @k_module::@k blocks in (%n, %n, %c1) threads in (%c16, %c16, %c1)
+        args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
+        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+    return
+  }
+  gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    // expected-error @+1 {{does not take (A, B, C) buffers of shapes 33x17, 17x45, 33x45}}
+    gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
+        args(%B : memref<17x45xf32>, %A : memref<33x17xf32>, %C : memref<33x45xf32>)
+        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+    return
+  }
+  gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{lacks valid tile.problem/tile.config attributes}}
+    gpu.launch_func @k_module::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
+        {tile.problem = {m = 33 : i64}}
+    return
+  }
+  gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
+}

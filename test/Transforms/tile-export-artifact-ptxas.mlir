@@ -1,0 +1,33 @@
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s --tile-export-artifact="artifact-dir=%t/art ptxas=%ptxas" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/art/manifest.json
+// RUN: ls %t/art/k.cubin
+// ptxas=auto finds the same ptxas.
+// RUN: tile-opt %s --tile-export-artifact="artifact-dir=%t/auto" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/auto/manifest.json
+
+// With ptxas, the manifest names the cubin and carries the `ptxas -v` report.
+// CHECK: "cubin": "k.cubin",
+// CHECK: "resources": {
+// CHECK-NEXT: "barriers": 0,
+// CHECK-NEXT: "const_bytes": {{[0-9]+}},
+// CHECK-NEXT: "registers": {{[0-9]+}},
+// CHECK-NEXT: "shared_bytes": 0,
+// CHECK-NEXT: "spill_load_bytes": 0,
+// CHECK-NEXT: "spill_store_bytes": 0,
+// CHECK-NEXT: "stack_bytes": 0
+
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c16 = arith.constant 16 : index
+    gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
+        args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
+        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+    return
+  }
+  gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A.target sm_90\0A.address_size 64\0A.visible .entry k(.param .u64 a, .param .u64 b, .param .u64 c)\0A{\0A\09ret;\0A}\0A">]
+}

@@ -1,0 +1,40 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(func.func(tile-map-naive),tile-outline-kernels)" | FileCheck %s
+
+// The tile.* attributes of the launch reach the launch_func; the kernel takes
+// (A, B, C) in that order and no constants.
+
+// CHECK-LABEL: func.func @f
+// CHECK-SAME: (%[[A:.+]]: memref<33x17xf32>, %[[B:.+]]: memref<17x45xf32>, %[[C:.+]]: memref<33x45xf32>)
+// CHECK: gpu.launch_func @f_matmul_0_module::@f_matmul_0 blocks in ({{.+}}) threads in ({{.+}}) args(%[[A]] : memref<33x17xf32>, %[[B]] : memref<17x45xf32>, %[[C]] : memref<33x45xf32>) {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+// CHECK: gpu.module @f_matmul_0_module
+// CHECK: gpu.func @f_matmul_0(%{{.+}}: memref<33x17xf32>, %{{.+}}: memref<17x45xf32>, %{{.+}}: memref<33x45xf32>) kernel attributes {known_block_size = array<i32: 16, 16, 1>, known_grid_size = array<i32: 3, 3, 1>}
+func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<33x45xf32>)
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<33x17xf32>, memref<17x45xf32>) outs(%C : memref<33x45xf32>)
+  return
+}
+
+// -----
+
+// A configured matmul that no strategy mapped is an error, not a silently
+// missing kernel.
+func.func @unmapped(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  // expected-error @+1 {{has strategy 'tiled', which no mapping pass has turned into a kernel (implemented: naive)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A launch with tile metadata must be named, to find its launch_func again.
+func.func @unnamed(%C: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{carries tile.* attributes but no kernel name (function(@name)) to keep them by}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    gpu.terminator
+  } {tile.problem = {}}
+  return
+}
