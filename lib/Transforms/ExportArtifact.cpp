@@ -278,7 +278,7 @@ struct ExportArtifactPass
     auto binary = module.lookupSymbol<gpu::BinaryOp>(launch.getKernelModuleName());
     if (!binary)
       return launch.emitOpError()
-             << "refers to kernel module '" << launch.getKernelModuleName()
+             << "refers to kernel module '" << launch.getKernelModuleName().getValue()
              << "', which is not a gpu.binary (run gpu-module-to-binary "
                 "with format=isa first)";
     for (Attribute attr : binary.getObjects()) {
