@@ -438,7 +438,7 @@ struct ExportArtifactPass
     SmallString<256> staging;
     if (std::error_code ec =
             fs::createUniqueDirectory(target + ".tmp", staging)) {
-      module.emitError() << "cannot write artifact directory '" << target
+      module.emitError() << "cannot create artifact directory '" << target
                          << "': " << ec.message();
       return signalPassFailure();
     }

@@ -1,15 +1,9 @@
-// RUN: rm -rf %t && mkdir -p %t && touch %t/file
+// RUN: rm -rf %t && mkdir -p %t
 // RUN: not tile-opt %s -split-input-file --tile-export-artifact 2>&1 | FileCheck %s --check-prefix=NODIR
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-export-artifact="artifact-dir=%t/art ptxas=none" -o /dev/null
 // RUN: not ls %t/art
-// An artifact directory that cannot be created: error, nothing written.
-// RUN: not tile-opt %s -split-input-file --tile-export-artifact="artifact-dir=%t/file/art ptxas=none" 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
-// RUN: not tile-opt %s -split-input-file --tile-export-artifact="artifact-dir=%t/art2 ptxas=%t/no-such-ptxas" 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: not ls %t/art2
 
 // NODIR: error: --tile-export-artifact needs artifact-dir=DIR
-// UNWRITABLE: error: cannot create artifact directory '{{.*}}file/art': Not a directory
-// PTXAS: error: ptxas '{{.*}}no-such-ptxas' is not executable
 
 module attributes {gpu.container_module} {
   func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {

@@ -8,6 +8,14 @@
 // RUN: tile-opt %s --tile-export-artifact="artifact-dir=%t/art ptxas=none" -o /dev/null
 // RUN: not ls %t/art/stale.txt
 // RUN: ls %t/art/manifest.json
+// An artifact directory that cannot be created: an error, nothing written.
+// RUN: touch %t/file
+// RUN: not tile-opt %s --tile-export-artifact="artifact-dir=%t/file/art ptxas=none" 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
+// RUN: not tile-opt %s --tile-export-artifact="artifact-dir=%t/art2 ptxas=%t/no-such-ptxas" 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: not ls %t/art2
+
+// UNWRITABLE: error: cannot create artifact directory '{{.*}}file/art': Not a directory
+// PTXAS: error: ptxas '{{.*}}no-such-ptxas' is not executable
 
 // A hand-written post-serialization module: one launch of kernel @k on a
 // 33 x 45 x 17 problem.
