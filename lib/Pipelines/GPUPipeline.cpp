@@ -61,6 +61,10 @@ void mlir::tile::buildGPUPipeline(OpPassManager &pm,
   // the ABI tile-run launches with.
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createSCFToControlFlowPass());
+  // math.fma to the llvm.intr.fma intrinsic (one fma.rn.f32) before
+  // gpu-to-nvvm, which would otherwise call libdevice's __nv_fmaf and make
+  // the PTX depend on finding libdevice at compile time.
+  gpuPm.addPass(createConvertMathToLLVMPass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
