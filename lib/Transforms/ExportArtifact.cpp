@@ -443,6 +443,9 @@ struct ExportArtifactPass
       return signalPassFailure();
     }
     auto discard = [&]() { fs::remove_directories(staging); };
+    // createUniqueDirectory makes it private; the artifact is ordinary output.
+    (void)fs::setPermissions(staging, fs::all_read | fs::all_exe |
+                                          fs::owner_write);
     if (failed(writeFiles(staging, kernels, *ptxasPath, launches))) {
       discard();
       return signalPassFailure();
