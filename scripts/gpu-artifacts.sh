@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Compiles kernel artifacts here (where MLIR is) for a GPU machine that has
+# none: one artifact directory per line of a spec, under OUTDIR.
+#
+#   scripts/gpu-artifacts.sh OUTDIR [SPEC]
+#
+# SPEC lines: NAME MxNxK PIPELINE-OPTIONS...   ('#' starts a comment), e.g.
+#   naive_2048  2048x2048x2048  strategy=naive block-tile=16,16
+# Without SPEC, the runtime issue's set: the naive kernel on the seed shapes
+# and on tiny and odd shapes.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${1:?usage: gpu-artifacts.sh OUTDIR [SPEC]}"
+spec="${2:-}"
+tile_opt="$root/build/bin/tile-opt"
+[ -x "$tile_opt" ] || "$root/scripts/setup.sh"
+
+default_spec='
+naive_2048        2048x2048x2048  strategy=naive
+naive_2053        2053x2039x2048  strategy=naive
+naive_1000        1000x1000x1001  strategy=naive
+naive_1x1x1       1x1x1           strategy=naive
+naive_7x5x3       7x5x3           strategy=naive
+naive_2048_b32x8  2048x2048x2048  strategy=naive block-tile=8,32
+'
+mkdir -p "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+while read -r name shape opts; do
+  [ -z "${name:-}" ] || [ "${name:0:1}" = "#" ] && continue
+  IFS=x read -r m n k <<<"$shape"
+  cat >"$tmp/$name.mlir" <<MLIR
+func.func @matmul(%A: tensor<${m}x${k}xf32>, %B: tensor<${k}x${n}xf32>) -> tensor<${m}x${n}xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<${m}x${n}xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
+  %D = linalg.matmul ins(%A, %B : tensor<${m}x${k}xf32>, tensor<${k}x${n}xf32>) outs(%C : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
+  return %D : tensor<${m}x${n}xf32>
+}
+MLIR
+  "$tile_opt" "$tmp/$name.mlir" --tile-gpu-pipeline="$opts artifact-dir=$out/$name" -o /dev/null
+  echo "compiled $name ($shape, $opts) -> $out/$name"
+done < <(if [ -n "$spec" ]; then cat "$spec"; else echo "$default_spec"; fi)

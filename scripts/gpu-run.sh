@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# On the GPU machine (CUDA, CMake, ninja; no MLIR): builds tile-run alone and
+# runs the GPU tests (check, benchmark, compute-sanitizer memcheck) over the
+# artifacts compiled here by scripts/gpu-artifacts.sh.
+#
+#   scripts/gpu-run.sh ARTIFACTS [LOGDIR]
+#
+# Logs and JSON results go to LOGDIR (default ./gpu-logs).
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+artifacts="$(cd "${1:?usage: gpu-run.sh ARTIFACTS [LOGDIR]}" && pwd)"
+logs="${2:-$root/gpu-logs}"
+mkdir -p "$logs"
+build="$root/build-gpu"
+{
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DTILEOPT_ENABLE_COMPILER=OFF -DTILEOPT_ENABLE_RUNTIME=ON \
+    -DTILEOPT_GPU_ARTIFACTS="$artifacts" >/dev/null &&
+  ninja -C "$build" tile-run
+} 2>&1 | tee "$logs/build.log"
+ctest --test-dir "$build" -L gpu --output-on-failure 2>&1 | tee "$logs/ctest.log"
+cp "$build"/gpu-results/*.json "$logs"/ 2>/dev/null || true

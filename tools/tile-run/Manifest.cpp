@@ -1,0 +1,292 @@
+//===- Manifest.cpp - Reading a kernel artifact's manifest ---------------===//
+//
+// Validation of manifest.json, version 1. See docs/manifest.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Manifest.h"
+
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+using namespace tilerun;
+
+namespace {
+/// Field access with errors that say where: "kernels[0].launch.grid".
+struct Reader {
+  std::string &error;
+
+  bool fail(const std::string &where, const std::string &what) {
+    error = where + ": " + what;
+    return false;
+  }
+  const Json *get(const Json &obj, const std::string &where,
+                  const std::string &key) {
+    const Json *v = obj.find(key);
+    if (!v)
+      fail(where, "missing field '" + key + "'");
+    return v;
+  }
+  bool integer(const Json &obj, const std::string &where,
+               const std::string &key, int64_t &out, int64_t min) {
+    const Json *v = get(obj, where, key);
+    if (!v)
+      return false;
+    if (!v->isInteger())
+      return fail(where + "." + key, "expected an integer");
+    if (v->asInteger() < min)
+      return fail(where + "." + key, "must be at least " + std::to_string(min));
+    out = v->asInteger();
+    return true;
+  }
+  bool string(const Json &obj, const std::string &where,
+              const std::string &key, std::string &out) {
+    const Json *v = get(obj, where, key);
+    if (!v)
+      return false;
+    if (!v->isString())
+      return fail(where + "." + key, "expected a string");
+    out = v->asString();
+    return true;
+  }
+  bool dims(const Json &obj, const std::string &where, const std::string &key,
+            unsigned out[3]) {
+    const Json *v = get(obj, where, key);
+    if (!v)
+      return false;
+    if (!v->isArray() || v->items().size() != 3)
+      return fail(where + "." + key, "expected three integers");
+    for (int i = 0; i < 3; ++i) {
+      const Json &d = v->items()[i];
+      if (!d.isInteger() || d.asInteger() < 1 || d.asInteger() > 2147483647)
+        return fail(where + "." + key, "expected positive 32-bit integers");
+      out[i] = static_cast<unsigned>(d.asInteger());
+    }
+    return true;
+  }
+};
+
+bool fileExists(const std::string &path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/// "sm_90" / "sm_90a" -> 90.
+int parseChip(const std::string &chip) {
+  if (chip.size() < 5 || chip.compare(0, 3, "sm_") != 0)
+    return 0;
+  size_t end = 3;
+  while (end < chip.size() && isdigit(static_cast<unsigned char>(chip[end])))
+    ++end;
+  if (end == 3 || (end != chip.size() && chip.substr(end) != "a"))
+    return 0;
+  return std::stoi(chip.substr(3, end - 3));
+}
+} // namespace
+
+bool tilerun::parseManifest(const std::string &text, const std::string &dir,
+                            Manifest &out, std::string &error) {
+  Json root;
+  std::string parseError;
+  if (!Json::parse(text, root, parseError)) {
+    error = "malformed manifest.json: " + parseError;
+    return false;
+  }
+  Reader r{error};
+  if (!root.isObject())
+    return r.fail("manifest", "expected a JSON object");
+  std::string schema;
+  if (!r.string(root, "manifest", "schema", schema))
+    return false;
+  if (schema != "tile-opt-kernel-manifest")
+    return r.fail("manifest.schema",
+                  "'" + schema + "' is not a tile-opt kernel manifest");
+  int64_t version;
+  if (!r.integer(root, "manifest", "version", version, 0))
+    return false;
+  if (version != kSupportedManifestVersion)
+    return r.fail("manifest.version",
+                  "unknown manifest version " + std::to_string(version) +
+                      " (this tile-run reads version " +
+                      std::to_string(kSupportedManifestVersion) + ")");
+  out.dir = dir;
+  out.version = static_cast<int>(version);
+  if (const Json *g = root.find("generator"))
+    out.generator = *g;
+  const Json *kernels = r.get(root, "manifest", "kernels");
+  if (!kernels)
+    return false;
+  if (!kernels->isArray())
+    return r.fail("manifest.kernels", "expected an array");
+
+  for (size_t i = 0; i < kernels->items().size(); ++i) {
+    const Json &kj = kernels->items()[i];
+    std::string where = "kernels[" + std::to_string(i) + "]";
+    if (!kj.isObject())
+      return r.fail(where, "expected an object");
+    KernelSpec k;
+    std::string ptx;
+    if (!r.string(kj, where, "name", k.name) ||
+        !r.string(kj, where, "ptx", ptx))
+      return false;
+    k.ptxPath = dir + "/" + ptx;
+    const Json *cubin = r.get(kj, where, "cubin");
+    if (!cubin)
+      return false;
+    if (cubin->isString())
+      k.cubinPath = dir + "/" + cubin->asString();
+    else if (!cubin->isNull())
+      return r.fail(where + ".cubin", "expected a file name or null");
+
+    const Json *target = r.get(kj, where, "target");
+    if (!target)
+      return false;
+    if (!r.string(*target, where + ".target", "chip", k.chip))
+      return false;
+    k.computeCapability = parseChip(k.chip);
+    if (!k.computeCapability)
+      return r.fail(where + ".target.chip",
+                    "'" + k.chip + "' is not a chip name like sm_90");
+
+    const Json *problem = r.get(kj, where, "problem");
+    if (!problem)
+      return false;
+    std::string pw = where + ".problem";
+    if (!r.integer(*problem, pw, "m", k.m, 1) ||
+        !r.integer(*problem, pw, "n", k.n, 1) ||
+        !r.integer(*problem, pw, "k", k.k, 1) ||
+        !r.string(*problem, pw, "a_type", k.elementType))
+      return false;
+    for (const char *key : {"b_type", "c_type"}) {
+      std::string t;
+      if (!r.string(*problem, pw, key, t))
+        return false;
+      if (t != k.elementType)
+        return r.fail(pw + "." + key, "mixed element types are not supported");
+    }
+    if (k.elementType != "f32")
+      return r.fail(pw + ".a_type", "element type '" + k.elementType +
+                                        "' is not supported by tile-run "
+                                        "(supported: f32)");
+    for (const char *key : {"a_layout", "b_layout", "c_layout"}) {
+      std::string layout;
+      if (!r.string(*problem, pw, key, layout))
+        return false;
+      if (layout != "row-major")
+        return r.fail(pw + "." + key, "layout '" + layout +
+                                          "' is not supported (row-major)");
+    }
+    const Json *acc = r.get(*problem, pw, "accumulate");
+    if (!acc)
+      return false;
+    if (!acc->isBool())
+      return r.fail(pw + ".accumulate", "expected true or false");
+    k.accumulate = acc->asBool();
+
+    const Json *launch = r.get(kj, where, "launch");
+    if (!launch)
+      return false;
+    int64_t smem;
+    if (!r.dims(*launch, where + ".launch", "grid", k.grid) ||
+        !r.dims(*launch, where + ".launch", "block", k.block) ||
+        !r.integer(*launch, where + ".launch", "dynamic_shared_bytes", smem, 0))
+      return false;
+    k.dynamicSharedBytes = static_cast<unsigned>(smem);
+    if (static_cast<uint64_t>(k.block[0]) * k.block[1] * k.block[2] > 1024)
+      return r.fail(where + ".launch.block",
+                    "more than 1024 threads per block");
+    if (k.grid[1] > 65535 || k.grid[2] > 65535)
+      return r.fail(where + ".launch.grid", "y and z must be at most 65535");
+
+    // The ABI tile-run launches: A[M,K], B[K,N], C[M,N], in this order.
+    const Json *args = r.get(kj, where, "args");
+    if (!args)
+      return false;
+    if (!args->isArray())
+      return r.fail(where + ".args", "expected an array");
+    const char *names[3] = {"A", "B", "C"};
+    int64_t shapes[3][2] = {{k.m, k.k}, {k.k, k.n}, {k.m, k.n}};
+    if (args->items().size() != 3)
+      return r.fail(where + ".args",
+                    "ABI mismatch: expected 3 buffers (A, B, C), got " +
+                        std::to_string(args->items().size()));
+    for (int a = 0; a < 3; ++a) {
+      const Json &aj = args->items()[a];
+      std::string aw = where + ".args[" + std::to_string(a) + "]";
+      BufferArg arg;
+      std::string kind;
+      if (!r.string(aj, aw, "name", arg.name) ||
+          !r.string(aj, aw, "kind", kind) ||
+          !r.string(aj, aw, "element_type", arg.elementType) ||
+          !r.string(aj, aw, "access", arg.access))
+        return false;
+      const Json *shape = r.get(aj, aw, "shape");
+      if (!shape)
+        return false;
+      if (!shape->isArray() || shape->items().size() != 2 ||
+          !shape->items()[0].isInteger() || !shape->items()[1].isInteger())
+        return r.fail(aw + ".shape", "expected two integers");
+      arg.rows = shape->items()[0].asInteger();
+      arg.cols = shape->items()[1].asInteger();
+      if (kind != "buffer" || arg.name != names[a] ||
+          arg.elementType != k.elementType || arg.rows != shapes[a][0] ||
+          arg.cols != shapes[a][1])
+        return r.fail(aw, std::string("ABI mismatch: expected buffer ") +
+                              names[a] + " of " + k.elementType + "[" +
+                              std::to_string(shapes[a][0]) + "x" +
+                              std::to_string(shapes[a][1]) + "], got " +
+                              kind + " " + arg.name + " of " +
+                              arg.elementType + "[" +
+                              std::to_string(arg.rows) + "x" +
+                              std::to_string(arg.cols) + "]");
+      k.args.push_back(arg);
+    }
+
+    if (const Json *flops = kj.find("flops")) {
+      int64_t useful = 0, executed = 0;
+      if (!r.integer(*flops, where + ".flops", "useful", useful, 0) ||
+          !r.integer(*flops, where + ".flops", "executed", executed, 0))
+        return false;
+      k.usefulFlops = useful;
+      k.executedFlops = executed;
+    } else {
+      k.usefulFlops = k.executedFlops = 2 * k.m * k.n * k.k;
+    }
+    if (const Json *c = kj.find("config"))
+      k.config = *c;
+    if (const Json *res = kj.find("resources"))
+      k.resources = *res;
+    out.kernels.push_back(std::move(k));
+  }
+  return true;
+}
+
+bool tilerun::loadManifest(const std::string &dir, Manifest &out,
+                           std::string &error) {
+  std::string path = dir + "/manifest.json";
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read '" + path + "' (is '" + dir +
+            "' a tile-opt artifact directory?)";
+    return false;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  if (!parseManifest(buffer.str(), dir, out, error)) {
+    error = path + ": " + error;
+    return false;
+  }
+  for (const KernelSpec &k : out.kernels) {
+    if (!fileExists(k.ptxPath)) {
+      error = path + ": kernel '" + k.name + "': missing PTX file '" +
+              k.ptxPath + "'";
+      return false;
+    }
+    if (!k.cubinPath.empty() && !fileExists(k.cubinPath)) {
+      error = path + ": kernel '" + k.name + "': missing cubin file '" +
+              k.cubinPath + "'";
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,65 @@
+//===- Manifest.h - Reading a kernel artifact's manifest ----------*- C++ -*-===//
+//
+// The runtime side of the compiler/runtime contract (docs/manifest.md):
+// parses and validates `manifest.json` into `KernelSpec`s. Everything that
+// can be wrong with an artifact without touching a GPU (syntax, version,
+// missing files, an ABI tile-run cannot launch) is reported here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_MANIFEST_H
+#define TILERUN_MANIFEST_H
+
+#include "Json.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tilerun {
+
+/// The manifest version this tile-run reads.
+constexpr int kSupportedManifestVersion = 1;
+
+struct BufferArg {
+  std::string name;        ///< "A", "B" or "C"
+  std::string elementType; ///< "f32"
+  int64_t rows = 0, cols = 0;
+  std::string access; ///< "read", "write" or "readwrite"
+};
+
+struct KernelSpec {
+  std::string name;
+  std::string ptxPath;   ///< absolute or relative to the cwd
+  std::string cubinPath; ///< empty when the artifact has no cubin
+  std::string chip;      ///< "sm_90", "sm_90a", ...
+  int computeCapability = 0; ///< 90 for sm_90 and sm_90a
+  int64_t m = 0, n = 0, k = 0;
+  std::string elementType;
+  bool accumulate = false; ///< C += A*B (true) or C = A*B
+  unsigned grid[3] = {1, 1, 1};
+  unsigned block[3] = {1, 1, 1};
+  unsigned dynamicSharedBytes = 0;
+  std::vector<BufferArg> args;
+  int64_t usefulFlops = 0, executedFlops = 0;
+  Json config;    ///< the manifest's config object, passed through
+  Json resources; ///< ptxas figures or null, passed through
+};
+
+struct Manifest {
+  std::string dir;
+  int version = 0;
+  Json generator;
+  std::vector<KernelSpec> kernels;
+};
+
+/// Parses manifest text; `dir` is where the files it names live. Returns
+/// false with a message naming the offending field on any problem.
+bool parseManifest(const std::string &text, const std::string &dir,
+                   Manifest &out, std::string &error);
+
+/// Reads `dir/manifest.json` and checks that the files it names exist.
+bool loadManifest(const std::string &dir, Manifest &out, std::string &error);
+
+} // namespace tilerun
+
+#endif // TILERUN_MANIFEST_H

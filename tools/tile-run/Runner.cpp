@@ -1,0 +1,634 @@
+//===- Runner.cpp - Check and time kernels against cuBLAS ----------------===//
+//
+// The GPU half of tile-run: context and module set-up through the driver API,
+// seeded inputs, a poisoned output, the FP32/FP64 cuBLAS references, and
+// event-timed runs of the kernel and of cuBLAS SGEMM in the same process,
+// rotating input buffers when one set would fit in L2.
+//
+//===----------------------------------------------------------------------===//
+#include "Runner.h"
+#include "CudaDriver.h"
+
+#include <cublas_v2.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+using namespace tilerun;
+
+//===----------------------------------------------------------------------===//
+// GPU session
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A failure with the exit code it maps to.
+struct Failure {
+  int code;
+  std::string message;
+};
+
+/// splitmix64: a small, seedable, portable generator.
+struct Random {
+  uint64_t state;
+  explicit Random(uint64_t seed) : state(seed) {}
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [-1, 1], never exactly zero.
+  float uniform() {
+    double u = (next() >> 11) * 0x1.0p-53; // [0, 1)
+    float v = static_cast<float>(2.0 * u - 1.0);
+    return v == 0.0f ? 0x1.0p-24f : v;
+  }
+};
+
+std::vector<float> randomMatrix(int64_t count, Random &rng) {
+  std::vector<float> v(static_cast<size_t>(count));
+  for (float &x : v)
+    x = rng.uniform();
+  return v;
+}
+
+bool readFile(const std::string &path, std::string &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+const char *cublasStatusText(cublasStatus_t s) {
+  return cublasGetStatusString(s);
+}
+
+class Session {
+public:
+  Session(const RunOptions &options) : opt(options) {}
+  ~Session() {
+    for (CUdeviceptr p : allocations)
+      drv.cuMemFree(p);
+    if (handle)
+      cublasDestroy(handle);
+    if (module)
+      drv.cuModuleUnload(module);
+    if (context)
+      drv.cuDevicePrimaryCtxRelease(device);
+  }
+
+  /// Driver, device, context, cuBLAS.
+  bool open(Failure &f) {
+    std::string error;
+    if (!drv.load(error))
+      return fail(f, kExitNoDevice, error);
+    CUresult r = drv.cuInit(0);
+    if (r != CUDA_SUCCESS)
+      return fail(f, kExitNoDevice,
+                  "no usable GPU: cuInit failed: " + drv.describe(r));
+    int count = 0;
+    if (drv.cuDeviceGetCount(&count) != CUDA_SUCCESS || count == 0)
+      return fail(f, kExitNoDevice, "no usable GPU: the driver sees no device");
+    if (opt.device < 0 || opt.device >= count)
+      return fail(f, kExitUsage, "--device " + std::to_string(opt.device) +
+                                     ": the driver sees " +
+                                     std::to_string(count) + " device(s)");
+    if (!cu(drv.cuDeviceGet(&device, opt.device), "cuDeviceGet", f))
+      return false;
+    int major = 0, minor = 0;
+    attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, major);
+    attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, minor);
+    computeCapability = major * 10 + minor;
+    char name[256] = {0};
+    drv.cuDeviceGetName(name, sizeof name, device);
+    deviceName = name;
+    attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, smCount);
+    attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, l2Bytes);
+    attr(CU_DEVICE_ATTRIBUTE_CLOCK_RATE, smClockKHz);
+    attr(CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, memClockKHz);
+    drv.cuDriverGetVersion(&driverVersion);
+    if (!cu(drv.cuDevicePrimaryCtxRetain(&context, device),
+            "cuDevicePrimaryCtxRetain", f) ||
+        !cu(drv.cuCtxSetCurrent(context), "cuCtxSetCurrent", f))
+      return false;
+    if (opt.reference) {
+      cublasStatus_t s = cublasCreate(&handle);
+      if (s != CUBLAS_STATUS_SUCCESS)
+        return fail(f, kExitCudaError,
+                    std::string("cublasCreate failed: ") + cublasStatusText(s));
+      // FP32 reference and baseline without TF32 tensor cores.
+      cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH);
+      cublasGetVersion(handle, &cublasVersion);
+    }
+    return true;
+  }
+
+  Json deviceJson() const {
+    Json d = Json::object();
+    d.set("name", deviceName);
+    d.set("compute_capability", computeCapability);
+    d.set("sm_count", smCount);
+    d.set("l2_bytes", l2Bytes);
+    d.set("sm_clock_khz", smClockKHz > 0 ? Json(smClockKHz) : Json());
+    d.set("memory_clock_khz", memClockKHz > 0 ? Json(memClockKHz) : Json());
+    d.set("driver_version", driverVersion);
+    d.set("cuda_version_built", CUDA_VERSION);
+    d.set("cublas_version", opt.reference ? Json(cublasVersion) : Json());
+    return d;
+  }
+
+  std::string describeDevice() const {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%s (compute capability %d.%d, %d SMs, L2 %d MB), driver "
+                  "%d.%d, cuBLAS %s",
+                  deviceName.c_str(), computeCapability / 10,
+                  computeCapability % 10, smCount, l2Bytes >> 20,
+                  driverVersion / 1000, (driverVersion % 1000) / 10,
+                  opt.reference ? std::to_string(cublasVersion).c_str()
+                                : "not used");
+    return buf;
+  }
+
+  /// Runs one kernel; fills `result`. Returns the exit code for it.
+  int runKernel(const KernelSpec &k, Json &result, Failure &f);
+
+private:
+  bool fail(Failure &f, int code, const std::string &message) {
+    f = {code, message};
+    return false;
+  }
+  bool cu(CUresult r, const char *what, Failure &f) {
+    if (r == CUDA_SUCCESS)
+      return true;
+    return fail(f, kExitCudaError,
+                std::string(what) + " failed: " + drv.describe(r));
+  }
+  bool blas(cublasStatus_t s, const char *what, Failure &f) {
+    if (s == CUBLAS_STATUS_SUCCESS)
+      return true;
+    return fail(f, kExitCudaError,
+                std::string(what) + " failed: " + cublasStatusText(s));
+  }
+  void attr(CUdevice_attribute a, int &out) {
+    if (drv.cuDeviceGetAttribute(&out, a, device) != CUDA_SUCCESS)
+      out = 0;
+  }
+  bool alloc(size_t bytes, const char *what, CUdeviceptr &out, Failure &f) {
+    CUresult r = drv.cuMemAlloc(&out, bytes);
+    if (r == CUDA_SUCCESS) {
+      allocations.push_back(out);
+      return true;
+    }
+    size_t freeBytes = 0, total = 0;
+    drv.cuMemGetInfo(&freeBytes, &total);
+    return fail(f, kExitCudaError,
+                std::string("not enough device memory for ") + what + ": " +
+                    std::to_string(bytes >> 20) + " MB requested, " +
+                    std::to_string(freeBytes >> 20) + " MB free (" +
+                    drv.describe(r) + ")");
+  }
+
+  bool loadKernel(const KernelSpec &k, CUfunction &fn, std::string &binary,
+                  Failure &f);
+  bool launch(const KernelSpec &k, CUfunction fn, CUdeviceptr a,
+              CUdeviceptr b, CUdeviceptr c, Failure &f) {
+    void *params[] = {&a, &b, &c};
+    return cu(drv.cuLaunchKernel(fn, k.grid[0], k.grid[1], k.grid[2],
+                                 k.block[0], k.block[1], k.block[2],
+                                 k.dynamicSharedBytes, nullptr, params,
+                                 nullptr),
+              "cuLaunchKernel", f);
+  }
+  bool synchronize(const KernelSpec &k, Failure &f) {
+    CUresult r = drv.cuCtxSynchronize();
+    if (r == CUDA_SUCCESS)
+      return true;
+    return fail(f, kExitCudaError,
+                "kernel '" + k.name + "' failed: " + drv.describe(r));
+  }
+  /// Row-major C = A*B (+ beta*C) through column-major cuBLAS: C^T = B^T A^T.
+  cublasStatus_t sgemm(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
+                       CUdeviceptr c, float beta) {
+    float alpha = 1.0f;
+    return cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
+                       (int)k.k, &alpha, reinterpret_cast<const float *>(b),
+                       (int)k.n, reinterpret_cast<const float *>(a), (int)k.k,
+                       &beta, reinterpret_cast<float *>(c), (int)k.n);
+  }
+  bool timeRuns(const char *what, int sets, const std::function<bool(int)> &run,
+                std::vector<float> &ms, Failure &f);
+
+  const RunOptions &opt;
+  CudaDriver drv;
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  CUmodule module = nullptr;
+  cublasHandle_t handle = nullptr;
+  std::vector<CUdeviceptr> allocations;
+  std::string deviceName;
+  int computeCapability = 0, smCount = 0, l2Bytes = 0, smClockKHz = 0,
+      memClockKHz = 0, driverVersion = 0, cublasVersion = 0;
+};
+
+bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
+                         std::string &binary, Failure &f) {
+  if (computeCapability < k.computeCapability ||
+      (k.chip.back() == 'a' && computeCapability != k.computeCapability))
+    return fail(f, kExitUsage,
+                "kernel '" + k.name + "' targets " + k.chip +
+                    ", which this device (compute capability " +
+                    std::to_string(computeCapability / 10) + "." +
+                    std::to_string(computeCapability % 10) + ") cannot run");
+  if (module) {
+    drv.cuModuleUnload(module);
+    module = nullptr;
+  }
+  bool useCubin =
+      !k.cubinPath.empty() && computeCapability == k.computeCapability;
+  if (useCubin) {
+    std::string image;
+    if (!readFile(k.cubinPath, image))
+      return fail(f, kExitUsage, "cannot read '" + k.cubinPath + "'");
+    if (!cu(drv.cuModuleLoadData(&module, image.data()), "loading the cubin",
+            f))
+      return false;
+    binary = "cubin " + k.chip;
+  } else {
+    std::string ptx;
+    if (!readFile(k.ptxPath, ptx))
+      return fail(f, kExitUsage, "cannot read '" + k.ptxPath + "'");
+    std::vector<char> errorLog(16384, 0), infoLog(16384, 0);
+    CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                              CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                              CU_JIT_INFO_LOG_BUFFER,
+                              CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {errorLog.data(),
+                      reinterpret_cast<void *>(errorLog.size()),
+                      infoLog.data(), reinterpret_cast<void *>(infoLog.size())};
+    CUresult r = drv.cuModuleLoadDataEx(&module, ptx.c_str(), 4, options,
+                                        values);
+    if (r != CUDA_SUCCESS)
+      return fail(f, kExitCudaError,
+                  "JIT compilation of '" + k.ptxPath + "' failed: " +
+                      drv.describe(r) + "\nJIT log:\n" + errorLog.data());
+    binary = "PTX JIT-compiled for this device";
+  }
+  CUresult r = drv.cuModuleGetFunction(&fn, module, k.name.c_str());
+  if (r != CUDA_SUCCESS)
+    return fail(f, kExitUsage, "the module has no kernel named '" + k.name +
+                                   "': " + drv.describe(r));
+  int maxThreads = 0;
+  drv.cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                         fn);
+  unsigned threads = k.block[0] * k.block[1] * k.block[2];
+  if (maxThreads > 0 && threads > static_cast<unsigned>(maxThreads))
+    return fail(f, kExitUsage,
+                "kernel '" + k.name + "' launches " + std::to_string(threads) +
+                    " threads per block but can run at most " +
+                    std::to_string(maxThreads));
+  if (k.dynamicSharedBytes > 48 * 1024 &&
+      !cu(drv.cuFuncSetAttribute(
+              fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+              static_cast<int>(k.dynamicSharedBytes)),
+          "raising the dynamic shared memory limit", f))
+    return false;
+  return true;
+}
+
+bool Session::timeRuns(const char *what, int sets,
+                       const std::function<bool(int)> &run,
+                       std::vector<float> &ms, Failure &f) {
+  for (int i = 0; i < opt.warmup; ++i)
+    if (!run(i % sets))
+      return false;
+  std::vector<CUevent> events(2 * static_cast<size_t>(opt.iters));
+  for (CUevent &e : events)
+    if (!cu(drv.cuEventCreate(&e, CU_EVENT_DEFAULT), "cuEventCreate", f))
+      return false;
+  bool ok = true;
+  for (int i = 0; ok && i < opt.iters; ++i) {
+    ok = cu(drv.cuEventRecord(events[2 * i], nullptr), "cuEventRecord", f) &&
+         run(i % sets) &&
+         cu(drv.cuEventRecord(events[2 * i + 1], nullptr), "cuEventRecord", f);
+  }
+  if (ok) {
+    CUresult r = drv.cuEventSynchronize(events.back());
+    if (r != CUDA_SUCCESS)
+      ok = fail(f, kExitCudaError,
+                std::string(what) + " failed while timed: " + drv.describe(r));
+  }
+  for (int i = 0; ok && i < opt.iters; ++i) {
+    float t = 0;
+    ok = cu(drv.cuEventElapsedTime(&t, events[2 * i], events[2 * i + 1]),
+            "cuEventElapsedTime", f);
+    ms.push_back(t);
+  }
+  for (CUevent e : events)
+    drv.cuEventDestroy(e);
+  return ok;
+}
+
+Json errorJson(const ErrorStats &s) {
+  Json j = Json::object();
+  j.set("max_abs", s.maxAbs);
+  j.set("max_abs_ref", s.maxRef);
+  j.set("max_rel_to_max_ref", s.relToMax);
+  j.set("not_written", s.notWritten);
+  j.set("non_finite", s.nonFinite);
+  return j;
+}
+
+Json timingJson(const TimingStats &t, double gflops) {
+  Json j = Json::object();
+  j.set("median_ms", t.medianMs);
+  j.set("min_ms", t.minMs);
+  j.set("p90_ms", t.p90Ms);
+  j.set("gflops", gflops);
+  return j;
+}
+
+int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
+  CUfunction fn = nullptr;
+  std::string binary;
+  if (!loadKernel(k, fn, binary, f))
+    return f.code;
+
+  const int64_t mk = k.m * k.k, kn = k.k * k.n, mn = k.m * k.n;
+  const double flops = 2.0 * k.m * k.n * k.k;
+  std::printf("kernel %s: %s with M=%lld N=%lld K=%lld (%s), %s\n"
+              "  launch grid %ux%ux%u, block %ux%ux%u, dynamic shared %u B\n",
+              k.name.c_str(), k.accumulate ? "C += A * B" : "C = A * B",
+              (long long)k.m, (long long)k.n, (long long)k.k,
+              k.elementType.c_str(), binary.c_str(), k.grid[0], k.grid[1],
+              k.grid[2], k.block[0], k.block[1], k.block[2],
+              k.dynamicSharedBytes);
+
+  Random rng(opt.seed);
+  std::vector<float> hA = randomMatrix(mk, rng), hB = randomMatrix(kn, rng);
+  std::vector<float> hC0;
+  if (k.accumulate)
+    hC0 = randomMatrix(mn, rng);
+  CUdeviceptr dA, dB, dC;
+  if (!alloc(mk * 4, "A", dA, f) || !alloc(kn * 4, "B", dB, f) ||
+      !alloc(mn * 4, "C", dC, f) ||
+      !cu(drv.cuMemcpyHtoD(dA, hA.data(), mk * 4), "copying A", f) ||
+      !cu(drv.cuMemcpyHtoD(dB, hB.data(), kn * 4), "copying B", f))
+    return f.code;
+
+  result = Json::object();
+  result.set("kernel", k.name);
+  result.set("binary", binary);
+  Json problem = Json::object();
+  problem.set("m", k.m);
+  problem.set("n", k.n);
+  problem.set("k", k.k);
+  problem.set("element_type", k.elementType);
+  problem.set("accumulate", k.accumulate);
+  result.set("problem", problem);
+  result.set("config", k.config);
+  result.set("resources", k.resources);
+  Json flopsJson = Json::object();
+  flopsJson.set("useful", k.usefulFlops);
+  flopsJson.set("executed", k.executedFlops);
+  result.set("flops", flopsJson);
+  result.set("seed", static_cast<int64_t>(opt.seed));
+
+  int code = kExitPass;
+  if (opt.check) {
+    // Poison C (NaN) so that an element the kernel never writes shows; for
+    // C += A*B, C starts from random values instead.
+    if (k.accumulate) {
+      if (!cu(drv.cuMemcpyHtoD(dC, hC0.data(), mn * 4), "copying C", f))
+        return f.code;
+    } else if (!cu(drv.cuMemsetD32(dC, 0x7FC00000u, mn), "poisoning C", f)) {
+      return f.code;
+    }
+    if (!launch(k, fn, dA, dB, dC, f) || !synchronize(k, f))
+      return f.code;
+    std::vector<float> hC(mn);
+    if (!cu(drv.cuMemcpyDtoH(hC.data(), dC, mn * 4), "reading C", f))
+      return f.code;
+
+    Json check = Json::object();
+    std::printf("  check (seed %llu): ", (unsigned long long)opt.seed);
+    if (!opt.reference) {
+      ErrorStats s = compareResults(hC, std::vector<double>(mn, 0.0));
+      bool pass = s.notWritten == 0 && s.nonFinite == 0;
+      std::printf("no reference; %lld elements never written, %lld "
+                  "non-finite -> %s\n",
+                  (long long)s.notWritten, (long long)s.nonFinite,
+                  pass ? "PASS (written only)" : "FAIL");
+      check.set("reference", "none");
+      check.set("not_written", s.notWritten);
+      check.set("non_finite", s.nonFinite);
+      check.set("pass", pass);
+      code = pass ? kExitPass : kExitCheckFailed;
+    } else {
+      // FP32 cuBLAS (TF32 off) and FP64 cuBLAS on the upcast inputs.
+      CUdeviceptr dRef, dA64, dB64, dC64;
+      if (!alloc(mn * 4, "the FP32 reference", dRef, f) ||
+          !alloc(mk * 8, "FP64 A", dA64, f) ||
+          !alloc(kn * 8, "FP64 B", dB64, f) ||
+          !alloc(mn * 8, "the FP64 reference", dC64, f))
+        return f.code;
+      std::vector<double> a64(hA.begin(), hA.end()), b64(hB.begin(), hB.end());
+      std::vector<double> c64(mn, 0.0);
+      if (k.accumulate)
+        c64.assign(hC0.begin(), hC0.end());
+      if (!cu(drv.cuMemcpyHtoD(dA64, a64.data(), mk * 8), "copying A", f) ||
+          !cu(drv.cuMemcpyHtoD(dB64, b64.data(), kn * 8), "copying B", f) ||
+          !cu(drv.cuMemcpyHtoD(dC64, c64.data(), mn * 8), "copying C", f) ||
+          !cu(k.accumulate ? drv.cuMemcpyHtoD(dRef, hC0.data(), mn * 4)
+                           : drv.cuMemsetD32(dRef, 0, mn),
+              "initialising the reference", f))
+        return f.code;
+      float beta = k.accumulate ? 1.0f : 0.0f;
+      double alpha64 = 1.0, beta64 = beta;
+      if (!blas(sgemm(k, dA, dB, dRef, beta), "cublasSgemm", f) ||
+          !blas(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n,
+                            (int)k.m, (int)k.k, &alpha64,
+                            reinterpret_cast<const double *>(dB64), (int)k.n,
+                            reinterpret_cast<const double *>(dA64), (int)k.k,
+                            &beta64, reinterpret_cast<double *>(dC64),
+                            (int)k.n),
+                "cublasDgemm", f) ||
+          !cu(drv.cuCtxSynchronize(), "the cuBLAS references", f))
+        return f.code;
+      std::vector<float> ref32(mn);
+      if (!cu(drv.cuMemcpyDtoH(ref32.data(), dRef, mn * 4), "reading", f) ||
+          !cu(drv.cuMemcpyDtoH(c64.data(), dC64, mn * 8), "reading", f))
+        return f.code;
+      ErrorStats kernel = compareResults(hC, c64);
+      ErrorStats cublas = compareResults(ref32, c64);
+      std::vector<double> ref32d(ref32.begin(), ref32.end());
+      ErrorStats vsCublas = compareResults(hC, ref32d);
+      double tol = checkTolerance(k.k, kernel.maxRef);
+      bool pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
+                  kernel.maxAbs <= tol;
+      std::printf("%s\n", pass ? "PASS" : "FAIL");
+      std::printf("    %-26s %12s %14s %12s\n", "", "max |err|",
+                  "err/max|ref|", "not written");
+      std::printf("    %-26s %12.3e %14.3e %12lld\n", "kernel vs FP64",
+                  kernel.maxAbs, kernel.relToMax, (long long)kernel.notWritten);
+      std::printf("    %-26s %12.3e %14.3e %12s\n", "cuBLAS FP32 vs FP64",
+                  cublas.maxAbs, cublas.relToMax, "-");
+      std::printf("    %-26s %12.3e %14.3e %12s\n", "kernel vs cuBLAS FP32",
+                  vsCublas.maxAbs, vsCublas.relToMax, "-");
+      std::printf("    tolerance: max |err| <= K * 2^-24 * max(1, max|ref|) "
+                  "= %.3e (max |ref| = %.3f)\n",
+                  tol, kernel.maxRef);
+      check.set("reference", "cublas-fp32-pedantic+cublas-fp64");
+      check.set("kernel_vs_fp64", errorJson(kernel));
+      check.set("cublas_fp32_vs_fp64", errorJson(cublas));
+      check.set("kernel_vs_cublas_fp32", errorJson(vsCublas));
+      check.set("tolerance_abs", tol);
+      check.set("pass", pass);
+      code = pass ? kExitPass : kExitCheckFailed;
+    }
+    result.set("check", check);
+  }
+
+  if (opt.bench) {
+    // Rotate buffer sets so that the inputs of one run are not in L2 from
+    // the last: enough sets to cover twice the L2.
+    const int64_t setBytes = (mk + kn + mn) * 4;
+    int sets = 1;
+    if (l2Bytes > 0 && setBytes < 2LL * l2Bytes)
+      sets = static_cast<int>(
+          std::min<int64_t>(16, (2LL * l2Bytes + setBytes - 1) / setBytes + 1));
+    std::vector<CUdeviceptr> as{dA}, bs{dB}, cs{dC};
+    for (int s = 1; s < sets; ++s) {
+      CUdeviceptr a, b, c;
+      if (!alloc(mk * 4, "a rotated A", a, f) ||
+          !alloc(kn * 4, "a rotated B", b, f) ||
+          !alloc(mn * 4, "a rotated C", c, f) ||
+          !cu(drv.cuMemcpyDtoD(a, dA, mk * 4), "copying A", f) ||
+          !cu(drv.cuMemcpyDtoD(b, dB, kn * 4), "copying B", f) ||
+          !cu(drv.cuMemsetD32(c, 0, mn), "clearing C", f))
+        return f.code;
+      as.push_back(a);
+      bs.push_back(b);
+      cs.push_back(c);
+    }
+    std::vector<float> kernelMs, cublasMs;
+    if (!timeRuns("the kernel", sets,
+                  [&](int s) { return launch(k, fn, as[s], bs[s], cs[s], f); },
+                  kernelMs, f) ||
+        !synchronize(k, f))
+      return f.code;
+    TimingStats kt = summarizeTimes(kernelMs);
+    double kernelGflops = flops / (kt.medianMs * 1e-3) / 1e9;
+    Json bench = Json::object();
+    bench.set("warmup", opt.warmup);
+    bench.set("iters", opt.iters);
+    bench.set("buffer_sets", sets);
+    bench.set("bytes_per_set", setBytes);
+    bench.set("l2_bytes", l2Bytes);
+    bench.set("kernel", timingJson(kt, kernelGflops));
+    std::printf("  bench: %d timed runs after %d warm-up, CUDA events, %d "
+                "buffer set(s) of %.1f MB rotated (L2 %d MB)%s\n",
+                opt.iters, opt.warmup, sets, setBytes / 1048576.0,
+                l2Bytes >> 20,
+                opt.iters < 100 ? "; fewer than 100 runs: not a benchmark"
+                                : "");
+    std::printf("    %-8s %11s %11s %11s %11s\n", "", "median ms", "min ms",
+                "p90 ms", "GFLOP/s");
+    std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "kernel",
+                kt.medianMs, kt.minMs, kt.p90Ms, kernelGflops);
+    if (opt.reference) {
+      if (!timeRuns("cuBLAS SGEMM", sets,
+                    [&](int s) {
+                      return blas(sgemm(k, as[s], bs[s], cs[s], 0.0f),
+                                  "cublasSgemm", f);
+                    },
+                    cublasMs, f))
+        return f.code;
+      TimingStats ct = summarizeTimes(cublasMs);
+      double cublasGflops = flops / (ct.medianMs * 1e-3) / 1e9;
+      double ratio = kernelGflops / cublasGflops;
+      bench.set("cublas", timingJson(ct, cublasGflops));
+      bench.set("cublas_math", "CUBLAS_PEDANTIC_MATH (no TF32)");
+      bench.set("ratio_to_cublas", ratio);
+      std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "cuBLAS",
+                  ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops);
+      std::printf("    kernel / cuBLAS throughput: %.3fx\n", ratio);
+    }
+    result.set("bench", bench);
+  }
+  return code;
+}
+
+} // namespace
+
+int tilerun::runArtifact(const RunOptions &opt) {
+  Manifest manifest;
+  std::string error;
+  if (!loadManifest(opt.dir, manifest, error)) {
+    std::fprintf(stderr, "tile-run: error: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  std::vector<const KernelSpec *> selected;
+  for (const KernelSpec &k : manifest.kernels)
+    if (opt.kernel.empty() || k.name == opt.kernel)
+      selected.push_back(&k);
+  if (selected.empty()) {
+    std::fprintf(stderr, "tile-run: error: %s\n",
+                 opt.kernel.empty()
+                     ? ("the artifact in '" + opt.dir + "' has no kernel").c_str()
+                     : ("the artifact has no kernel named '" + opt.kernel + "'")
+                           .c_str());
+    return kExitUsage;
+  }
+
+  Session session(opt);
+  Failure failure{0, ""};
+  if (!session.open(failure)) {
+    std::fprintf(stderr, "tile-run: error: %s\n", failure.message.c_str());
+    return failure.code;
+  }
+  std::printf("tile-run: %s\n", session.describeDevice().c_str());
+
+  Json results = Json::array();
+  int worst = kExitPass;
+  for (const KernelSpec *k : selected) {
+    Json result;
+    int code = session.runKernel(*k, result, failure);
+    if (code != kExitPass && !failure.message.empty()) {
+      std::fprintf(stderr, "tile-run: error: %s\n", failure.message.c_str());
+      failure = {0, ""};
+    }
+    if (result.isObject()) {
+      result.set("exit_code", code);
+      results.push(result);
+    }
+    worst = std::max(worst, code);
+  }
+  if (!opt.jsonPath.empty()) {
+    Json doc = Json::object();
+    doc.set("tool", "tile-run");
+    doc.set("artifact", opt.dir);
+    doc.set("manifest_generator", manifest.generator);
+    doc.set("device", session.deviceJson());
+    doc.set("results", results);
+    std::ofstream out(opt.jsonPath);
+    out << doc.dump() << "\n";
+    if (!out) {
+      std::fprintf(stderr, "tile-run: error: cannot write '%s'\n",
+                   opt.jsonPath.c_str());
+      return std::max(worst, static_cast<int>(kExitUsage));
+    }
+  }
+  return worst;
+}

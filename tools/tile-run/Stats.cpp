@@ -1,0 +1,51 @@
+//===- Stats.cpp - Error and timing statistics ---------------------------===//
+//
+// The arithmetic of tile-run's verdicts, kept apart from the GPU code so that
+// it is unit-tested without a GPU.
+//
+//===----------------------------------------------------------------------===//
+#include "Stats.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tilerun;
+
+double tilerun::checkTolerance(int64_t k, double maxRef) {
+  return static_cast<double>(k) * std::ldexp(1.0, -24) * std::max(1.0, maxRef);
+}
+
+ErrorStats tilerun::compareResults(const std::vector<float> &got,
+                                   const std::vector<double> &ref) {
+  ErrorStats s;
+  for (size_t i = 0; i < got.size(); ++i) {
+    double r = ref[i];
+    s.maxRef = std::max(s.maxRef, std::fabs(r));
+    float g = got[i];
+    if (std::isnan(g)) {
+      ++s.notWritten;
+      continue;
+    }
+    if (!std::isfinite(g)) {
+      ++s.nonFinite;
+      continue;
+    }
+    s.maxAbs = std::max(s.maxAbs, std::fabs(static_cast<double>(g) - r));
+  }
+  s.relToMax = s.maxRef > 0 ? s.maxAbs / s.maxRef : s.maxAbs;
+  return s;
+}
+
+TimingStats tilerun::summarizeTimes(std::vector<float> ms) {
+  TimingStats t;
+  if (ms.empty())
+    return t;
+  std::sort(ms.begin(), ms.end());
+  size_t n = ms.size();
+  t.minMs = ms.front();
+  t.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  size_t rank = static_cast<size_t>(std::ceil(0.9 * n));
+  t.p90Ms = ms[std::min(n, std::max<size_t>(rank, 1)) - 1];
+  return t;
+}
+

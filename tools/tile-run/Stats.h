@@ -1,0 +1,40 @@
+//===- Stats.h - Error and timing statistics ----------------------*- C++ -*-===//
+//
+// How tile-run compares a result with its reference, the tolerance a check
+// must meet, and how timed runs are summarised.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILERUN_STATS_H
+#define TILERUN_STATS_H
+
+#include <cstdint>
+#include <vector>
+
+namespace tilerun {
+
+/// Element-wise comparison of two results against a reference.
+struct ErrorStats {
+  double maxAbs = 0;    ///< max |x - ref|
+  double maxRef = 0;    ///< max |ref|
+  double relToMax = 0;  ///< maxAbs / maxRef
+  int64_t notWritten = 0; ///< elements still NaN (the poison)
+  int64_t nonFinite = 0;  ///< other non-finite elements
+};
+
+/// The check's tolerance on |kernel - FP64 reference|: K * 2^-24 * max(1,
+/// max |ref|). See docs/runtime.md.
+double checkTolerance(int64_t k, double maxRef);
+
+/// Compares `got` with `ref` (both M*N).
+ErrorStats compareResults(const std::vector<float> &got,
+                          const std::vector<double> &ref);
+
+/// Median, minimum and 90th percentile (nearest rank) of `ms`.
+struct TimingStats {
+  double medianMs = 0, minMs = 0, p90Ms = 0;
+};
+TimingStats summarizeTimes(std::vector<float> ms);
+
+} // namespace tilerun
+
+#endif // TILERUN_STATS_H

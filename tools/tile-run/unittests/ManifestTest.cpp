@@ -1,0 +1,100 @@
+//===- ManifestTest.cpp - Tests of manifest validation -------------------===//
+#include "Manifest.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace tilerun;
+
+namespace {
+std::string inputs() { return TILERUN_TEST_INPUTS; }
+
+std::string readValid() {
+  std::ifstream in(inputs() + "/valid/manifest.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// Parses the valid manifest with `from` replaced by `to`.
+bool parseEdited(const std::string &from, const std::string &to,
+                 std::string &error) {
+  std::string text = readValid();
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  Manifest m;
+  return parseManifest(text, "/art", m, error);
+}
+} // namespace
+
+TEST(Manifest, ReadsTheValidArtifact) {
+  Manifest m;
+  std::string error;
+  ASSERT_TRUE(loadManifest(inputs() + "/valid", m, error)) << error;
+  ASSERT_EQ(m.kernels.size(), 1u);
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_EQ(k.name, "k");
+  EXPECT_EQ(k.chip, "sm_90");
+  EXPECT_EQ(k.computeCapability, 90);
+  EXPECT_EQ(k.m, 33);
+  EXPECT_EQ(k.n, 45);
+  EXPECT_EQ(k.k, 17);
+  EXPECT_FALSE(k.accumulate);
+  EXPECT_TRUE(k.cubinPath.empty());
+  EXPECT_EQ(k.ptxPath, inputs() + "/valid/k.ptx");
+  EXPECT_EQ(k.grid[0], 3u);
+  EXPECT_EQ(k.block[1], 16u);
+  EXPECT_EQ(k.usefulFlops, 50490);
+  ASSERT_EQ(k.args.size(), 3u);
+  EXPECT_EQ(k.args[2].name, "C");
+  EXPECT_EQ(k.args[2].access, "write");
+}
+
+TEST(Manifest, RejectsEveryBrokenField) {
+  std::string e;
+  EXPECT_FALSE(parseEdited("\"version\": 1", "\"version\": 2", e));
+  EXPECT_EQ(e, "manifest.version: unknown manifest version 2 (this tile-run "
+               "reads version 1)");
+  EXPECT_FALSE(parseEdited("tile-opt-kernel-manifest", "other", e));
+  EXPECT_EQ(e, "manifest.schema: 'other' is not a tile-opt kernel manifest");
+  EXPECT_FALSE(parseEdited("\"m\": 33", "\"m\": 0", e));
+  EXPECT_EQ(e, "kernels[0].problem.m: must be at least 1");
+  EXPECT_FALSE(parseEdited("\"a_type\": \"f32\"", "\"a_type\": \"f16\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.b_type: mixed element types are not "
+               "supported");
+  EXPECT_FALSE(parseEdited("\"chip\": \"sm_90\"", "\"chip\": \"gfx942\"", e));
+  EXPECT_EQ(e, "kernels[0].target.chip: 'gfx942' is not a chip name like "
+               "sm_90");
+  EXPECT_FALSE(parseEdited("\"block\": [\n          16,\n          16,",
+                           "\"block\": [\n          64,\n          32,", e));
+  EXPECT_EQ(e, "kernels[0].launch.block: more than 1024 threads per block");
+  EXPECT_FALSE(parseEdited("\"grid\": [\n          3,", "\"grid\": [\n          0,", e));
+  EXPECT_EQ(e, "kernels[0].launch.grid: expected positive 32-bit integers");
+  EXPECT_FALSE(parseEdited("\"name\": \"A\"", "\"name\": \"X\"", e));
+  EXPECT_EQ(e, "kernels[0].args[0]: ABI mismatch: expected buffer A of "
+               "f32[33x17], got buffer X of f32[33x17]");
+  EXPECT_FALSE(parseEdited("\"ptx\": \"k.ptx\",", "", e));
+  EXPECT_EQ(e, "kernels[0]: missing field 'ptx'");
+  EXPECT_FALSE(parseEdited("\"c_layout\": \"row-major\"",
+                           "\"c_layout\": \"col-major\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.c_layout: layout 'col-major' is not "
+               "supported (row-major)");
+  EXPECT_FALSE(parseEdited("\"accumulate\": false", "\"accumulate\": 0", e));
+  EXPECT_EQ(e, "kernels[0].problem.accumulate: expected true or false");
+}
+
+TEST(Manifest, ReportsFileProblems) {
+  Manifest m;
+  std::string e;
+  EXPECT_FALSE(loadManifest(inputs() + "/no-such-dir", m, e));
+  EXPECT_NE(e.find("cannot read"), std::string::npos) << e;
+  EXPECT_FALSE(loadManifest(inputs() + "/malformed", m, e));
+  EXPECT_NE(e.find("malformed manifest.json: line 3, column 1"),
+            std::string::npos)
+      << e;
+  EXPECT_FALSE(loadManifest(inputs() + "/missing-cubin", m, e));
+  EXPECT_NE(e.find("kernel 'k': missing cubin file"), std::string::npos) << e;
+}
