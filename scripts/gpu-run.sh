@@ -20,4 +20,4 @@ build="$root/build-gpu"
   ninja -C "$build" tile-run
 } 2>&1 | tee "$logs/build.log"
 ctest --test-dir "$build" -L gpu --output-on-failure 2>&1 | tee "$logs/ctest.log"
-cp "$build"/gpu-results/*.json "$logs"/ 2>/dev/null || true
+tar -C "$build/gpu-results" -czf "$logs/gpu-results.tar.gz" . 2>/dev/null || true

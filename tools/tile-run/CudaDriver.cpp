@@ -1,6 +1,6 @@
 //===- CudaDriver.cpp - The CUDA driver API, loaded at run time ----------===//
 //
-// dlopen("libcuda.so.1") and cuGetProcAddress for every entry point.
+// dlopen("libcuda.so.1") and dlsym for every entry point.
 //
 //===----------------------------------------------------------------------===//
 #include "CudaDriver.h"
@@ -18,32 +18,29 @@ bool CudaDriver::load(std::string &error) {
             "); tile-run needs a machine with an NVIDIA GPU and driver";
     return false;
   }
-  using GetProc = CUresult (*)(const char *, void **, int, cuuint64_t,
-                               CUdriverProcAddressQueryResult *);
-  auto getProc =
-      reinterpret_cast<GetProc>(dlsym(handle, "cuGetProcAddress_v2"));
-  if (!getProc) {
-    error = "the CUDA driver is too old: libcuda.so.1 has no "
-            "cuGetProcAddress_v2 (tile-run needs a CUDA 12 or newer driver)";
-    return false;
-  }
+  // Resolve each entry point by the symbol cuda.h maps its name to
+  // (cuMemAlloc -> cuMemAlloc_v2), so the function has exactly the prototype
+  // the header declares. (cuGetProcAddress at the toolkit's version can
+  // return a newer ABI: CUDA 13 answers "cuCtxSynchronize" with
+  // cuCtxSynchronize_v2, which takes a context argument.)
+#define TILERUN_SYMBOL_NAME(name) #name
+#define TILERUN_EXPANDED_NAME(name) TILERUN_SYMBOL_NAME(name)
 #define TILERUN_RESOLVE(name)                                                  \
   {                                                                            \
-    CUdriverProcAddressQueryResult status;                                     \
-    void *fn = nullptr;                                                        \
-    if (getProc(#name, &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT,         \
-                &status) != CUDA_SUCCESS ||                                    \
-        !fn) {                                                                 \
-      error = "the CUDA driver lacks " #name " for CUDA " +                    \
-              std::to_string(CUDA_VERSION) +                                   \
-              " (is the driver older than the toolkit tile-run was built "     \
-              "with?)";                                                        \
+    void *fn = dlsym(handle, TILERUN_EXPANDED_NAME(name));                     \
+    if (!fn) {                                                                 \
+      error = "the CUDA driver lacks " TILERUN_EXPANDED_NAME(                  \
+          name) " (is it older than the CUDA " +                               \
+              std::to_string(CUDA_VERSION / 1000) +                            \
+              " toolkit tile-run was built with?)";                            \
       return false;                                                            \
     }                                                                          \
     name = reinterpret_cast<decltype(name)>(fn);                               \
   }
   TILERUN_CUDA_DRIVER_FUNCTIONS(TILERUN_RESOLVE)
 #undef TILERUN_RESOLVE
+#undef TILERUN_EXPANDED_NAME
+#undef TILERUN_SYMBOL_NAME
   return true;
 }
 

@@ -1,7 +1,7 @@
 //===- CudaDriver.h - The CUDA driver API, loaded at run time -----*- C++ -*-===//
 //
 // tile-run opens libcuda.so.1 with dlopen and resolves the entry points it
-// uses through cuGetProcAddress, instead of linking libcuda: on a machine
+// uses with dlsym, instead of linking libcuda: on a machine
 // without an NVIDIA driver (CI, a laptop) it then starts and reports "no CUDA
 // driver" with a clear message rather than failing in the dynamic loader.
 //
@@ -16,8 +16,7 @@ namespace tilerun {
 
 // Every driver entry point tile-run calls. The member of each is declared with
 // the type of the versioned symbol cuda.h maps the name to (cuMemAlloc ->
-// cuMemAlloc_v2); cuGetProcAddress is asked for the plain name at the CUDA
-// version tile-run was built with, which returns that same version.
+// cuMemAlloc_v2), and that same symbol is looked up in libcuda.
 #define TILERUN_CUDA_DRIVER_FUNCTIONS(X)                                       \
   X(cuInit)                                                                    \
   X(cuDriverGetVersion)                                                        \
