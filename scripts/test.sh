@@ -14,5 +14,9 @@ if [ -d "$root/python/tests" ]; then
   echo "== pytest (python/tileopt)"
   (cd "$root/python" && python3 -m pytest -q tests)
 fi
+echo "== docs (docs/passes.md and docs/dialect.md match the .td descriptions)"
+ninja -C "$root/build" mlir-doc >/dev/null
+cmp "$root/build/docs/TileOpt/TileOptPasses.md" "$root/docs/passes.md"
+cmp "$root/build/docs/TileOpt/TileDialect.md" "$root/docs/dialect.md"
 echo "== lit (compiler)"
 /usr/lib/llvm-22/bin/lit -sv "$root/build/test"
