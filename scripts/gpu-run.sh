@@ -19,5 +19,6 @@ build="$root/build-gpu"
     -DTILEOPT_GPU_ARTIFACTS="$artifacts" >/dev/null &&
   ninja -C "$build" tile-run
 } 2>&1 | tee "$logs/build.log"
-ctest --test-dir "$build" -L gpu --output-on-failure 2>&1 | tee "$logs/ctest.log"
+ctest --test-dir "$build" -L gpu -V > "$logs/ctest.log" 2>&1
+grep -E "Test +#|tests passed|tests failed" "$logs/ctest.log"
 tar -C "$build/gpu-results" -czf "$logs/gpu-results.tar.gz" . 2>/dev/null || true
