@@ -12,7 +12,7 @@
 #include "TileOpt/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 /// Adds the tile dialect to `registry`.
 inline void registerTileOptDialects(DialectRegistry &registry) {
@@ -25,6 +25,6 @@ inline void registerTileOptPasses() {
   registerTileOptPipelines();
 }
 
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_INITTILEOPT_H

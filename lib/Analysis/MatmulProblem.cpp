@@ -8,9 +8,10 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 
 DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
   Builder b(ctx);
@@ -43,7 +44,7 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
 }
 
 FailureOr<MatmulProblem>
-mlir::tile::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
+mlir::tileopt::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
   if (matmul.hasUserDefinedMaps())
     return matmul.emitOpError()
            << "with user-defined indexing maps (transposed or broadcast "
@@ -87,3 +88,14 @@ mlir::tile::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
                                 << ", N = " << p.n << ", K = " << p.k << ")";
   return p;
 }
+
+linalg::FillOp mlir::tileopt::getFoldableZeroFill(linalg::MatmulOp matmul) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (!fill || !fill.hasPureBufferSemantics() ||
+      fill.getDpsInits()[0] != matmul.getDpsInits()[0])
+    return {};
+  if (!matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
+    return {};
+  return fill;
+}
+

@@ -10,7 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 
 static const TargetInfo kTargets[] = {
     // chip, cc, ptx, warp, thr/blk, thr/SM, blk/SM, smem default, smem opt-in,
@@ -23,14 +23,14 @@ static const TargetInfo kTargets[] = {
      228 * 1024, 65536, 65536, 255, 132},
 };
 
-std::optional<TargetInfo> mlir::tile::lookupTarget(StringRef chip) {
+std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {
   for (const TargetInfo &t : kTargets)
     if (t.chip == chip)
       return t;
   return std::nullopt;
 }
 
-std::string mlir::tile::knownTargetsList() {
+std::string mlir::tileopt::knownTargetsList() {
   return llvm::join(llvm::map_range(kTargets,
                                     [](const TargetInfo &t) {
                                       return t.chip.str();
@@ -38,7 +38,7 @@ std::string mlir::tile::knownTargetsList() {
                     ", ");
 }
 
-ConfigResources mlir::tile::estimateResources(ConfigAttr config,
+ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
   int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
@@ -56,7 +56,7 @@ ConfigResources mlir::tile::estimateResources(ConfigAttr config,
   return r;
 }
 
-LogicalResult mlir::tile::checkConfigAgainstTarget(
+LogicalResult mlir::tileopt::checkConfigAgainstTarget(
     ConfigAttr config, const TargetInfo &target, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) {
   ConfigResources r = estimateResources(config, elementType);

@@ -3,7 +3,7 @@
 // Registers the `tile` dialect, and parses, prints and verifies the
 // `#tile.config` attribute. The verifier checks only the structure of a
 // config (sizes, divisibility); limits of a chip are checked by
-// `tile::checkConfigAgainstTarget` in Analysis/Target.cpp.
+// `tileopt::checkConfigAgainstTarget` in Analysis/Target.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Dialect/TileDialect.h"
@@ -13,7 +13,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 
 #include "TileOpt/Dialect/TileDialect.cpp.inc"
 #include "TileOpt/Dialect/TileEnums.cpp.inc"

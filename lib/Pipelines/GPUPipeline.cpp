@@ -13,13 +13,14 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 
-void mlir::tile::buildGPUPipeline(OpPassManager &pm,
+void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
                                   const GPUPipelineOptions &options) {
   // Step 1. Tensors to buffers: kernels read and write dense row-major
   // buffers, so function boundaries get identity-layout memrefs.
@@ -43,7 +44,17 @@ void mlir::tile::buildGPUPipeline(OpPassManager &pm,
   funcPm.addPass(createConfigurePass(configure));
 
   // Step 3. Map each configured matmul to a gpu.launch of its strategy.
+  // naive: one output per thread.
   funcPm.addPass(createMapNaivePass());
+  // tiled: block tiles (upstream tiling interface), A/B panels staged in
+  // workgroup memory, threads and register accumulators, then the two
+  // barriers per K step.
+  funcPm.addPass(createBlockTilePass());
+  funcPm.addPass(createPromotePass());
+  funcPm.addPass(createMapToGPUPass());
+  funcPm.addPass(createInsertBarriersPass());
+  funcPm.addPass(createCanonicalizerPass());
+  funcPm.addPass(createCSEPass());
 
   // Step 4. Outline kernels into gpu.modules, keeping the tile metadata.
   pm.addPass(createOutlineKernelsPass());
@@ -60,6 +71,9 @@ void mlir::tile::buildGPUPipeline(OpPassManager &pm,
   // Step 6. Lower kernel bodies to NVVM with bare-pointer buffer arguments,
   // the ABI tile-run launches with.
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  // Subviews and affine index arithmetic to plain address computations.
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());
   // math.fma to the llvm.intr.fma intrinsic (one fma.rn.f32) before
   // gpu-to-nvvm, which would otherwise call libdevice's __nv_fmaf and make
@@ -86,7 +100,7 @@ void mlir::tile::buildGPUPipeline(OpPassManager &pm,
   }
 }
 
-void mlir::tile::registerTileOptPipelines() {
+void mlir::tileopt::registerTileOptPipelines() {
   PassPipelineRegistration<GPUPipelineOptions>(
       "tile-gpu-pipeline",
       "Compile linalg.matmul to a GPU kernel artifact (PTX, cubin, manifest)",

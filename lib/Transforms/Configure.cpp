@@ -11,16 +11,16 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 #define GEN_PASS_DEF_CONFIGUREPASS
 #include "TileOpt/Transforms/Passes.h.inc"
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 
 namespace {
-struct ConfigurePass : public tile::impl::ConfigurePassBase<ConfigurePass> {
+struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
 
   /// Builds the config the options describe, reporting errors at `op`.

@@ -22,13 +22,13 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 #define GEN_PASS_DEF_EXPORTARTIFACTPASS
 #include "TileOpt/Transforms/Passes.h.inc"
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 namespace fs = llvm::sys::fs;
 namespace json = llvm::json;
 
@@ -36,7 +36,7 @@ namespace json = llvm::json;
 // ptxas
 //===----------------------------------------------------------------------===//
 
-std::optional<PtxasResources> mlir::tile::parsePtxasReport(StringRef report,
+std::optional<PtxasResources> mlir::tileopt::parsePtxasReport(StringRef report,
                                                            StringRef kernel) {
   // ptxas -v prints, per entry:
   //   ptxas info    : Compiling entry function 'k' for 'sm_90'
@@ -90,7 +90,7 @@ std::optional<PtxasResources> mlir::tile::parsePtxasReport(StringRef report,
   return r;
 }
 
-FailureOr<std::string> mlir::tile::resolvePtxas(StringRef option) {
+FailureOr<std::string> mlir::tileopt::resolvePtxas(StringRef option) {
   if (option == "none")
     return std::string();
   if (option == "auto") {
@@ -259,7 +259,7 @@ static std::optional<int64_t> getConstant(Value v) {
 
 namespace {
 struct ExportArtifactPass
-    : public tile::impl::ExportArtifactPassBase<ExportArtifactPass> {
+    : public tileopt::impl::ExportArtifactPassBase<ExportArtifactPass> {
   using Base::Base;
 
   /// Fills `record` from `launch`, or emits an error at it.

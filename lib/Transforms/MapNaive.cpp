@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Transforms/KernelUtils.h"
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Transforms/Transforms.h"
 
@@ -15,31 +16,18 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 #define GEN_PASS_DEF_MAPNAIVEPASS
 #include "TileOpt/Transforms/Passes.h.inc"
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 using namespace mlir;
-using namespace mlir::tile;
-
-/// Returns the `linalg.fill` of zero into `matmul`'s output buffer directly
-/// before it, if any: such a fill can be folded into the kernel.
-static linalg::FillOp getFoldableZeroFill(linalg::MatmulOp matmul) {
-  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
-  if (!fill || !fill.hasPureBufferSemantics() ||
-      fill.getDpsInits()[0] != matmul.getDpsInits()[0])
-    return {};
-  if (!matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
-    return {};
-  return fill;
-}
+using namespace mlir::tileopt;
 
 FailureOr<gpu::LaunchOp>
-mlir::tile::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
+mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
                                    linalg::MatmulOp matmul, ConfigAttr config,
                                    StringRef kernelName) {
   if (!config || config.getStrategy() != Strategy::Naive)
@@ -80,17 +68,13 @@ mlir::tile::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   launch->setAttr(kConfigAttrName, config);
   launch->setAttr(kProblemAttrName, problem->toAttr(ctx));
 
-  // The body. The kernel operands (A, B, C) are used first, in that order, so
-  // outlining makes them the kernel's parameters in that order; constants are
-  // created inside so that they are not captured as parameters.
+  // The body. Constants are created inside so that outlining does not make
+  // them kernel parameters.
   Block &body = launch.getBody().front();
   rewriter.setInsertionPointToStart(&body);
   one = index(1);
   gpu::KernelDim3 blockIds = launch.getBlockIds();
   gpu::KernelDim3 threadIds = launch.getThreadIds();
-  Value aArg = memref::AssumeAlignmentOp::create(rewriter, loc, a, kArgumentAlignment);
-  Value bArg = memref::AssumeAlignmentOp::create(rewriter, loc, b, kArgumentAlignment);
-  Value cArg = memref::AssumeAlignmentOp::create(rewriter, loc, c, kArgumentAlignment);
   Value row = arith::AddIOp::create(
       rewriter, loc, arith::MulIOp::create(rewriter, loc, blockIds.y, index(bm)),
       threadIds.y);
@@ -107,20 +91,21 @@ mlir::tile::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   Value init =
       fill ? Value(arith::ConstantOp::create(
                  rewriter, loc, rewriter.getZeroAttr(problem->elementType)))
-           : Value(memref::LoadOp::create(rewriter, loc, cArg,
+           : Value(memref::LoadOp::create(rewriter, loc, c,
                                           ValueRange{row, col}));
   auto kLoop = scf::ForOp::create(
       rewriter, loc, index(0), index(problem->k), one, ValueRange{init},
-      [&](OpBuilder &b, Location l, Value k, ValueRange iterArgs) {
-        Value av = memref::LoadOp::create(b, l, aArg, ValueRange{row, k});
-        Value bv = memref::LoadOp::create(b, l, bArg, ValueRange{k, col});
-        Value acc = math::FmaOp::create(b, l, av, bv, iterArgs[0]);
-        scf::YieldOp::create(b, l, acc);
+      [&](OpBuilder &nb, Location l, Value k, ValueRange iterArgs) {
+        Value av = memref::LoadOp::create(nb, l, a, ValueRange{row, k});
+        Value bv = memref::LoadOp::create(nb, l, b, ValueRange{k, col});
+        Value acc = math::FmaOp::create(nb, l, av, bv, iterArgs[0]);
+        scf::YieldOp::create(nb, l, acc);
       });
-  memref::StoreOp::create(rewriter, loc, kLoop.getResult(0), cArg,
+  memref::StoreOp::create(rewriter, loc, kLoop.getResult(0), c,
                           ValueRange{row, col});
   rewriter.setInsertionPointToEnd(&body);
   gpu::TerminatorOp::create(rewriter, loc);
+  pinKernelOperands(rewriter, launch, {a, b, c});
 
   if (fill)
     rewriter.eraseOp(fill);
@@ -129,7 +114,7 @@ mlir::tile::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
 }
 
 namespace {
-struct MapNaivePass : public tile::impl::MapNaivePassBase<MapNaivePass> {
+struct MapNaivePass : public tileopt::impl::MapNaivePassBase<MapNaivePass> {
   void runOnOperation() override {
     FunctionOpInterface func = getOperation();
     SmallVector<linalg::MatmulOp> matmuls;
@@ -139,8 +124,8 @@ struct MapNaivePass : public tile::impl::MapNaivePassBase<MapNaivePass> {
         matmuls.push_back(op);
     });
     IRRewriter rewriter(func.getContext());
-    for (auto [i, matmul] : llvm::enumerate(matmuls)) {
-      std::string name = (func.getName() + "_matmul_" + Twine(i)).str();
+    for (linalg::MatmulOp matmul : matmuls) {
+      std::string name = getUniqueKernelName(func, func.getName());
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       bool folds = getFoldableZeroFill(matmul) != nullptr;
       if (failed(mapMatmulToNaiveLaunch(rewriter, matmul, config, name)))

@@ -8,20 +8,21 @@
 #include "TileOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Pass/PassManager.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 #define GEN_PASS_DEF_OUTLINEKERNELSPASS
 #include "TileOpt/Transforms/Passes.h.inc"
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace mlir::tileopt;
 
 namespace {
 struct OutlineKernelsPass
-    : public tile::impl::OutlineKernelsPassBase<OutlineKernelsPass> {
+    : public tileopt::impl::OutlineKernelsPassBase<OutlineKernelsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // A configured matmul still here was not mapped by any strategy: outlining
@@ -61,6 +62,21 @@ struct OutlineKernelsPass
       return WalkResult::advance();
     });
     if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    // Constants (possibly hoisted or CSE'd out of the launch by
+    // canonicalization) move back in, so that a kernel's only parameters are
+    // its buffers.
+    WalkResult sunk = module.walk([&](gpu::LaunchOp launch) {
+      if (failed(sinkOperationsIntoLaunchOp(launch, [](Operation *op) {
+            return op->hasTrait<OpTrait::ConstantLike>();
+          }))) {
+        launch.emitOpError() << "could not sink constants into the kernel";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (sunk.wasInterrupted())
       return signalPassFailure();
 
     OpPassManager pm(ModuleOp::getOperationName());

@@ -19,13 +19,13 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::tile::registerTileOptPasses();
+  mlir::tileopt::registerTileOptPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::tile::registerTileOptDialects(registry);
+  mlir::tileopt::registerTileOptDialects(registry);
 
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "tile-opt " << TILEOPT_VERSION << " (MLIR " << TILEOPT_MLIR_VERSION

@@ -11,7 +11,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 /// C[M,N] (+)= A[M,K] * B[K,N], row-major, one element type.
 struct MatmulProblem {
@@ -31,6 +31,11 @@ struct MatmulProblem {
 /// broadcast or transposed operands) and fails.
 FailureOr<MatmulProblem> getSupportedMatmulProblem(linalg::MatmulOp matmul);
 
-} // namespace mlir::tile
+/// Returns the `linalg.fill` of zero into `matmul`'s output buffer directly
+/// before it (memref form), if any: a kernel can start its accumulators at
+/// zero instead, and the fill goes away.
+linalg::FillOp getFoldableZeroFill(linalg::MatmulOp matmul);
+
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_ANALYSIS_MATMULPROBLEM_H

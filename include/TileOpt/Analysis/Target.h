@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 /// Hardware limits of one chip (compute capability). Figures are those of the
 /// CUDA programming guide's "technical specifications" table; `numSMs` is the
@@ -66,6 +66,6 @@ checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
                          Type elementType,
                          function_ref<InFlightDiagnostic()> emitError);
 
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_ANALYSIS_TARGET_H

@@ -14,7 +14,7 @@ include "mlir/IR/OpBase.td"
 
 def Tile_Dialect : Dialect {
   let name = "tile";
-  let cppNamespace = "::mlir::tile";
+  let cppNamespace = "::mlir::tileopt";
   let summary = "Tiling decisions for GPU matrix multiplication";
   let description = [{
     The `tile` dialect holds no operations: it defines the `#tile.config`
@@ -28,7 +28,7 @@ def Tile_Strategy : I32EnumAttr<"Strategy", "code generation strategy", [
     I32EnumAttrCase<"Naive", 0, "naive">,
     I32EnumAttrCase<"Tiled", 1, "tiled">
   ]> {
-  let cppNamespace = "::mlir::tile";
+  let cppNamespace = "::mlir::tileopt";
   let genSpecializedAttr = 0;
 }
 
@@ -56,7 +56,7 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                  thread = [8, 8], stages = 2>
     ```
     The verifier checks the structure (positive sizes, divisibility, one warp
-    is 32 threads); `tile::checkConfigAgainstTarget` checks a config against
+    is 32 threads); `tileopt::checkConfigAgainstTarget` checks a config against
     the limits of a chip.
   }];
   let parameters = (ins

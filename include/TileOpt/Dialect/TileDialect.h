@@ -18,7 +18,7 @@
 #define GET_ATTRDEF_CLASSES
 #include "TileOpt/Dialect/TileAttrs.h.inc"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 /// Name of the discardable attribute that holds a matmul's `#tile.config`.
 inline constexpr llvm::StringLiteral kConfigAttrName = "tile.config";
 /// Name of the discardable attribute describing the matmul problem a kernel
@@ -27,6 +27,6 @@ inline constexpr llvm::StringLiteral kProblemAttrName = "tile.problem";
 /// Kernel ABI: every buffer argument is a bare pointer aligned to at least
 /// this many bytes (cudaMalloc gives 256); kernels may rely on it.
 inline constexpr int64_t kArgumentAlignment = 16;
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_DIALECT_TILEDIALECT_H

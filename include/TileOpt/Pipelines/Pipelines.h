@@ -10,7 +10,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<std::string> strategy{
@@ -53,6 +53,6 @@ void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 /// Registers --tile-gpu-pipeline.
 void registerTileOptPipelines();
 
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_PIPELINES_PIPELINES_H

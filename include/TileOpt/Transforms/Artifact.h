@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 /// Version of the manifest schema written by --tile-export-artifact
 /// (docs/manifest.md). Bump on any incompatible change.
@@ -39,6 +39,6 @@ std::optional<PtxasResources> parsePtxasReport(StringRef report,
 /// returned if it is executable. Fails only for a path that is not.
 FailureOr<std::string> resolvePtxas(StringRef option);
 
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_TRANSFORMS_ARTIFACT_H

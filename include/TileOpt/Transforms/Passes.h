@@ -17,7 +17,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 #define GEN_PASS_DECL
 #include "TileOpt/Transforms/Passes.h.inc"
@@ -25,6 +25,6 @@ namespace mlir::tile {
 #define GEN_PASS_REGISTRATION
 #include "TileOpt/Transforms/Passes.h.inc"
 
-} // namespace mlir::tile
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_TRANSFORMS_PASSES_H

@@ -1,6 +1,7 @@
 //===- Passes.td - tile-opt passes -------------------------*- tablegen -*-===//
 //
-// Every pass of tile-opt, in pipeline order: configure, map, outline, export.
+// Every pass of tile-opt, in pipeline order: configure; map (naive) or
+// block-tile, promote, map to GPU, insert barriers (tiled); outline; export.
 // Documentation in docs/ is generated from the descriptions below.
 //
 //===----------------------------------------------------------------------===//
@@ -19,7 +20,7 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Attaches to each `linalg.matmul` of the function a `#tile.config` built
     from the pass options, after checking that the matmul is supported (f32
     operands, static shapes, the default row-major indexing maps) and that the
-    config fits the chip (`tile::checkConfigAgainstTarget`: threads per block,
+    config fits the chip (`tileopt::checkConfigAgainstTarget`: threads per block,
     shared memory, registers). A matmul that already carries a `tile.config`
     keeps it (explicit IR wins over options); it is checked all the same.
 
@@ -37,7 +38,7 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
                   ins(%A, %B : ...) outs(%C : ...)
     ```
   }];
-  let dependentDialects = ["mlir::tile::TileDialect"];
+  let dependentDialects = ["mlir::tileopt::TileDialect"];
   let options = [
     Option<"strategy", "strategy", "std::string", /*default=*/"\"naive\"",
            "Code generation strategy: naive (one output per thread) or tiled">,
@@ -58,7 +59,7 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
 }
 
 //===----------------------------------------------------------------------===//
-// Step 2: map a configured matmul onto the GPU.
+// Step 2 (naive strategy): map a configured matmul onto the GPU.
 //===----------------------------------------------------------------------===//
 
 def MapNaivePass : InterfacePass<"tile-map-naive", "mlir::FunctionOpInterface"> {
@@ -107,13 +108,151 @@ def MapNaivePass : InterfacePass<"tile-map-naive", "mlir::FunctionOpInterface"> 
 }
 
 //===----------------------------------------------------------------------===//
+// Step 2 (tiled strategy): block tiling, promotion, mapping, barriers.
+//===----------------------------------------------------------------------===//
+
+def BlockTilePass : InterfacePass<"tile-block-tile", "mlir::FunctionOpInterface"> {
+  let summary = "Tile matmuls with a tiled config into an scf.forall of block tiles and an scf.for over K";
+  let description = [{
+    For each memref-form `linalg.matmul` whose `#tile.config` has the
+    `tiled` strategy, runs upstream `scf::tileUsingSCF` twice: BM x BN output
+    tiles become an `scf.forall` mapped to `[#gpu.block<y>, #gpu.block<x>]`,
+    then the K dimension of each tile becomes an `scf.for` with step BK. Where
+    M, N or K do not divide the tile, the tile sizes are `affine.min`s, so the
+    last tiles are partial.
+
+    A zero `linalg.fill` of C right before the matmul is folded away: the
+    forall then carries `tile.problem` with `accumulate = false` (and the
+    `tile.config`), which the later passes read.
+
+    Before:
+    ```mlir
+    linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], ...>}
+      ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>)
+      outs(%C : memref<2053x2039xf32>)
+    ```
+    After:
+    ```mlir
+    scf.forall (%i, %j) in (65, 64) {
+      %m = affine.min affine_map<(d0) -> (d0 * -32 + 2053, 32)>(%i)
+      ...
+      scf.for %k = %c0 to %c2048 step %c32 {
+        linalg.matmul ins(%Ak, %Bk : memref<?x32xf32, ...>, memref<32x?xf32, ...>)
+                      outs(%Cij : memref<?x?xf32, ...>)
+      }
+    } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = ..., tile.problem = ...}
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::affine::AffineDialect",
+                           "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numTiled", "num-tiled", "Matmuls tiled into blocks">,
+  ];
+}
+
+def PromotePass : InterfacePass<"tile-promote", "mlir::FunctionOpInterface"> {
+  let summary = "Stage the A and B panels of each K step in workgroup (shared) memory";
+  let description = [{
+    Inside every block-tile `scf.forall` made by `--tile-block-tile`, allocates
+    one BM x BK buffer for A and one BK x BN buffer for B in workgroup memory
+    (`#gpu.address_space<workgroup>`) at the top of the forall body, that is
+    inside the future kernel (upstream promotion puts them at function entry).
+    In the K loop, each panel is copied (`memref.copy`) into a view of its
+    buffer and the matmul reads the views.
+
+    After (abridged):
+    ```mlir
+    scf.forall (%i, %j) in (65, 64) {
+      %As = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %Bs = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+      scf.for %k = ... {
+        %Av = memref.subview %As[0, 0] [%m, 32] [1, 1]
+        memref.copy %Ak, %Av
+        ...
+        linalg.matmul ins(%Av, %Bv : ...) outs(%Cij : ...)
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect"];
+  let statistics = [
+    Statistic<"numPromoted", "num-promoted", "Panels staged in workgroup memory">,
+  ];
+}
+
+def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface"> {
+  let summary = "Map promoted block tiles to a gpu.launch with distributed copies and register accumulators";
+  let description = [{
+    Turns each block-tile `scf.forall` (after `--tile-promote`) into a
+    `gpu.launch`: the forall's (y, x) trip counts are the grid, the block has
+    (BN / TN) x (BM / TM) threads, and the workgroup buffers become the
+    launch's workgroup attributions. Inside:
+
+    * each `memref.copy` of a panel into workgroup memory becomes a copy
+      distributed over all threads of the block: thread t of T copies elements
+      t, t + T, t + 2T, ... of the row-major BM x BK (or BK x BN) panel, so
+      consecutive threads read consecutive addresses; elements outside the
+      matrix are written as zero, so the panel is always full;
+    * the matmul becomes the thread's TM x TN outputs, rows ty*TM + i and
+      columns tx*TN + j of the block tile, accumulated in registers that the K
+      loop carries (`iter_args`) over the whole K range, over the full padded
+      BK of every step;
+    * after the K loop, each accumulator is stored to C, predicated on being
+      inside the matrix (and added to C first when the matmul accumulates).
+
+    Barriers are not inserted here: see `--tile-insert-barriers`.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::memref::MemRefDialect"];
+  let statistics = [
+    Statistic<"numMapped", "num-mapped", "Block tiles mapped to a kernel">,
+  ];
+}
+
+def InsertBarriersPass : InterfacePass<"tile-insert-barriers", "mlir::FunctionOpInterface"> {
+  let summary = "Insert the gpu.barriers that workgroup-memory reuse in a loop needs";
+  let description = [{
+    For every `scf.for` inside a `gpu.launch` whose body both writes and reads
+    workgroup memory, inserts exactly the barriers correctness needs:
+
+    1. before the first operation that reads workgroup memory after it was
+       written in the same iteration (read-after-write: every thread's part of
+       the panel has landed before anyone computes), and
+    2. at the end of the body (write-after-read: nobody overwrites a panel in
+       the next iteration while another thread still reads it).
+
+    A barrier already in place is not duplicated; loops that touch workgroup
+    memory only one way get none.
+
+    After (abridged):
+    ```mlir
+    scf.for %k = ... iter_args(%acc = ...) {
+      memref.store %a, %As[...]      // distributed copies
+      gpu.barrier
+      %x = memref.load %As[...]      // compute
+      ...
+      gpu.barrier
+      scf.yield %acc2
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+  let statistics = [
+    Statistic<"numBarriers", "num-barriers", "Barriers inserted">,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // Step 3: outline kernels, keeping the tile metadata.
 //===----------------------------------------------------------------------===//
 
 def OutlineKernelsPass : Pass<"tile-outline-kernels", "mlir::ModuleOp"> {
   let summary = "Outline gpu.launch bodies into gpu.func kernels, keeping tile.* attributes";
   let description = [{
-    Runs upstream `gpu-kernel-outlining` and carries the `tile.config` and
+    Sinks constants into each `gpu.launch` (so that a kernel's parameters
+    are only its buffers, A, B, C), runs upstream `gpu-kernel-outlining`, and
+    carries the `tile.config` and
     `tile.problem` attributes of each `gpu.launch` to the `gpu.launch_func`
     that replaces it (upstream outlining drops discardable attributes), so the
     artifact writer can describe every kernel. A `linalg.matmul` that still

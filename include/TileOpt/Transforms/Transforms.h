@@ -10,9 +10,10 @@
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
-namespace mlir::tile {
+namespace mlir::tileopt {
 
 /// Replaces the memref-form `matmul` by a `gpu.launch` (named `kernelName`,
 /// in module `<kernelName>_module`) in which each thread computes one element
@@ -25,6 +26,39 @@ FailureOr<gpu::LaunchOp> mapMatmulToNaiveLaunch(RewriterBase &rewriter,
                                                 ConfigAttr config,
                                                 StringRef kernelName);
 
-} // namespace mlir::tile
+//===----------------------------------------------------------------------===//
+// Tiled strategy
+//===----------------------------------------------------------------------===//
+
+/// Tiles the memref-form `matmul` (tiled `config`) with upstream
+/// `scf::tileUsingSCF` into an `scf.forall` over BM x BN output tiles mapped
+/// to [#gpu.block<y>, #gpu.block<x>] around an `scf.for` over K with step BK.
+/// A zero `linalg.fill` of C right before it is folded away. The forall
+/// carries `tile.config` and `tile.problem`.
+FailureOr<scf::ForallOp> tileMatmulToBlocks(RewriterBase &rewriter,
+                                            linalg::MatmulOp matmul,
+                                            ConfigAttr config);
+
+/// Stages the A and B operands of the matmul inside the block-tile `forall`
+/// in BM x BK and BK x BN workgroup-memory buffers allocated at the top of the
+/// forall body, copied in with `memref.copy` each K step.
+LogicalResult promoteBlockTileOperands(RewriterBase &rewriter,
+                                       scf::ForallOp forall);
+
+/// Maps a promoted block-tile `forall` to a `gpu.launch` named `kernelName`:
+/// grid from the forall, (BN/TN) x (BM/TM) threads, panel copies distributed
+/// over the threads with zero fill outside the matrix, TM x TN register
+/// accumulators carried by the K loop, predicated stores of C.
+FailureOr<gpu::LaunchOp> mapBlockTileToLaunch(RewriterBase &rewriter,
+                                              scf::ForallOp forall,
+                                              StringRef kernelName);
+
+/// Inserts into `loop` the barriers its workgroup-memory accesses need: one
+/// between the writes and the first read that follows them, one at the end
+/// of the body when the body both writes and reads workgroup memory. Returns
+/// the number of barriers inserted.
+int insertWorkgroupBarriers(RewriterBase &rewriter, scf::ForOp loop);
+
+} // namespace mlir::tileopt
 
 #endif // TILEOPT_TRANSFORMS_TRANSFORMS_H
