@@ -31,10 +31,11 @@ struct OutlineKernelsPass
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
         return WalkResult::advance();
-      matmul.emitOpError() << "has strategy '"
-                           << stringifyStrategy(config.getStrategy())
-                           << "', which no mapping pass has turned into a "
-                              "kernel (implemented: naive)";
+      matmul.emitOpError()
+          << "has a " << stringifyStrategy(config.getStrategy())
+          << " #tile.config but was not mapped to a kernel (naive: "
+             "--tile-map-naive; tiled: --tile-block-tile, --tile-promote, "
+             "--tile-map-to-gpu)";
       return WalkResult::interrupt();
     });
     if (unmapped.wasInterrupted())

@@ -5,15 +5,25 @@
 // RUN: not ls %t/chip
 // RUN: not tile-opt %s --tile-gpu-pipeline="block-tile=64,32 artifact-dir=%t/threads ptxas=none" 2>&1 | FileCheck %s --check-prefix=THREADS
 // RUN: not ls %t/threads
-// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=32,32,32 artifact-dir=%t/tiled ptxas=none" 2>&1 | FileCheck %s --check-prefix=TILED
-// RUN: not ls %t/tiled
+// The seeds' T = 64 with one output per thread needs 4096 threads.
+// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=64,64,64 artifact-dir=%t/t64 ptxas=none" 2>&1 | FileCheck %s --check-prefix=T64
+// RUN: not ls %t/t64
+// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=64,64,64 thread-tile=3,1 artifact-dir=%t/split ptxas=none" 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: not ls %t/split
+// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=128,128,256 thread-tile=8,8 artifact-dir=%t/smem ptxas=none" 2>&1 | FileCheck %s --check-prefix=SMEM
+// RUN: not ls %t/smem
+// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=0,64,8 artifact-dir=%t/zero ptxas=none" 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not ls %t/zero
 // The same input with valid options compiles.
 // RUN: tile-opt %s --tile-gpu-pipeline="artifact-dir=%t/ok ptxas=none" -o /dev/null
 // RUN: ls %t/ok/manifest.json
 
-// CHIP: [[@LINE+4]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_42' (known: sm_80, sm_90, sm_90a)
-// THREADS: [[@LINE+3]]:3: error: 'linalg.matmul' op config needs 2048 threads per block (64 x 32), but sm_90 allows at most 1024
-// TILED: [[@LINE+2]]:3: error: 'linalg.matmul' op has strategy 'tiled', which no mapping pass has turned into a kernel (implemented: naive)
+// CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_42' (known: sm_80, sm_90, sm_90a)
+// THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 2048 threads per block (64 x 32), but sm_90 allows at most 1024
+// T64: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
+// SPLIT: [[@LINE+4]]:3: error: invalid tile config: thread tile [3, 1] does not divide block tile [64, 64]
+// SMEM: [[@LINE+3]]:3: error: 'linalg.matmul' op config needs 262144 bytes of shared memory per block, but sm_90 allows at most 232448
+// ZERO: [[@LINE+2]]:3: error: invalid tile config: block tile must be three positive sizes [BM, BN, BK]
 func.func @fine(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return

@@ -18,10 +18,10 @@ func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>
 
 // -----
 
-// A configured matmul that no strategy mapped is an error, not a silently
-// missing kernel.
+// A configured matmul that no strategy mapped (here: the tiled passes did
+// not run) is an error, not a silently missing kernel.
 func.func @unmapped(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
-  // expected-error @+1 {{has strategy 'tiled', which no mapping pass has turned into a kernel (implemented: naive)}}
+  // expected-error @+1 {{has a tiled #tile.config but was not mapped to a kernel (naive: --tile-map-naive; tiled: --tile-block-tile, --tile-promote, --tile-map-to-gpu)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>}
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return

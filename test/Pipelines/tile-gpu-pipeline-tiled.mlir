@@ -1,0 +1,43 @@
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=32,32,32 artifact-dir=%t/t32 ptxas=none" | FileCheck %s --check-prefix=IR
+// RUN: FileCheck %s --input-file=%t/t32/manifest.json --check-prefix=MANIFEST
+// RUN: FileCheck %s --input-file=%t/t32/matmul_matmul_0.ptx --check-prefix=PTX
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=8,8,8 artifact-dir=%t/t8 ptxas=none" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/t8/manifest.json --check-prefix=T8
+// RUN: FileCheck %s --input-file=%t/t8/matmul_matmul_0.ptx --check-prefix=PTX8
+
+// The seeds' T = 32 block-tiled kernel on 2053 x 2039 x 2048: ceil(2039/32) =
+// 64 by ceil(2053/32) = 65 blocks of 32 x 32 threads, two 4 KiB panels in
+// shared memory, the padded edge tiles executing 2 * 2080 * 2048 * 2048
+// FLOPs for 2 * 2053 * 2039 * 2048 useful ones.
+
+// IR: gpu.launch_func @matmul_matmul_0_module::@matmul_matmul_0 blocks in (%c64, %c65, %c1) threads in (%c32{{(_[0-9]+)?}}, %c32{{(_[0-9]+)?}}, %c1)
+// IR-SAME: args(%{{.+}} : memref<2053x2048xf32>, %{{.+}} : memref<2048x2039xf32>, %{{.+}} : memref<2053x2039xf32>)
+
+// MANIFEST: "config": {
+// MANIFEST-NEXT: "attribute": "#tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>",
+// MANIFEST: "threads": 1024,
+// MANIFEST: "flops": {
+// MANIFEST-NEXT: "executed": 17448304640,
+// MANIFEST-NEXT: "useful": 17146130432
+// MANIFEST: "launch": {
+// MANIFEST-NEXT: "block": [
+// MANIFEST-NEXT: 32,
+// MANIFEST-NEXT: 32,
+
+// Two static shared buffers; per K step: stores into shared memory, a
+// barrier, loads from shared memory, a barrier; the edge predicates.
+// PTX-DAG: .shared .align {{[0-9]+}} .b8 __wg_matmul_matmul_0_0[4096];
+// PTX-DAG: .shared .align {{[0-9]+}} .b8 __wg_matmul_matmul_0_1[4096];
+// PTX: st.shared.b32
+// PTX: bar.sync 0;
+// PTX: ld.shared
+// PTX: fma.rn.f32
+// PTX: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: st.global.b32
+
+// T8: "executed": 17179607040,
+// T8-NEXT: "useful": 17146130432
+// PTX8-DAG: .shared .align {{[0-9]+}} .b8 __wg_matmul_matmul_0_0[256];
+// PTX8-DAG: .shared .align {{[0-9]+}} .b8 __wg_matmul_matmul_0_1[256];
