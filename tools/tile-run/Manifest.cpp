@@ -242,15 +242,19 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       k.args.push_back(arg);
     }
 
+    // FLOP counts can exceed 2^53; they are read as (double) numbers.
+    k.usefulFlops = k.executedFlops = 2.0 * k.m * k.n * k.k;
     if (const Json *flops = kj.find("flops")) {
-      int64_t useful = 0, executed = 0;
-      if (!r.integer(*flops, where + ".flops", "useful", useful, 0) ||
-          !r.integer(*flops, where + ".flops", "executed", executed, 0))
-        return false;
-      k.usefulFlops = useful;
-      k.executedFlops = executed;
-    } else {
-      k.usefulFlops = k.executedFlops = 2 * k.m * k.n * k.k;
+      for (auto [key, out] : {std::pair<const char *, double *>{
+                                  "useful", &k.usefulFlops},
+                              {"executed", &k.executedFlops}}) {
+        const Json *v = r.get(*flops, where + ".flops", key);
+        if (!v)
+          return false;
+        if (!v->isNumber() || v->asNumber() < 0)
+          return r.fail(where + ".flops." + key, "expected a number >= 0");
+        *out = v->asNumber();
+      }
     }
     if (const Json *c = kj.find("config"))
       k.config = *c;

@@ -40,7 +40,7 @@ struct KernelSpec {
   unsigned block[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
   std::vector<BufferArg> args;
-  int64_t usefulFlops = 0, executedFlops = 0;
+  double usefulFlops = 0, executedFlops = 0;
   Json config;    ///< the manifest's config object, passed through
   Json resources; ///< ptxas figures or null, passed through
 };

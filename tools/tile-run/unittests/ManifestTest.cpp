@@ -47,7 +47,7 @@ TEST(Manifest, ReadsTheValidArtifact) {
   EXPECT_EQ(k.ptxPath, inputs() + "/valid/k.ptx");
   EXPECT_EQ(k.grid[0], 3u);
   EXPECT_EQ(k.block[1], 16u);
-  EXPECT_EQ(k.usefulFlops, 50490);
+  EXPECT_EQ(k.usefulFlops, 50490.0);
   ASSERT_EQ(k.args.size(), 3u);
   EXPECT_EQ(k.args[2].name, "C");
   EXPECT_EQ(k.args[2].access, "write");
