@@ -375,15 +375,18 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
               k.grid[2], k.block[0], k.block[1], k.block[2],
               k.dynamicSharedBytes);
 
+  // Device buffers first: a problem that does not fit the GPU is reported
+  // before host memory is spent on its inputs.
+  CUdeviceptr dA, dB, dC;
+  if (!alloc(mk * 4, "A", dA, f) || !alloc(kn * 4, "B", dB, f) ||
+      !alloc(mn * 4, "C", dC, f))
+    return f.code;
   Random rng(opt.seed);
   std::vector<float> hA = randomMatrix(mk, rng), hB = randomMatrix(kn, rng);
   std::vector<float> hC0;
   if (k.accumulate)
     hC0 = randomMatrix(mn, rng);
-  CUdeviceptr dA, dB, dC;
-  if (!alloc(mk * 4, "A", dA, f) || !alloc(kn * 4, "B", dB, f) ||
-      !alloc(mn * 4, "C", dC, f) ||
-      !cu(drv.cuMemcpyHtoD(dA, hA.data(), mk * 4), "copying A", f) ||
+  if (!cu(drv.cuMemcpyHtoD(dA, hA.data(), mk * 4), "copying A", f) ||
       !cu(drv.cuMemcpyHtoD(dB, hB.data(), kn * 4), "copying B", f))
     return f.code;
 
