@@ -44,8 +44,9 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
   r.threads = config.getNumThreads();
   if (config.getStrategy() == Strategy::Tiled)
-    r.sharedBytes = (config.getBM() * config.getBK() +
-                     config.getBK() * config.getBN()) *
+    // A is staged K-major (BK x BM), B as is (BK x BN); each row padded.
+    r.sharedBytes = config.getBK() *
+                    (config.getBM() + config.getBN() + 2 * config.getPad()) *
                     elemBytes * config.getStages();
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, one K step's A and B fragments, and about 24 registers of

@@ -49,7 +49,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
-  int64_t stages = 1;
+  int64_t stages = 1, pad = 0;
   StringRef strategyName;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseKeyword(&strategyName))
@@ -78,10 +78,16 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   }
   if (parseNamedList(parser, "thread", thread) || parser.parseComma() ||
       parser.parseKeyword("stages") || parser.parseEqual() ||
-      parser.parseInteger(stages) || parser.parseGreater())
+      parser.parseInteger(stages))
+    return {};
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("pad") || parser.parseEqual() ||
+       parser.parseInteger(pad)))
+    return {};
+  if (parser.parseGreater())
     return {};
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
-                                       block, warp, thread, stages);
+                                       block, warp, thread, stages, pad);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -95,14 +101,17 @@ void ConfigAttr::print(AsmPrinter &printer) const {
   }
   printer << ", thread = [";
   llvm::interleaveComma(getThread(), printer);
-  printer << "], stages = " << getStages() << ">";
+  printer << "], stages = " << getStages();
+  if (getPad() != 0)
+    printer << ", pad = " << getPad();
+  printer << ">";
 }
 
 LogicalResult
 ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    Strategy strategy, ArrayRef<int64_t> block,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
-                   int64_t stages) {
+                   int64_t stages, int64_t pad) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -116,6 +125,8 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "[WM, WN]";
   if (stages < 1)
     return emitError() << "stages must be at least 1, got " << stages;
+  if (pad < 0)
+    return emitError() << "pad must be non-negative, got " << pad;
   if (block[0] % thread[0] != 0 || block[1] % thread[1] != 0)
     return emitError() << "thread tile [" << thread[0] << ", " << thread[1]
                        << "] does not divide block tile [" << block[0] << ", "
@@ -146,9 +157,9 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "thread: thread tile must be [1, 1]";
     if (!warp.empty())
       return emitError() << "the naive strategy has no warp tile";
-    if (stages != 1)
-      return emitError() << "the naive strategy has no shared-memory "
-                            "stages: stages must be 1";
+    if (stages != 1 || pad != 0)
+      return emitError() << "the naive strategy has no shared memory: "
+                            "stages must be 1 and pad 0";
   }
   return success();
 }

@@ -40,6 +40,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.threadTile.assign(options.threadTile.begin(),
                                options.threadTile.end());
   configure.stages = options.stages;
+  configure.smemPad = options.smemPad;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

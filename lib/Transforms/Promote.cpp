@@ -42,8 +42,12 @@ LogicalResult mlir::tileopt::promoteBlockTileOperands(RewriterBase &rewriter,
   auto workgroup =
       gpu::AddressSpaceAttr::get(ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
   Type elementType = getElementTypeOrSelf(matmul.getDpsInputs()[0].getType());
-  int64_t shapes[2][2] = {{config.getBM(), config.getBK()},
-                          {config.getBK(), config.getBN()}};
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  int64_t pad = config.getPad();
+  // A is staged K-major (BK x BM): a thread's TM values of A for one k are
+  // then consecutive, one vector load. B keeps its layout (BK x BN). Each row
+  // is padded by `pad` elements.
+  int64_t shapes[2][2] = {{bk, bm + pad}, {bk, bn + pad}};
 
   // The buffers live in the block tile's body: inside the kernel, once per
   // block, not at function entry.
@@ -55,20 +59,30 @@ LogicalResult mlir::tileopt::promoteBlockTileOperands(RewriterBase &rewriter,
     buffers[i] = memref::AllocOp::create(rewriter, loc, type);
   }
 
-  // Each K step copies the (possibly partial) panel into the top-left corner
-  // of its buffer; the matmul reads that view.
+  // Each K step copies the (possibly partial) panels into the top-left corner
+  // of their buffers (A transposed); the matmul reads those views (A through
+  // a transposed view, so it still sees M x K).
   rewriter.setInsertionPoint(matmul);
-  for (int i = 0; i < 2; ++i) {
-    Value panel = matmul.getDpsInputs()[i];
-    SmallVector<OpFoldResult> sizes =
-        memref::getMixedSizes(rewriter, loc, panel);
-    SmallVector<OpFoldResult> zeros(2, rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> ones(2, rewriter.getIndexAttr(1));
-    Value view = memref::SubViewOp::create(rewriter, loc, buffers[i], zeros,
-                                           sizes, ones);
-    memref::CopyOp::create(rewriter, loc, panel, view);
-    rewriter.modifyOpInPlace(matmul, [&]() { matmul->setOperand(i, view); });
-  }
+  SmallVector<OpFoldResult> zeros(2, rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> ones(2, rewriter.getIndexAttr(1));
+  Value aPanel = matmul.getDpsInputs()[0], bPanel = matmul.getDpsInputs()[1];
+  SmallVector<OpFoldResult> aSizes = memref::getMixedSizes(rewriter, loc, aPanel);
+  SmallVector<OpFoldResult> bSizes = memref::getMixedSizes(rewriter, loc, bPanel);
+  Value aView = memref::SubViewOp::create(rewriter, loc, buffers[0], zeros,
+                                          {aSizes[1], aSizes[0]}, ones);
+  linalg::TransposeOp::create(rewriter, loc, aPanel, aView,
+                              ArrayRef<int64_t>{1, 0});
+  Value aOperand = memref::TransposeOp::create(
+      rewriter, loc, aView,
+      AffineMapAttr::get(AffineMap::getPermutationMap(
+          ArrayRef<unsigned>{1, 0}, rewriter.getContext())));
+  Value bView =
+      memref::SubViewOp::create(rewriter, loc, buffers[1], zeros, bSizes, ones);
+  memref::CopyOp::create(rewriter, loc, bPanel, bView);
+  rewriter.modifyOpInPlace(matmul, [&]() {
+    matmul->setOperand(0, aOperand);
+    matmul->setOperand(1, bView);
+  });
   return success();
 }
 

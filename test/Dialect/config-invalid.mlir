@@ -57,7 +57,7 @@ func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 1], thread =
 
 // -----
 
-// expected-error @+1 {{the naive strategy has no shared-memory stages: stages must be 1}}
+// expected-error @+1 {{the naive strategy has no shared memory: stages must be 1 and pad 0}}
 func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 2>} { return }
 
 // -----

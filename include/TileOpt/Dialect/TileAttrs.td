@@ -45,6 +45,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     * `warp = [WM, WN]` (optional): the output tile of one warp.
     * `thread = [TM, TN]`: the outputs one thread accumulates in registers.
     * `stages = S`: shared-memory buffers per operand (1 = single buffer).
+    * `pad = P` (optional, default 0, printed when non-zero): elements added
+      to each row of the shared-memory panels, to spread the accesses of a
+      warp over the 32 banks (P = 4 keeps 16-byte alignment).
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -64,10 +67,18 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     ArrayRefParameter<"int64_t", "BM, BN, BK">:$block,
     ArrayRefParameter<"int64_t", "WM, WN or empty">:$warp,
     ArrayRefParameter<"int64_t", "TM, TN">:$thread,
-    "int64_t":$stages
+    "int64_t":$stages,
+    DefaultValuedParameter<"int64_t", "0">:$pad
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let builders = [
+    AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
+                     "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
+                     "int64_t":$stages), [{
+      return $_get($_ctxt, strategy, block, warp, thread, stages, 0);
+    }]>
+  ];
   let extraClassDeclaration = [{
     int64_t getBM() const { return getBlock()[0]; }
     int64_t getBN() const { return getBlock()[1]; }
@@ -78,6 +89,7 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     int64_t getThreadsX() const { return getBN() / getTN(); }
     int64_t getThreadsY() const { return getBM() / getTM(); }
     int64_t getNumThreads() const { return getThreadsX() * getThreadsY(); }
+    bool hasWarpTile() const { return !getWarp().empty(); }
   }];
 }
 

@@ -31,6 +31,10 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<int64_t> stages{
       *this, "stages", llvm::cl::desc("Shared-memory buffers per operand"),
       llvm::cl::init(1)};
+  PassOptions::Option<int64_t> smemPad{
+      *this, "smem-pad",
+      llvm::cl::desc("Elements of padding per shared-memory panel row"),
+      llvm::cl::init(0)};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

@@ -52,6 +52,8 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
                "Thread tile TM,TN (default 1,1)">,
     Option<"stages", "stages", "int64_t", /*default=*/"1",
            "Shared-memory buffers per operand">,
+    Option<"smemPad", "smem-pad", "int64_t", /*default=*/"0",
+           "Elements of padding per shared-memory panel row (tiled strategy)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
@@ -174,7 +176,8 @@ def PromotePass : InterfacePass<"tile-promote", "mlir::FunctionOpInterface"> {
     }
     ```
   }];
-  let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect"];
+  let dependentDialects = ["mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect",
+                           "mlir::linalg::LinalgDialect"];
   let statistics = [
     Statistic<"numPromoted", "num-promoted", "Panels staged in workgroup memory">,
   ];
@@ -204,7 +207,7 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect"];
   let statistics = [
     Statistic<"numMapped", "num-mapped", "Block tiles mapped to a kernel">,
   ];
