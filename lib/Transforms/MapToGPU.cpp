@@ -468,11 +468,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // compile-time constant and ptxas schedules the whole panel.
   if (bk <= kMaxUnrolledBK && failed(loopUnrollFull(kkLoop)))
     return launch.emitOpError() << "could not unroll the panel loop";
-  Value aView = matmul.getDpsInputs()[0], bView = matmul.getDpsInputs()[1];
   rewriter.eraseOp(matmul);
-  for (Value view : {aView, bView})
-    if (Operation *op = view.getDefiningOp(); op && op->use_empty())
-      rewriter.eraseOp(op);
 
   // After K: each accumulator to C, where C exists; rows of TN consecutive
   // values as 16-byte stores when C's rows keep them aligned.
@@ -515,6 +511,13 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
       rewriter.setInsertionPointAfter(ifOp);
     }
   }
+
+  // The panel views the matmul read are dead now.
+  SmallVector<Operation *> ops;
+  launch.getBody().walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : llvm::reverse(ops))
+    if (isOpTriviallyDead(op))
+      rewriter.eraseOp(op);
 
   // Constants from outside (loop bounds) move in, so the kernel's only
   // parameters are A, B and C, in this order.

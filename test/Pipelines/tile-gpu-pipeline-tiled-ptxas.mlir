@@ -15,3 +15,21 @@
 // CHECK-NEXT: "spill_load_bytes": 0,
 // CHECK-NEXT: "spill_store_bytes": 0,
 // CHECK-NEXT: "stack_bytes": 0
+
+// The register-tiled kernel (128 x 128 x 16 block, 64 x 32 warp, 8 x 8
+// thread tile, pad 4) keeps its 64 accumulators in registers: no stack, no
+// spills; 16-byte shared-memory fragment loads.
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 artifact-dir=%t/rt" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/rt/manifest.json --check-prefix=RT
+// RUN: FileCheck %s --input-file=%t/rt/matmul_matmul_0.ptx --check-prefix=RTPTX
+// RT: "resources": {
+// RT-NEXT: "barriers": 1,
+// RT-NEXT: "const_bytes": {{[0-9]+}},
+// RT-NEXT: "registers": {{[1-9][0-9]*}},
+// RT-NEXT: "shared_bytes": 16896,
+// RT-NEXT: "spill_load_bytes": 0,
+// RT-NEXT: "spill_store_bytes": 0,
+// RT-NEXT: "stack_bytes": 0
+// RTPTX: ld.global.v4
+// RTPTX: ld.shared.v4.b32
+// RTPTX: st.global.v4

@@ -2,11 +2,13 @@
 
 // The promoted block tile of 50 x 40 x 20 with 16 x 32 x 8 tiles (the output
 // of --tile-promote) becomes a launch of 2 x 4 blocks of 32 x 16 threads with
-// the two panels as workgroup memory. The 512 threads copy the 128-element A
-// panel and the 256-element B panel with one element each (threads past the
-// panel skip), consecutive threads on consecutive columns, zero outside the
-// matrix; each thread keeps one accumulator across the K loop, computes over
-// the full padded BK = 8, and stores it if it is inside C.
+// the two panels as workgroup memory. A's rows of K = 20 are 16-byte aligned,
+// so the A panel (16 x 8) moves as 32 vectors of 4, one per thread for
+// threads 0..31, consecutive threads on consecutive addresses: a whole vector
+// inside the matrix is one vector.load, a partial one is loaded element by
+// element with zeros outside; the values land transposed (K-major) in the
+// panel. Each thread keeps one accumulator across the K loop, computes over
+// the full padded BK = 8 (unrolled) and stores it if it is inside C.
 
 // CHECK-LABEL: func.func @ragged
 // CHECK-SAME: (%[[A:.+]]: memref<50x20xf32>, %[[B:.+]]: memref<20x40xf32>, %[[C:.+]]: memref<50x40xf32>)
@@ -15,7 +17,7 @@
 // CHECK-DAG: %[[GY:.+]] = arith.constant 4 : index
 // CHECK-DAG: %[[TX:.+]] = arith.constant 32 : index
 // CHECK-DAG: %[[TY:.+]] = arith.constant 16 : index
-// CHECK: gpu.launch blocks(%[[BX:.+]], %[[BY:.+]], %{{.+}}) in (%{{.+}} = %[[GX]], %{{.+}} = %[[GY]], %{{.+}} = %{{.+}}) threads(%[[THX:.+]], %[[THY:.+]], %{{.+}}) in (%{{.+}} = %[[TX]], %{{.+}} = %[[TY]], %{{.+}} = %{{.+}}) module(@ragged_matmul_0_module) function(@ragged_matmul_0) workgroup(%[[AS:.+]] : memref<16x8xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<8x32xf32, #gpu.address_space<workgroup>>) {
+// CHECK: gpu.launch blocks(%[[BX:.+]], %[[BY:.+]], %{{.+}}) in (%{{.+}} = %[[GX]], %{{.+}} = %[[GY]], %{{.+}} = %{{.+}}) threads(%[[THX:.+]], %[[THY:.+]], %{{.+}}) in (%{{.+}} = %[[TX]], %{{.+}} = %[[TY]], %{{.+}} = %{{.+}}) module(@ragged_matmul_0_module) function(@ragged_matmul_0) workgroup(%[[AS:.+]] : memref<8x16xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<8x32xf32, #gpu.address_space<workgroup>>) {
 // CHECK: memref.assume_alignment %[[A]], 16
 // CHECK: memref.assume_alignment %[[B]], 16
 // CHECK: memref.assume_alignment %[[C]], 16
@@ -28,32 +30,36 @@
 // CHECK: %[[SUM:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
 // CHECK:   %[[AK:.+]] = memref.subview
 // CHECK:   %[[BK:.+]] = memref.subview
-//            A panel: thread TID copies element TID if TID < 128.
+//            A panel: vector TID of 32, 2 per row.
 // CHECK:   scf.for %[[IT:.+]] = %{{.+}} to %{{.+}} step
 // CHECK:     %[[IDX:.+]] = arith.addi %{{.+}}, %[[TID]] : index
-// CHECK:     %[[C128:.+]] = arith.constant 128 : index
-// CHECK:     %[[LIVE:.+]] = arith.cmpi ult, %[[IDX]], %[[C128]] : index
+// CHECK:     %[[C32:.+]] = arith.constant 32 : index
+// CHECK:     %[[LIVE:.+]] = arith.cmpi ult, %[[IDX]], %[[C32]] : index
 // CHECK:     scf.if %[[LIVE]] {
 // CHECK:       %[[R:.+]] = arith.divui %[[IDX]], %{{.+}} : index
-// CHECK:       %[[CC:.+]] = arith.remui %[[IDX]], %{{.+}} : index
-// CHECK:       %[[IN:.+]] = arith.andi
-// CHECK:       %[[V:.+]] = scf.if %[[IN]] -> (f32) {
-// CHECK:         memref.load %[[AK]][%[[R]], %[[CC]]]
+// CHECK:       %[[Q:.+]] = arith.remui %[[IDX]], %{{.+}} : index
+// CHECK:       %[[CC:.+]] = arith.muli %[[Q]], %{{.+}} : index
+// CHECK:       %[[WHOLE:.+]] = arith.andi
+// CHECK:       %[[V:.+]] = scf.if %[[WHOLE]] -> (vector<4xf32>) {
+// CHECK:         vector.load %[[AK]][%[[R]], %[[CC]]] {alignment = 16 : i64}
 // CHECK:       } else {
-// CHECK:         %[[Z:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK:         scf.yield %[[Z]] : f32
-// CHECK:       memref.store %[[V]], %[[AS]][%[[R]], %[[CC]]] : memref<16x8xf32, #gpu.address_space<workgroup>>
-//            B panel likewise, 256 elements.
-// CHECK:   arith.constant 256 : index
-// CHECK:   memref.load %[[BK]]
-// CHECK:   memref.store %{{.+}}, %[[BS]]
-//            Compute over the full BK = 8 from the panels.
-// CHECK:   %[[NEXT:.+]] = scf.for %[[KK:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[A2:.+]] = %[[ACC]]) -> (f32) {
-// CHECK:     %[[X:.+]] = memref.load %[[AS]][%{{.+}}, %[[KK]]]
-// CHECK:     %[[Y:.+]] = memref.load %[[BS]][%[[KK]], %{{.+}}]
-// CHECK:     math.fma %[[X]], %[[Y]], %[[A2]] : f32
-// CHECK:   scf.yield %[[NEXT]] : f32
+// CHECK-COUNT-4: memref.load %[[AK]]
+// CHECK:         vector.from_elements
+// CHECK:       %[[E0:.+]] = vector.extract %[[V]][0]
+// CHECK:       memref.store %[[E0]], %[[AS]][%{{.+}}, %[[R]]] : memref<8x16xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-3: memref.store %{{.+}}, %[[AS]]
+//            B panel likewise, 64 vectors of 4, stored as vectors.
+// CHECK:   arith.constant 64 : index
+// CHECK:   vector.load %[[BK]]
+// CHECK:   vector.store %{{.+}}, %[[BS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64}
+//            Compute over the full BK = 8, unrolled, from the panels.
+// CHECK-NOT: scf.for
+// CHECK:   %[[X:.+]] = memref.load %[[AS]][%{{.+}}, %{{.+}}]
+// CHECK:   %[[Y:.+]] = memref.load %[[BS]][%{{.+}}, %{{.+}}]
+// CHECK:   math.fma %[[X]], %[[Y]], %[[ACC]] : f32
+// CHECK-COUNT-7: math.fma
 // CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
 // CHECK: }
 // CHECK: %[[OK:.+]] = arith.andi
 // CHECK: scf.if %[[OK]] {
@@ -70,7 +76,7 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
   %c20 = arith.constant 20 : index
   %c0 = arith.constant 0 : index
   scf.forall (%arg3, %arg4) in (4, 2) {
-    %alloc = memref.alloc() : memref<16x8xf32, #gpu.address_space<workgroup>>
+    %alloc = memref.alloc() : memref<8x16xf32, #gpu.address_space<workgroup>>
     %alloc_0 = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
     %0 = affine.apply #map(%arg3)
     %1 = affine.apply #map1(%arg4)
@@ -83,13 +89,64 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
       %4 = affine.min #map4(%arg5)
       %subview_3 = memref.subview %subview[0, %arg5] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
       %subview_4 = memref.subview %subview_1[%arg5, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[40, 1], offset: ?>>
-      %subview_5 = memref.subview %alloc[0, 0] [%2, %4] [1, 1] : memref<16x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
-      memref.copy %subview_3, %subview_5 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      %subview_5 = memref.subview %alloc[0, 0] [%4, %2] [1, 1] : memref<8x16xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>>
+      linalg.transpose ins(%subview_3 : memref<?x?xf32, strided<[20, 1], offset: ?>>) outs(%subview_5 : memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>>) permutation = [1, 0] 
+      %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[1, 16]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>} ins(%subview_5, %subview_6 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>} ins(%transpose, %subview_6 : memref<?x?xf32, strided<[1, 16]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  return
+}
+
+// -----
+
+// A register-tiled config: 32 x 32 x 8 blocks, warp tile 16 x 32, thread
+// tile 4 x 4, pad 4, on 64 x 64 x 32 (no edges). 64 threads: warp w owns rows
+// 16w.., lane l the 4 x 4 tile (l / 8, l % 8) inside it. Per k: one 16-byte
+// load of the thread's 4 A values (K-major panel), one of its 4 B values,
+// 16 FMAs into 16 register accumulators; 8 k unrolled; rows of 4 outputs
+// stored as 16-byte vectors.
+
+// CHECK-LABEL: func.func @register_tiled
+// CHECK: gpu.launch {{.*}} threads(%[[THX:.+]], %[[THY:.+]], %{{.+}}) in ({{.*}}) {{.*}} workgroup(%[[AS:.+]] : memref<8x36xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<8x36xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[TID:.+]] = arith.addi %{{.+}}, %[[THX]] : index
+// CHECK: %[[WARP:.+]] = arith.divui %[[TID]], %{{.+}} : index
+// CHECK: %[[LANE:.+]] = arith.remui %[[TID]], %{{.+}} : index
+// CHECK: %[[WY:.+]] = arith.divui %[[WARP]], %{{.+}} : index
+// CHECK: %[[WX:.+]] = arith.remui %[[WARP]], %{{.+}} : index
+// CHECK: %[[LY:.+]] = arith.divui %[[LANE]], %{{.+}} : index
+// CHECK: %[[LX:.+]] = arith.remui %[[LANE]], %{{.+}} : index
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK-COUNT-8: vector.load %[[AS]]{{.*}} : memref<8x36xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NOT: vector.load %[[AS]]
+// CHECK: }
+// CHECK-COUNT-4: vector.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : memref<32x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+#rt = affine_map<(d0) -> (d0 * 32)>
+func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2: memref<64x64xf32>) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c0 = arith.constant 0 : index
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %alloc = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %alloc_0 = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #rt(%arg3)
+    %1 = affine.apply #rt(%arg4)
+    %subview = memref.subview %arg0[%0, 0] [32, 32] [1, 1] : memref<64x32xf32> to memref<32x32xf32, strided<[32, 1], offset: ?>>
+    %subview_1 = memref.subview %arg1[0, %1] [32, 32] [1, 1] : memref<32x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    %subview_2 = memref.subview %arg2[%0, %1] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    scf.for %arg5 = %c0 to %c32 step %c8 {
+      %subview_3 = memref.subview %subview[0, %arg5] [32, 8] [1, 1] : memref<32x32xf32, strided<[32, 1], offset: ?>> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %subview_4 = memref.subview %subview_1[%arg5, 0] [8, 32] [1, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+      %subview_5 = memref.subview %alloc[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.transpose ins(%subview_3 : memref<32x8xf32, strided<[32, 1], offset: ?>>) outs(%subview_5 : memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) permutation = [1, 0] 
+      %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>> to memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<8x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
 
