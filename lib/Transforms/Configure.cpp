@@ -23,8 +23,10 @@ namespace {
 struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
 
-  /// Builds the config the options describe, reporting errors at `op`.
-  ConfigAttr buildConfig(Operation *op) {
+  /// Builds the config the options describe, reporting errors at `op`. A
+  /// tiled strategy without sizes gets the default for the problem.
+  ConfigAttr buildConfig(Operation *op, const MatmulProblem &problem,
+                         const TargetInfo &target) {
     std::optional<Strategy> strat = symbolizeStrategy(strategy);
     if (!strat) {
       op->emitError() << "unknown strategy '" << strategy
@@ -40,6 +42,10 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       if (block.size() == 2)
         block.push_back(1);
     }
+    if (*strat == Strategy::Tiled && block.empty() && warp.empty() &&
+        thread.empty())
+      return selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
+                                      problem.k, problem.elementType, target);
     if (thread.empty())
       thread = {1, 1};
     auto emitError = [&]() {
@@ -69,7 +75,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       }
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
-        config = buildConfig(matmul);
+        config = buildConfig(matmul, *problem, *target);
       if (!config ||
           failed(checkConfigAgainstTarget(config, *target,
                                           problem->elementType, [&]() {

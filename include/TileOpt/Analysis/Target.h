@@ -66,6 +66,28 @@ checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
                          Type elementType,
                          function_ref<InFlightDiagnostic()> emitError);
 
+/// How a config's thread blocks fill the chip.
+struct WaveInfo {
+  int64_t ctas = 0;        ///< thread blocks of the grid
+  int64_t ctasPerSM = 0;   ///< resident blocks per SM (binding limit below)
+  StringRef limitedBy;     ///< "threads", "registers", "shared memory", "blocks"
+  int64_t waves = 0;       ///< ceil(ctas / (numSMs * ctasPerSM))
+  double efficiency = 0;   ///< ctas / (waves * numSMs * ctasPerSM)
+};
+
+/// Waves of `config` on an M x N output: resident blocks per SM from the
+/// estimated registers, shared memory, threads and the block limit.
+WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
+                      const TargetInfo &target);
+
+/// The default tiled config for an M x N x K problem on `target` (see
+/// docs/design.md, "Default config"): among a few register-tiled candidates,
+/// the one with the best product of wave efficiency, measured relative speed
+/// and useful fraction of the padded output.
+ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
+                                    int64_t k, Type elementType,
+                                    const TargetInfo &target);
+
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_ANALYSIS_TARGET_H
