@@ -1,9 +1,10 @@
 //===- InsertBarriers.cpp - Barriers for workgroup memory reuse ----------===//
 //
-// Implements --tile-insert-barriers and `insertWorkgroupBarriers`: in a loop
-// whose body writes workgroup memory and then reads it, one barrier between
-// the last write and the first read (read-after-write across threads) and one
-// at the end of the body (write-after-read against the next iteration).
+// Implements --tile-insert-barriers and `insertWorkgroupBarriers`: in a block
+// that writes workgroup memory and then reads it, one barrier between the
+// writes and the first read (read-after-write across threads); in a loop body
+// that both reads and writes it, one at the end (write-after-read against the
+// next iteration).
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Transforms/KernelUtils.h"
@@ -49,8 +50,7 @@ static WorkgroupAccess getWorkgroupAccess(Operation *op) {
 }
 
 int mlir::tileopt::insertWorkgroupBarriers(RewriterBase &rewriter,
-                                        scf::ForOp loop) {
-  Block *body = loop.getBody();
+                                           Block *body, bool isLoopBody) {
   int inserted = 0;
   bool pendingWrites = false, anyRead = false, anyWrite = false;
   Operation *previous = nullptr;
@@ -73,9 +73,10 @@ int mlir::tileopt::insertWorkgroupBarriers(RewriterBase &rewriter,
     previous = &op;
   }
   // The next iteration overwrites what this one read.
-  if (anyRead && anyWrite && !isa_and_nonnull<gpu::BarrierOp>(previous)) {
+  if (isLoopBody && anyRead && anyWrite &&
+      !isa_and_nonnull<gpu::BarrierOp>(previous)) {
     rewriter.setInsertionPoint(body->getTerminator());
-    gpu::BarrierOp::create(rewriter, loop.getLoc());
+    gpu::BarrierOp::create(rewriter, body->getTerminator()->getLoc());
     ++inserted;
   }
   return inserted;
@@ -87,8 +88,13 @@ struct InsertBarriersPass
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     getOperation()->walk([&](gpu::LaunchOp launch) {
+      // The kernel body itself (a prologue that fills panels before the loop
+      // that reads them), then every loop.
+      numBarriers += insertWorkgroupBarriers(
+          rewriter, &launch.getBody().front(), /*isLoopBody=*/false);
       launch.getBody().walk([&](scf::ForOp loop) {
-        numBarriers += insertWorkgroupBarriers(rewriter, loop);
+        numBarriers +=
+            insertWorkgroupBarriers(rewriter, loop.getBody(), /*isLoopBody=*/true);
       });
     });
   }

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -90,125 +91,168 @@ struct IndexBuilder {
 };
 } // namespace
 
-/// Replaces `fill`, the copy of a global panel `source` (rows x cols, at
-/// most the static panel) into workgroup buffer `panel` (transposed when
-/// `transposed`), by a copy of the whole static panel distributed over the
-/// `numThreads` threads of the block. The panel is walked in the source's
-/// row-major order in vectors of `width` elements: thread `tid` moves vectors
-/// tid, tid + numThreads, ..., so consecutive threads read consecutive
-/// addresses. Elements outside `source` (the matrix edge) are written as 0.
-static void distributePanelCopy(RewriterBase &rewriter, Operation *fill,
-                                Value source, Value panel, bool transposed,
-                                int64_t rows, int64_t cols, int64_t width,
-                                Value tid, int64_t numThreads) {
-  Location loc = fill->getLoc();
-  rewriter.setInsertionPoint(fill);
+namespace {
+/// One operand's panel: the `rows` x `cols` window of `global` (in its own
+/// row-major orientation) at a tile origin, moved into workgroup `buffer`
+/// (transposed for A, staged K-major) by all threads of the block.
+struct PanelCopy {
+  Value global;
+  Value buffer;
+  bool transposed;
+  int64_t rows, cols;
+  int64_t width;           ///< elements per vector: 4 (16 bytes) or 1
+  bool checkRows, checkCols; ///< whether a tile can cross the matrix edge
+  int64_t numThreads;
+
+  int64_t vectorsPerRow() const { return cols / width; }
+  int64_t total() const { return rows * vectorsPerRow(); }
+  int64_t trips() const { return llvm::divideCeil(total(), numThreads); }
+};
+} // namespace
+
+/// Emits `then` under `cond` (unconditionally when null), yielding values of
+/// `types` or zeros of them otherwise.
+static SmallVector<Value>
+emitGuarded(RewriterBase &rewriter, Location loc, Value cond, TypeRange types,
+            function_ref<SmallVector<Value>()> then) {
+  if (!cond)
+    return then();
+  auto ifOp = scf::IfOp::create(rewriter, loc, types, cond, /*withElse=*/true);
+  rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  SmallVector<Value> values = then();
+  scf::YieldOp::create(rewriter, loc, values);
+  rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  SmallVector<Value> zeros;
+  for (Type t : types)
+    zeros.push_back(arith::ConstantOp::create(rewriter, loc,
+                                              rewriter.getZeroAttr(t)));
+  scf::YieldOp::create(rewriter, loc, zeros);
+  rewriter.setInsertionPointAfter(ifOp);
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+/// The row and column (in the panel) of vector `trip` of thread `tid`.
+static std::pair<Value, Value> getPanelPosition(IndexBuilder &ib,
+                                                const PanelCopy &p, Value tid,
+                                                int64_t trip) {
+  Value idx = ib.add(ib.c(trip * p.numThreads), tid);
+  Value r = arith::DivUIOp::create(ib.b, ib.loc, idx, ib.c(p.vectorsPerRow()));
+  Value c = ib.mul(
+      arith::RemUIOp::create(ib.b, ib.loc, idx, ib.c(p.vectorsPerRow())),
+      ib.c(p.width));
+  return {r, c};
+}
+
+/// Loads this thread's share of panel `p` at global origin (row0, col0) into
+/// registers: one value (vector<width> or scalar) per trip, zero where the
+/// panel leaves the matrix or the trip is past the panel. Consecutive threads
+/// read consecutive addresses.
+static SmallVector<Value> loadPanel(RewriterBase &rewriter, Location loc,
+                                    const PanelCopy &p, Value row0, Value col0,
+                                    Value tid) {
   IndexBuilder ib{rewriter, loc};
-  auto panelType = cast<MemRefType>(panel.getType());
-  Type elementType = panelType.getElementType();
-  SmallVector<OpFoldResult> sizes =
-      memref::getMixedSizes(rewriter, loc, source);
-  int64_t vectorsPerRow = cols / width;
-  int64_t total = rows * vectorsPerRow;
-  int64_t trips = llvm::divideCeil(total, numThreads);
-  auto vectorType = VectorType::get({width}, elementType);
-  auto alignment = llvm::MaybeAlign(width * 4);
-
-  // Loads one element (zero outside `source`).
-  auto loadElement = [&](Value r, Value c, Value inside) -> Value {
-    if (!inside)
-      return memref::LoadOp::create(rewriter, loc, source, ValueRange{r, c});
-    auto ifOp = scf::IfOp::create(rewriter, loc, elementType, inside,
-                                  /*withElse=*/true);
-    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    Value loaded =
-        memref::LoadOp::create(rewriter, loc, source, ValueRange{r, c});
-    scf::YieldOp::create(rewriter, loc, loaded);
-    rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getZeroAttr(elementType));
-    scf::YieldOp::create(rewriter, loc, zero);
-    rewriter.setInsertionPointAfter(ifOp);
-    return ifOp.getResult(0);
-  };
-
-  auto emitVector = [&](Value idx) {
-    Value r = arith::DivUIOp::create(rewriter, loc, idx, ib.c(vectorsPerRow));
-    Value c = ib.mul(arith::RemUIOp::create(rewriter, loc, idx,
-                                            ib.c(vectorsPerRow)),
-                     ib.c(width));
-    Value rowInside = ib.bound(r, sizes[0], rows);
-    SmallVector<Value> elements;
-    if (width == 1) {
-      elements.push_back(
-          loadElement(r, c, ib.land(rowInside, ib.bound(c, sizes[1], cols))));
-    } else {
-      // Whole vector inside: one 16-byte load; otherwise element by element.
-      Value lastCol = ib.add(c, ib.c(width - 1));
-      Value vectorInside =
-          ib.land(rowInside, ib.bound(lastCol, sizes[1], cols));
-      auto loadVector = [&]() -> Value {
-        return vector::LoadOp::create(rewriter, loc, vectorType, source,
-                                      ValueRange{r, c}, /*nontemporal=*/false,
-                                      alignment);
+  auto globalType = cast<MemRefType>(p.global.getType());
+  Type elementType = globalType.getElementType();
+  Type valueType = p.width == 1
+                       ? elementType
+                       : Type(VectorType::get({p.width}, elementType));
+  Value bound[2] = {ib.c(globalType.getDimSize(0)),
+                    ib.c(globalType.getDimSize(1))};
+  SmallVector<Value> values;
+  for (int64_t trip = 0; trip < p.trips(); ++trip) {
+    auto [r, c] = getPanelPosition(ib, p, tid, trip);
+    Value gr = ib.add(row0, r), gc = ib.add(col0, c);
+    Value live = (trip + 1) * p.numThreads > p.total()
+                     ? ib.lt(ib.add(ib.c(trip * p.numThreads), tid),
+                             ib.c(p.total()))
+                     : Value();
+    Value rowInside = p.checkRows ? ib.lt(gr, bound[0]) : Value();
+    auto loadElement = [&](Value col) -> Value {
+      Value inside =
+          ib.land(rowInside, p.checkCols ? ib.lt(col, bound[1]) : Value());
+      return emitGuarded(rewriter, loc, inside, elementType, [&]() {
+        return SmallVector<Value>{memref::LoadOp::create(
+            rewriter, loc, p.global, ValueRange{gr, col})};
+      })[0];
+    };
+    values.push_back(emitGuarded(rewriter, loc, live, valueType, [&]() {
+      if (p.width == 1)
+        return SmallVector<Value>{loadElement(gc)};
+      // A whole vector inside the matrix is one 16-byte load; one that
+      // crosses the edge is loaded element by element.
+      Value lastCol = ib.add(gc, ib.c(p.width - 1));
+      Value whole = ib.land(
+          rowInside, p.checkCols ? ib.lt(lastCol, bound[1]) : Value());
+      auto vectorType = cast<VectorType>(valueType);
+      auto loadVector = [&]() -> SmallVector<Value> {
+        return {vector::LoadOp::create(rewriter, loc, vectorType, p.global,
+                                       ValueRange{gr, gc},
+                                       /*nontemporal=*/false,
+                                       llvm::MaybeAlign(p.width * 4))};
       };
-      Value v;
-      if (!vectorInside) {
-        v = loadVector();
-      } else {
-        auto ifOp = scf::IfOp::create(rewriter, loc, vectorType, vectorInside,
-                                      /*withElse=*/true);
-        rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-        scf::YieldOp::create(rewriter, loc, loadVector());
-        rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-        SmallVector<Value> partial;
-        for (int64_t e = 0; e < width; ++e) {
-          Value ce = ib.add(c, ib.c(e));
-          partial.push_back(loadElement(
-              r, ce, ib.land(rowInside ? rowInside : Value(),
-                             ib.lt(ce, ib.value(sizes[1])))));
-        }
-        Value assembled =
-            vector::FromElementsOp::create(rewriter, loc, vectorType, partial);
-        scf::YieldOp::create(rewriter, loc, assembled);
-        rewriter.setInsertionPointAfter(ifOp);
-        v = ifOp.getResult(0);
-      }
-      if (!transposed) {
-        vector::StoreOp::create(rewriter, loc, v, panel, ValueRange{r, c},
-                                /*nontemporal=*/false, alignment);
+      if (!whole)
+        return loadVector();
+      auto ifOp = scf::IfOp::create(rewriter, loc, vectorType, whole,
+                                    /*withElse=*/true);
+      rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      scf::YieldOp::create(rewriter, loc, loadVector());
+      rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      SmallVector<Value> elements;
+      for (int64_t e = 0; e < p.width; ++e)
+        elements.push_back(loadElement(ib.add(gc, ib.c(e))));
+      scf::YieldOp::create(
+          rewriter, loc,
+          ValueRange{vector::FromElementsOp::create(rewriter, loc, vectorType,
+                                                    elements)});
+      rewriter.setInsertionPointAfter(ifOp);
+      return SmallVector<Value>{ifOp.getResult(0)};
+    })[0]);
+  }
+  return values;
+}
+
+/// Stores the values `loadPanel` produced into stage `stage` of the panel
+/// buffer (no stage index when the buffer is 2-D): as vectors, or element by
+/// element at transposed positions for the K-major A panel.
+static void storePanel(RewriterBase &rewriter, Location loc,
+                       const PanelCopy &p, ArrayRef<Value> values, Value stage,
+                       Value tid) {
+  IndexBuilder ib{rewriter, loc};
+  auto at = [&](Value i, Value j) -> SmallVector<Value> {
+    if (stage)
+      return {stage, i, j};
+    return {i, j};
+  };
+  for (int64_t trip = 0; trip < p.trips(); ++trip) {
+    Value live = (trip + 1) * p.numThreads > p.total()
+                     ? ib.lt(ib.add(ib.c(trip * p.numThreads), tid),
+                             ib.c(p.total()))
+                     : Value();
+    auto store = [&]() {
+      auto [r, c] = getPanelPosition(ib, p, tid, trip);
+      Value v = values[trip];
+      if (p.width > 1 && !p.transposed) {
+        vector::StoreOp::create(rewriter, loc, v, p.buffer, at(r, c),
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(p.width * 4));
         return;
       }
-      for (int64_t e = 0; e < width; ++e)
-        elements.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
+      for (int64_t e = 0; e < p.width; ++e) {
+        Value x = p.width == 1 ? v : vector::ExtractOp::create(rewriter, loc, v, e);
+        Value ce = ib.add(c, ib.c(e));
+        memref::StoreOp::create(rewriter, loc, x, p.buffer,
+                                p.transposed ? at(ce, r) : at(r, ce));
+      }
+    };
+    if (!live) {
+      store();
+      continue;
     }
-    for (int64_t e = 0; e < width; ++e) {
-      Value ce = ib.add(c, ib.c(e));
-      ValueRange at = transposed ? ValueRange{ce, r} : ValueRange{r, ce};
-      memref::StoreOp::create(rewriter, loc, elements[e], panel, at);
-    }
-  };
-
-  scf::ForOp::create(
-      rewriter, loc, ib.c(0), ib.c(trips), ib.c(1), ValueRange{},
-      [&](OpBuilder &, Location, Value it, ValueRange) {
-        Value idx = ib.add(ib.mul(it, ib.c(numThreads)), tid);
-        if (total % numThreads == 0) {
-          emitVector(idx);
-        } else {
-          auto guard = scf::IfOp::create(rewriter, loc, ib.lt(idx, ib.c(total)),
-                                         /*withElse=*/false);
-          rewriter.setInsertionPointToStart(&guard.getThenRegion().front());
-          emitVector(idx);
-          rewriter.setInsertionPointAfter(guard);
-        }
-        scf::YieldOp::create(rewriter, loc);
-      });
-  Value target = fill->getNumOperands() ? fill->getOperand(1) : Value();
-  rewriter.eraseOp(fill);
-  if (Operation *view = target ? target.getDefiningOp() : nullptr;
-      view && view->use_empty())
-    rewriter.eraseOp(view);
+    auto ifOp = scf::IfOp::create(rewriter, loc, live, /*withElse=*/false);
+    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    store();
+    rewriter.setInsertionPointAfter(ifOp);
+  }
 }
 
 FailureOr<gpu::LaunchOp>
@@ -282,6 +326,25 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   Value globalB = getRootBuffer(fills[1]->getOperand(0));
   Value globalC = getRootBuffer(cView);
 
+  // Stages: with 2, each panel buffer gets a leading stage dimension and the
+  // next K step's panels are loaded while this one's are multiplied.
+  int64_t stages = config.getStages();
+  if (stages > 2)
+    return forall.emitOpError() << "stages = " << stages
+                                << " is not implemented yet (1 or 2)";
+  SmallVector<Type> bufferTypes;
+  for (memref::AllocOp alloc : buffers) {
+    MemRefType type = alloc.getType();
+    if (stages > 1) {
+      SmallVector<int64_t> shape{stages};
+      llvm::append_range(shape, type.getShape());
+      type = MemRefType::get(shape, type.getElementType(),
+                             MemRefLayoutAttrInterface(),
+                             type.getMemorySpace());
+    }
+    bufferTypes.push_back(type);
+  }
+
   // The launch: blocks from the forall, (BN/TN) x (BM/TM) threads.
   Location loc = forall.getLoc();
   int64_t tm = config.getTM(), tn = config.getTN();
@@ -296,8 +359,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
       /*blockSizeX=*/outer.c(threadsX), /*blockSizeY=*/outer.c(threadsY),
       /*blockSizeZ=*/one, /*dynamicSharedMemorySize=*/nullptr,
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
-      /*workgroupAttributions=*/
-      TypeRange{buffers[0].getType(), buffers[1].getType()},
+      /*workgroupAttributions=*/bufferTypes,
       /*privateAttributions=*/{}, nullptr, nullptr, nullptr,
       FlatSymbolRefAttr::get(ctx, (kernelName + "_module").str()),
       FlatSymbolRefAttr::get(ctx, kernelName));
@@ -314,9 +376,12 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   rewriter.eraseOp(body->getTerminator());
   rewriter.inlineBlockBefore(body, terminator,
                              ValueRange{blockIds.y, blockIds.x});
-  for (auto [alloc, attribution] :
-       llvm::zip(buffers, launch.getWorkgroupAttributions())) {
-    rewriter.replaceAllUsesWith(alloc.getResult(), attribution);
+  // The panels are rebuilt from scratch below; what used the single-stage
+  // buffers (the K loop's views) goes away with the K loop.
+  for (memref::AllocOp alloc : buffers) {
+    rewriter.replaceAllUsesWith(
+        alloc.getResult(),
+        ub::PoisonOp::create(rewriter, alloc.getLoc(), alloc.getType()));
     rewriter.eraseOp(alloc);
   }
   Value panels[2] = {launch.getWorkgroupAttributions()[0],
@@ -350,14 +415,15 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
 
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   int64_t pad = config.getPad();
-  distributePanelCopy(rewriter, fills[0], fills[0]->getOperand(0), panels[0],
-                      aTransposed, bm, bk,
-                      getCopyVectorWidth(globalA, bk, aTransposed ? bk : bk + pad),
-                      tid, numThreads);
-  distributePanelCopy(rewriter, fills[1], fills[1]->getOperand(0), panels[1],
-                      /*transposed=*/false, bk, bn,
-                      getCopyVectorWidth(globalB, bn, bn + pad), tid,
-                      numThreads);
+  int64_t m = problem->m, n = problem->n, k = problem->k;
+  PanelCopy aCopy{globalA,    panels[0], aTransposed, bm, bk,
+                  getCopyVectorWidth(globalA, bk, aTransposed ? bk : bk + pad),
+                  m % bm != 0, k % bk != 0, numThreads};
+  PanelCopy bCopy{globalB,     panels[1], /*transposed=*/false, bk, bn,
+                  getCopyVectorWidth(globalB, bn, bn + pad),
+                  k % bk != 0, n % bn != 0, numThreads};
+  Value rowOrigin = ib.mul(blockIds.y, ib.c(bm));
+  Value colOrigin = ib.mul(blockIds.x, ib.c(bn));
 
   // Accumulators: one register per output of the thread, initialised before
   // the K loop (zero, or C's element when the matmul accumulates).
@@ -412,68 +478,134 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // padded BK (zeros beyond K contribute nothing). The thread's TM values of
   // A (K-major panel) and TN values of B are consecutive in shared memory:
   // 16-byte vector loads when they come in fours.
-  auto loadFragment = [&](Value panel, Value kk, Value first, int64_t count,
-                          bool consecutive,
+  auto loadFragment = [&](Value panel, Value stage, Value kk, Value first,
+                          int64_t count, bool consecutive,
                           ArrayRef<Value> strided) -> SmallVector<Value> {
+    auto at = [&](Value i, Value j) -> SmallVector<Value> {
+      if (stage)
+        return {stage, i, j};
+      return {i, j};
+    };
     SmallVector<Value> values;
     if (consecutive && count % 4 == 0) {
       for (int64_t q = 0; q < count; q += 4) {
-        Value at = ib.add(first, ib.c(q));
         Value v = vector::LoadOp::create(
             rewriter, loc, VectorType::get({4}, elementType), panel,
-            ValueRange{kk, at}, /*nontemporal=*/false, llvm::MaybeAlign(16));
+            at(kk, ib.add(first, ib.c(q))), /*nontemporal=*/false,
+            llvm::MaybeAlign(16));
         for (int64_t e = 0; e < 4; ++e)
           values.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
       }
       return values;
     }
     for (int64_t i = 0; i < count; ++i) {
-      ValueRange at = consecutive ? ValueRange{kk, ib.add(first, ib.c(i))}
-                                  : ValueRange{strided[i], kk};
-      values.push_back(memref::LoadOp::create(rewriter, loc, panel, at));
+      SmallVector<Value> idx = consecutive ? at(kk, ib.add(first, ib.c(i)))
+                                           : at(strided[i], kk);
+      values.push_back(memref::LoadOp::create(rewriter, loc, panel, idx));
     }
     return values;
   };
   bool aVectorizable = aTransposed && (bm + pad) % 4 == 0;
   bool bVectorizable = (bn + pad) % 4 == 0;
   scf::ForOp kkLoop;
-  FailureOr<LoopLikeOpInterface> newLoop = kLoop.replaceWithAdditionalYields(
-      rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &, Location, ArrayRef<BlockArgument> accs) {
-        auto inner = scf::ForOp::create(
-            rewriter, loc, ib.c(0), ib.c(bk), ib.c(1),
-            SmallVector<Value>(accs.begin(), accs.end()),
-            [&](OpBuilder &, Location, Value kk, ValueRange acc) {
-              SmallVector<Value> a =
-                  aTransposed
-                      ? loadFragment(panels[0], kk, rowBase, tm, aVectorizable,
-                                     {})
-                      : loadFragment(panels[0], kk, rowBase, tm,
-                                     /*consecutive=*/false, rows);
-              SmallVector<Value> b = loadFragment(panels[1], kk, colBase, tn,
-                                                  bVectorizable, {});
-              SmallVector<Value> next;
-              for (int64_t i = 0; i < tm; ++i)
-                for (int64_t j = 0; j < tn; ++j)
-                  next.push_back(math::FmaOp::create(rewriter, loc, a[i], b[j],
-                                                     acc[i * tn + j]));
-              scf::YieldOp::create(rewriter, loc, next);
-            });
-        kkLoop = inner;
-        return SmallVector<Value>(inner.getResults());
+  auto compute = [&](Value stage, ValueRange accs) -> SmallVector<Value> {
+    auto inner = scf::ForOp::create(
+        rewriter, loc, ib.c(0), ib.c(bk), ib.c(1), accs,
+        [&](OpBuilder &, Location, Value kk, ValueRange acc) {
+          SmallVector<Value> a =
+              aTransposed ? loadFragment(panels[0], stage, kk, rowBase, tm,
+                                         aVectorizable, {})
+                          : loadFragment(panels[0], stage, kk, rowBase, tm,
+                                         /*consecutive=*/false, rows);
+          SmallVector<Value> b = loadFragment(panels[1], stage, kk, colBase,
+                                              tn, bVectorizable, {});
+          SmallVector<Value> next;
+          for (int64_t i = 0; i < tm; ++i)
+            for (int64_t j = 0; j < tn; ++j)
+              next.push_back(math::FmaOp::create(rewriter, loc, a[i], b[j],
+                                                 acc[i * tn + j]));
+          scf::YieldOp::create(rewriter, loc, next);
+        });
+    kkLoop = inner;
+    return SmallVector<Value>(inner.getResults());
+  };
+
+  // The K loop, rebuilt around the panels:
+  //   stages = 1: load both panels, store them, multiply.
+  //   stages = 2: the prologue stages panel 0; step k loads panel k+1 into
+  //   registers, multiplies panel k from its stage, then stores panel k+1
+  //   into the other stage, so the global loads are in flight during the
+  //   FMAs.
+  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
+        kStep = kLoop.getStep();
+  rewriter.setInsertionPoint(kLoop);
+  if (stages == 2) {
+    SmallVector<Value> a0 = loadPanel(rewriter, loc, aCopy, rowOrigin, kLower, tid);
+    SmallVector<Value> b0 = loadPanel(rewriter, loc, bCopy, kLower, colOrigin, tid);
+    storePanel(rewriter, loc, aCopy, a0, ib.c(0), tid);
+    storePanel(rewriter, loc, bCopy, b0, ib.c(0), tid);
+  }
+  auto newLoop = scf::ForOp::create(
+      rewriter, loc, kLower, kUpper, kStep, inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        SmallVector<Value> result;
+        if (stages == 1) {
+          SmallVector<Value> a = loadPanel(rewriter, loc, aCopy, rowOrigin, kIv, tid);
+          SmallVector<Value> b = loadPanel(rewriter, loc, bCopy, kIv, colOrigin, tid);
+          storePanel(rewriter, loc, aCopy, a, Value(), tid);
+          storePanel(rewriter, loc, bCopy, b, Value(), tid);
+          result = compute(Value(), accs);
+        } else {
+          Value step = arith::DivUIOp::create(
+              rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+              kStep);
+          Value stage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
+          Value other = arith::SubIOp::create(rewriter, loc, ib.c(1), stage);
+          Value kNext = ib.add(kIv, kStep);
+          Value hasNext = ib.lt(kNext, kUpper);
+          SmallVector<Type> types;
+          SmallVector<Value> prefetched = emitGuarded(
+              rewriter, loc, hasNext,
+              [&]() {
+                SmallVector<Type> t;
+                for (const PanelCopy *p : {&aCopy, &bCopy})
+                  for (int64_t i = 0; i < p->trips(); ++i)
+                    t.push_back(p->width == 1
+                                    ? elementType
+                                    : Type(VectorType::get({p->width},
+                                                           elementType)));
+                return t;
+              }(),
+              [&]() {
+                SmallVector<Value> v =
+                    loadPanel(rewriter, loc, aCopy, rowOrigin, kNext, tid);
+                llvm::append_range(
+                    v, loadPanel(rewriter, loc, bCopy, kNext, colOrigin, tid));
+                return v;
+              });
+          result = compute(stage, accs);
+          auto ifOp = scf::IfOp::create(rewriter, loc, hasNext,
+                                        /*withElse=*/false);
+          rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+          ArrayRef<Value> all(prefetched);
+          storePanel(rewriter, loc, aCopy, all.take_front(aCopy.trips()),
+                     other, tid);
+          storePanel(rewriter, loc, bCopy, all.drop_front(aCopy.trips()),
+                     other, tid);
+          rewriter.setInsertionPointAfter(ifOp);
+        }
+        scf::YieldOp::create(rewriter, loc, result);
       });
-  if (failed(newLoop))
-    return launch.emitOpError() << "could not add accumulators to the K loop";
   // The BK steps of one panel are unrolled: every register index is then a
   // compile-time constant and ptxas schedules the whole panel.
   if (bk <= kMaxUnrolledBK && failed(loopUnrollFull(kkLoop)))
     return launch.emitOpError() << "could not unroll the panel loop";
-  rewriter.eraseOp(matmul);
+  rewriter.eraseOp(kLoop);
 
   // After K: each accumulator to C, where C exists; rows of TN consecutive
   // values as 16-byte stores when C's rows keep them aligned.
-  rewriter.setInsertionPointAfter(*newLoop);
-  ValueRange results = (*newLoop)->getResults();
+  rewriter.setInsertionPointAfter(newLoop);
+  ValueRange results = newLoop.getResults();
   auto cRoot = cast<MemRefType>(globalC.getType());
   bool cVectorizable = tn % 4 == 0 && cRoot.getDimSize(1) % 4 == 0;
   auto vec4 = VectorType::get({4}, elementType);

@@ -207,7 +207,8 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
+                           "mlir::ub::UBDialect"];
   let statistics = [
     Statistic<"numMapped", "num-mapped", "Block tiles mapped to a kernel">,
   ];
@@ -216,14 +217,19 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
 def InsertBarriersPass : InterfacePass<"tile-insert-barriers", "mlir::FunctionOpInterface"> {
   let summary = "Insert the gpu.barriers that workgroup-memory reuse in a loop needs";
   let description = [{
-    For every `scf.for` inside a `gpu.launch` whose body both writes and reads
-    workgroup memory, inserts exactly the barriers correctness needs:
+    In the body of every `gpu.launch` and of every `scf.for` inside one,
+    inserts exactly the barriers correctness needs:
 
     1. before the first operation that reads workgroup memory after it was
-       written in the same iteration (read-after-write: every thread's part of
-       the panel has landed before anyone computes), and
-    2. at the end of the body (write-after-read: nobody overwrites a panel in
-       the next iteration while another thread still reads it).
+       written in the same block (read-after-write: every thread's part of
+       the panel has landed before anyone computes; this also covers a
+       prologue that stages the first panel before the K loop), and
+    2. at the end of a loop body that both writes and reads workgroup memory
+       (write-after-read: nobody overwrites a panel in the next iteration
+       while another thread still reads it).
+
+    With two stages the K loop reads one buffer and then writes the other,
+    so rule 1 finds nothing inside it and rule 2 leaves one barrier per step.
 
     A barrier already in place is not duplicated; loops that touch workgroup
     memory only one way get none.

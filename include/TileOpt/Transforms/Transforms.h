@@ -53,11 +53,12 @@ FailureOr<gpu::LaunchOp> mapBlockTileToLaunch(RewriterBase &rewriter,
                                               scf::ForallOp forall,
                                               StringRef kernelName);
 
-/// Inserts into `loop` the barriers its workgroup-memory accesses need: one
-/// between the writes and the first read that follows them, one at the end
-/// of the body when the body both writes and reads workgroup memory. Returns
-/// the number of barriers inserted.
-int insertWorkgroupBarriers(RewriterBase &rewriter, scf::ForOp loop);
+/// Inserts into `block` the barriers its workgroup-memory accesses need: one
+/// between writes and the first read that follows them and, when `block` is
+/// a loop body that both writes and reads workgroup memory, one at its end.
+/// Returns the number of barriers inserted.
+int insertWorkgroupBarriers(RewriterBase &rewriter, Block *block,
+                            bool isLoopBody);
 
 } // namespace mlir::tileopt
 
