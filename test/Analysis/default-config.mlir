@@ -21,7 +21,7 @@ func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C:
 // 3 % full (52 % overall); 64 x 128 tiles make 528 blocks in 2 waves of
 // 3 x 132 = 396 (67 %), and twice the blocks per wave.
 // CHECK-LABEL: func.func @ragged_2053
-// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 1, pad = 4>
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4>
 func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return

@@ -102,3 +102,36 @@ func.func @already_synchronised(%g: memref<64x8xf32>) {
   }
   return
 }
+
+// -----
+
+// Two stages: a prologue fills stage 0 before the loop (one barrier before
+// the loop); the loop reads one stage and then writes the other, so the only
+// barrier it needs is at the end of each step.
+// CHECK-LABEL: func.func @two_stages
+// CHECK: memref.store %{{.+}}, %[[P:.+]][%{{.+}}, %{{.+}}] : memref<2x8xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: memref.load %[[P]]
+// CHECK-NEXT: memref.store %{{.+}}, %[[P]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.yield
+func.func @two_stages(%g: memref<64x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1)
+             workgroup(%panel : memref<2x8xf32, #gpu.address_space<workgroup>>) {
+    memref.store %zero, %panel[%c0, %tx] : memref<2x8xf32, #gpu.address_space<workgroup>>
+    %s = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (f32) {
+      %x = memref.load %panel[%c0, %k] : memref<2x8xf32, #gpu.address_space<workgroup>>
+      memref.store %x, %panel[%c1, %tx] : memref<2x8xf32, #gpu.address_space<workgroup>>
+      scf.yield %x : f32
+    }
+    memref.store %s, %g[%c0, %tx] : memref<64x8xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -2,13 +2,13 @@
 
 // The promoted block tile of 50 x 40 x 20 with 16 x 32 x 8 tiles (the output
 // of --tile-promote) becomes a launch of 2 x 4 blocks of 32 x 16 threads with
-// the two panels as workgroup memory. A's rows of K = 20 are 16-byte aligned,
-// so the A panel (16 x 8) moves as 32 vectors of 4, one per thread for
-// threads 0..31, consecutive threads on consecutive addresses: a whole vector
-// inside the matrix is one vector.load, a partial one is loaded element by
-// element with zeros outside; the values land transposed (K-major) in the
-// panel. Each thread keeps one accumulator across the K loop, computes over
-// the full padded BK = 8 (unrolled) and stores it if it is inside C.
+// the two panels as workgroup memory. The K loop is rebuilt: each step loads
+// the thread's share of both panels into registers (consecutive threads on
+// consecutive addresses, 16-byte vectors since K = 20 and N = 40 keep rows
+// aligned, zeros outside the matrix), stores them into the panels (A
+// transposed, K-major), and multiplies. Each thread keeps one accumulator
+// across the K loop, computes over the full padded BK = 8 (unrolled) and
+// stores it if it is inside C.
 
 // CHECK-LABEL: func.func @ragged
 // CHECK-SAME: (%[[A:.+]]: memref<50x20xf32>, %[[B:.+]]: memref<20x40xf32>, %[[C:.+]]: memref<50x40xf32>)
@@ -18,40 +18,44 @@
 // CHECK-DAG: %[[TX:.+]] = arith.constant 32 : index
 // CHECK-DAG: %[[TY:.+]] = arith.constant 16 : index
 // CHECK: gpu.launch blocks(%[[BX:.+]], %[[BY:.+]], %{{.+}}) in (%{{.+}} = %[[GX]], %{{.+}} = %[[GY]], %{{.+}} = %{{.+}}) threads(%[[THX:.+]], %[[THY:.+]], %{{.+}}) in (%{{.+}} = %[[TX]], %{{.+}} = %[[TY]], %{{.+}} = %{{.+}}) module(@ragged_matmul_0_module) function(@ragged_matmul_0) workgroup(%[[AS:.+]] : memref<8x16xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<8x32xf32, #gpu.address_space<workgroup>>) {
-// CHECK: memref.assume_alignment %[[A]], 16
-// CHECK: memref.assume_alignment %[[B]], 16
+// CHECK: %[[AA:.+]] = memref.assume_alignment %[[A]], 16
+// CHECK: %[[BA:.+]] = memref.assume_alignment %[[B]], 16
 // CHECK: memref.assume_alignment %[[C]], 16
 // CHECK: %[[ROWX:.+]] = arith.muli %[[THY]], %{{.+}} : index
 // CHECK: %[[TID:.+]] = arith.addi %[[ROWX]], %[[THX]] : index
-// CHECK: affine.apply #{{.+}}(%[[BY]])
-// CHECK: affine.apply #{{.+}}(%[[BX]])
+// CHECK: %[[ROW0:.+]] = arith.muli %[[BY]], %{{.+}} : index
+// CHECK: %[[COL0:.+]] = arith.muli %[[BX]], %{{.+}} : index
 // CHECK: %[[CT:.+]] = memref.subview {{.*}} : memref<50x40xf32> to
 // CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[SUM:.+]] = scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
-// CHECK:   %[[AK:.+]] = memref.subview
-// CHECK:   %[[BK:.+]] = memref.subview
-//            A panel: vector TID of 32, 2 per row.
-// CHECK:   scf.for %[[IT:.+]] = %{{.+}} to %{{.+}} step
-// CHECK:     %[[IDX:.+]] = arith.addi %{{.+}}, %[[TID]] : index
-// CHECK:     %[[C32:.+]] = arith.constant 32 : index
-// CHECK:     %[[LIVE:.+]] = arith.cmpi ult, %[[IDX]], %[[C32]] : index
-// CHECK:     scf.if %[[LIVE]] {
-// CHECK:       %[[R:.+]] = arith.divui %[[IDX]], %{{.+}} : index
-// CHECK:       %[[Q:.+]] = arith.remui %[[IDX]], %{{.+}} : index
-// CHECK:       %[[CC:.+]] = arith.muli %[[Q]], %{{.+}} : index
-// CHECK:       %[[WHOLE:.+]] = arith.andi
-// CHECK:       %[[V:.+]] = scf.if %[[WHOLE]] -> (vector<4xf32>) {
-// CHECK:         vector.load %[[AK]][%[[R]], %[[CC]]] {alignment = 16 : i64}
-// CHECK:       } else {
-// CHECK-COUNT-4: memref.load %[[AK]]
-// CHECK:         vector.from_elements
-// CHECK:       %[[E0:.+]] = vector.extract %[[V]][0]
-// CHECK:       memref.store %[[E0]], %[[AS]][%{{.+}}, %[[R]]] : memref<8x16xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SUM:.+]] = scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
+//            A panel, 16 x 8 as 32 vectors of 4: thread TID < 32 loads vector
+//            TID (row TID / 2, column 4 * (TID % 2)) of the tile at
+//            (ROW0, K); a vector inside the matrix is one 16-byte load, one
+//            that crosses K = 20 is loaded element by element.
+// CHECK:   %[[R:.+]] = arith.divui %{{.+}}, %{{.+}} : index
+// CHECK:   %[[Q:.+]] = arith.remui %{{.+}}, %{{.+}} : index
+// CHECK:   %[[CC:.+]] = arith.muli %[[Q]], %{{.+}} : index
+// CHECK:   %[[GR:.+]] = arith.addi %[[ROW0]], %[[R]] : index
+// CHECK:   %[[GC:.+]] = arith.addi %[[K]], %[[CC]] : index
+// CHECK:   %[[LIVE:.+]] = arith.cmpi ult, %{{.+}}, %{{.+}} : index
+// CHECK:   %[[ROWIN:.+]] = arith.cmpi ult, %[[GR]], %{{.+}} : index
+// CHECK:   %[[AV:.+]] = scf.if %[[LIVE]] -> (vector<4xf32>) {
+// CHECK:     %[[WHOLE:.+]] = arith.andi %[[ROWIN]], %{{.+}} : i1
+// CHECK:     scf.if %[[WHOLE]] -> (vector<4xf32>) {
+// CHECK:       vector.load %[[AA]][%[[GR]], %[[GC]]] {alignment = 16 : i64} : memref<50x20xf32>, vector<4xf32>
+// CHECK:     } else {
+// CHECK-COUNT-4: memref.load %[[AA]]
+// CHECK:       vector.from_elements
+// CHECK:   } else {
+// CHECK:     arith.constant dense<0.000000e+00> : vector<4xf32>
+//            B panel, 8 x 32 as 64 vectors of 4.
+// CHECK:   %[[BV:.+]] = scf.if %{{.+}} -> (vector<4xf32>) {
+// CHECK:       vector.load %[[BA]]
+//            Stores: A transposed (K-major), element by element; B as vectors.
+// CHECK:   %[[E0:.+]] = vector.extract %[[AV]][0]
+// CHECK:   memref.store %[[E0]], %[[AS]][%{{.+}}, %{{.+}}] : memref<8x16xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-3: memref.store %{{.+}}, %[[AS]]
-//            B panel likewise, 64 vectors of 4, stored as vectors.
-// CHECK:   arith.constant 64 : index
-// CHECK:   vector.load %[[BK]]
-// CHECK:   vector.store %{{.+}}, %[[BS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK:   vector.store %[[BV]], %[[BS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64}
 //            Compute over the full BK = 8, unrolled, from the panels.
 // CHECK-NOT: scf.for
 // CHECK:   %[[X:.+]] = memref.load %[[AS]][%{{.+}}, %{{.+}}]
@@ -147,6 +151,59 @@ func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %a
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  return
+}
+
+// -----
+
+// The same tile with stages = 2: both panels get a stage dimension; the
+// prologue stages the first K step into stage 0; step k computes from stage
+// (k / 8) % 2 after issuing the loads of step k + 1 (if any) into registers,
+// and stores them into the other stage after the FMAs.
+
+// CHECK-LABEL: func.func @two_stages
+// CHECK: gpu.launch {{.*}} workgroup(%[[AS:.+]] : memref<2x8x36xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<2x8x36xf32, #gpu.address_space<workgroup>>)
+// CHECK: memref.store %{{.+}}, %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}]
+// CHECK: vector.store %{{.+}}, %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}]
+// CHECK: scf.for %[[K:.+]] = %[[LB:.+]] to %[[UB:.+]] step %[[STEP:.+]] iter_args(
+// CHECK:   %[[D:.+]] = arith.subi %[[K]], %[[LB]] : index
+// CHECK:   %[[N:.+]] = arith.divui %[[D]], %[[STEP]] : index
+// CHECK:   %[[STAGE:.+]] = arith.remui %[[N]], %{{.+}} : index
+// CHECK:   %[[OTHER:.+]] = arith.subi %{{.+}}, %[[STAGE]] : index
+// CHECK:   %[[KN:.+]] = arith.addi %[[K]], %[[STEP]] : index
+// CHECK:   %[[HAS:.+]] = arith.cmpi ult, %[[KN]], %[[UB]] : index
+// CHECK:   %[[PRE:.+]]:2 = scf.if %[[HAS]] -> (vector<4xf32>, vector<4xf32>) {
+// CHECK:     vector.load
+// CHECK:     vector.load
+// CHECK:   vector.load %[[AS]][%[[STAGE]], %{{.+}}, %{{.+}}]
+// CHECK:   math.fma
+// CHECK:   scf.if %[[HAS]] {
+// CHECK:     memref.store %{{.+}}, %[[AS]][%[[OTHER]], %{{.+}}, %{{.+}}]
+// CHECK:     vector.store %[[PRE]]#1, %[[BS]][%[[OTHER]], %{{.+}}, %{{.+}}]
+#ts = affine_map<(d0) -> (d0 * 32)>
+func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2: memref<64x64xf32>) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c0 = arith.constant 0 : index
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %alloc = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %alloc_0 = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #ts(%arg3)
+    %1 = affine.apply #ts(%arg4)
+    %subview = memref.subview %arg0[%0, 0] [32, 32] [1, 1] : memref<64x32xf32> to memref<32x32xf32, strided<[32, 1], offset: ?>>
+    %subview_1 = memref.subview %arg1[0, %1] [32, 32] [1, 1] : memref<32x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    %subview_2 = memref.subview %arg2[%0, %1] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    scf.for %arg5 = %c0 to %c32 step %c8 {
+      %subview_3 = memref.subview %subview[0, %arg5] [32, 8] [1, 1] : memref<32x32xf32, strided<[32, 1], offset: ?>> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %subview_4 = memref.subview %subview_1[%arg5, 0] [8, 32] [1, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+      %subview_5 = memref.subview %alloc[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.transpose ins(%subview_3 : memref<32x8xf32, strided<[32, 1], offset: ?>>) outs(%subview_5 : memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) permutation = [1, 0] 
+      %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>> to memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<8x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, pad = 4>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
 
