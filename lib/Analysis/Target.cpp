@@ -45,11 +45,15 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   ConfigResources r;
   int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
   r.threads = config.getNumThreads();
-  if (config.getStrategy() == Strategy::Tiled)
-    // A is staged K-major (BK x BM), B as is (BK x BN); each row padded.
-    r.sharedBytes = config.getBK() *
-                    (config.getBM() + config.getBN() + 2 * config.getPad()) *
+  if (config.getStrategy() == Strategy::Tiled) {
+    // A is staged K-major (BK x BM) when TM % 4 == 0, else as is (BM x
+    // BK); B as is (BK x BN); each row padded.
+    int64_t aRows = config.getTM() % 4 == 0 ? config.getBK() : config.getBM();
+    int64_t aCols = config.getBM() * config.getBK() / aRows;
+    r.sharedBytes = (aRows * (aCols + config.getPad()) +
+                     config.getBK() * (config.getBN() + config.getPad())) *
                     elemBytes * config.getStages();
+  }
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
   // overlaps them), and about 24 registers of addressing, loop and predicate

@@ -44,10 +44,14 @@ LogicalResult mlir::tileopt::promoteBlockTileOperands(RewriterBase &rewriter,
   Type elementType = getElementTypeOrSelf(matmul.getDpsInputs()[0].getType());
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   int64_t pad = config.getPad();
-  // A is staged K-major (BK x BM): a thread's TM values of A for one k are
-  // then consecutive, one vector load. B keeps its layout (BK x BN). Each row
-  // is padded by `pad` elements.
-  int64_t shapes[2][2] = {{bk, bm + pad}, {bk, bn + pad}};
+  // A is staged K-major (BK x BM) when threads hold 4 or more rows (TM % 4 ==
+  // 0): a thread's TM values of A for one k are then consecutive, 16-byte
+  // loads. With fewer rows per thread a row-major A panel (BM x BK) is
+  // better: its stores are conflict-free and a warp's loads of it broadcast.
+  // B keeps its layout (BK x BN). Each row is padded by `pad` elements.
+  bool aKMajor = config.getTM() % 4 == 0;
+  int64_t shapes[2][2] = {{aKMajor ? bk : bm, (aKMajor ? bm : bk) + pad},
+                          {bk, bn + pad}};
 
   // The buffers live in the block tile's body: inside the kernel, once per
   // block, not at function entry.
@@ -60,22 +64,29 @@ LogicalResult mlir::tileopt::promoteBlockTileOperands(RewriterBase &rewriter,
   }
 
   // Each K step copies the (possibly partial) panels into the top-left corner
-  // of their buffers (A transposed); the matmul reads those views (A through
-  // a transposed view, so it still sees M x K).
+  // of their buffers; the matmul reads those views (a K-major A through a
+  // transposed view, so it still sees M x K).
   rewriter.setInsertionPoint(matmul);
   SmallVector<OpFoldResult> zeros(2, rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> ones(2, rewriter.getIndexAttr(1));
   Value aPanel = matmul.getDpsInputs()[0], bPanel = matmul.getDpsInputs()[1];
   SmallVector<OpFoldResult> aSizes = memref::getMixedSizes(rewriter, loc, aPanel);
   SmallVector<OpFoldResult> bSizes = memref::getMixedSizes(rewriter, loc, bPanel);
-  Value aView = memref::SubViewOp::create(rewriter, loc, buffers[0], zeros,
-                                          {aSizes[1], aSizes[0]}, ones);
-  linalg::TransposeOp::create(rewriter, loc, aPanel, aView,
-                              ArrayRef<int64_t>{1, 0});
-  Value aOperand = memref::TransposeOp::create(
-      rewriter, loc, aView,
-      AffineMapAttr::get(AffineMap::getPermutationMap(
-          ArrayRef<unsigned>{1, 0}, rewriter.getContext())));
+  Value aOperand;
+  if (aKMajor) {
+    Value aView = memref::SubViewOp::create(rewriter, loc, buffers[0], zeros,
+                                            {aSizes[1], aSizes[0]}, ones);
+    linalg::TransposeOp::create(rewriter, loc, aPanel, aView,
+                                ArrayRef<int64_t>{1, 0});
+    aOperand = memref::TransposeOp::create(
+        rewriter, loc, aView,
+        AffineMapAttr::get(AffineMap::getPermutationMap(
+            ArrayRef<unsigned>{1, 0}, rewriter.getContext())));
+  } else {
+    aOperand = memref::SubViewOp::create(rewriter, loc, buffers[0], zeros,
+                                         aSizes, ones);
+    memref::CopyOp::create(rewriter, loc, aPanel, aOperand);
+  }
   Value bView =
       memref::SubViewOp::create(rewriter, loc, buffers[1], zeros, bSizes, ones);
   memref::CopyOp::create(rewriter, loc, bPanel, bView);

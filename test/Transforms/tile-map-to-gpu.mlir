@@ -5,8 +5,8 @@
 // the two panels as workgroup memory. The K loop is rebuilt: each step loads
 // the thread's share of both panels into registers (consecutive threads on
 // consecutive addresses, 16-byte vectors since K = 20 and N = 40 keep rows
-// aligned, zeros outside the matrix), stores them into the panels (A
-// transposed, K-major), and multiplies. Each thread keeps one accumulator
+// aligned, zeros outside the matrix), stores them into the panels, and
+// multiplies. Each thread keeps one accumulator
 // across the K loop, computes over the full padded BK = 8 (unrolled) and
 // stores it if it is inside C.
 
@@ -17,7 +17,7 @@
 // CHECK-DAG: %[[GY:.+]] = arith.constant 4 : index
 // CHECK-DAG: %[[TX:.+]] = arith.constant 32 : index
 // CHECK-DAG: %[[TY:.+]] = arith.constant 16 : index
-// CHECK: gpu.launch blocks(%[[BX:.+]], %[[BY:.+]], %{{.+}}) in (%{{.+}} = %[[GX]], %{{.+}} = %[[GY]], %{{.+}} = %{{.+}}) threads(%[[THX:.+]], %[[THY:.+]], %{{.+}}) in (%{{.+}} = %[[TX]], %{{.+}} = %[[TY]], %{{.+}} = %{{.+}}) module(@ragged_matmul_0_module) function(@ragged_matmul_0) workgroup(%[[AS:.+]] : memref<8x16xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<8x32xf32, #gpu.address_space<workgroup>>) {
+// CHECK: gpu.launch blocks(%[[BX:.+]], %[[BY:.+]], %{{.+}}) in (%{{.+}} = %[[GX]], %{{.+}} = %[[GY]], %{{.+}} = %{{.+}}) threads(%[[THX:.+]], %[[THY:.+]], %{{.+}}) in (%{{.+}} = %[[TX]], %{{.+}} = %[[TY]], %{{.+}} = %{{.+}}) module(@ragged_matmul_0_module) function(@ragged_matmul_0) workgroup(%[[AS:.+]] : memref<16x8xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<8x32xf32, #gpu.address_space<workgroup>>) {
 // CHECK: %[[AA:.+]] = memref.assume_alignment %[[A]], 16
 // CHECK: %[[BA:.+]] = memref.assume_alignment %[[B]], 16
 // CHECK: memref.assume_alignment %[[C]], 16
@@ -51,10 +51,8 @@
 //            B panel, 8 x 32 as 64 vectors of 4.
 // CHECK:   %[[BV:.+]] = scf.if %{{.+}} -> (vector<4xf32>) {
 // CHECK:       vector.load %[[BA]]
-//            Stores: A transposed (K-major), element by element; B as vectors.
-// CHECK:   %[[E0:.+]] = vector.extract %[[AV]][0]
-// CHECK:   memref.store %[[E0]], %[[AS]][%{{.+}}, %{{.+}}] : memref<8x16xf32, #gpu.address_space<workgroup>>
-// CHECK-COUNT-3: memref.store %{{.+}}, %[[AS]]
+//            Stores: both panels as 16-byte vectors (A row-major: TM = 1).
+// CHECK:   vector.store %[[AV]], %[[AS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK:   vector.store %[[BV]], %[[BS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64}
 //            Compute over the full BK = 8, unrolled, from the panels.
 // CHECK-NOT: scf.for
@@ -80,7 +78,7 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
   %c20 = arith.constant 20 : index
   %c0 = arith.constant 0 : index
   scf.forall (%arg3, %arg4) in (4, 2) {
-    %alloc = memref.alloc() : memref<8x16xf32, #gpu.address_space<workgroup>>
+    %alloc = memref.alloc() : memref<16x8xf32, #gpu.address_space<workgroup>>
     %alloc_0 = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
     %0 = affine.apply #map(%arg3)
     %1 = affine.apply #map1(%arg4)
@@ -93,12 +91,11 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
       %4 = affine.min #map4(%arg5)
       %subview_3 = memref.subview %subview[0, %arg5] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
       %subview_4 = memref.subview %subview_1[%arg5, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[40, 1], offset: ?>>
-      %subview_5 = memref.subview %alloc[0, 0] [%4, %2] [1, 1] : memref<8x16xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>>
-      linalg.transpose ins(%subview_3 : memref<?x?xf32, strided<[20, 1], offset: ?>>) outs(%subview_5 : memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>>) permutation = [1, 0] 
-      %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[1, 16]>, #gpu.address_space<workgroup>>
+      %subview_5 = memref.subview %alloc[0, 0] [%2, %4] [1, 1] : memref<16x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_3, %subview_5 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>} ins(%transpose, %subview_6 : memref<?x?xf32, strided<[1, 16]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>} ins(%subview_5, %subview_6 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return

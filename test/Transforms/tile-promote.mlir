@@ -2,17 +2,17 @@
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-promote,tile-promote))" | FileCheck %s
 
 // The block tile of 50 x 40 x 20 with 16 x 32 x 8 tiles (the output of
-// --tile-block-tile). The two panel buffers are allocated in workgroup memory
-// at the top of the forall body (inside the kernel, not at function entry):
-// A K-major (BK x BM = 8 x 16), B as is (BK x BN = 8 x 32). Each K step
-// transposes the (possibly partial) A panel into a view of its buffer and
-// copies the B panel into a view of its own; the matmul reads A through a
-// transposed view, so it still sees M x K. Promoting twice changes nothing.
+// --tile-block-tile), one output per thread. The two panel buffers are
+// allocated in workgroup memory at the top of the forall body (inside the
+// kernel, not at function entry): A as is (BM x BK = 16 x 8, since TM = 1),
+// B as is (BK x BN = 8 x 32). Each K step copies the (possibly partial)
+// panels into views of their buffers and the matmul reads the views.
+// Promoting twice changes nothing.
 
 // CHECK-LABEL: func.func @ragged
 // CHECK-NOT: memref.alloc
 // CHECK: scf.forall (%{{.+}}, %{{.+}}) in (4, 2) {
-// CHECK-NEXT: %[[AS:.+]] = memref.alloc() : memref<8x16xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[AS:.+]] = memref.alloc() : memref<16x8xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[BS:.+]] = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
 // CHECK-NOT: memref.alloc
 // CHECK: %[[M:.+]] = affine.min
@@ -21,12 +21,11 @@
 // CHECK:   %[[KS:.+]] = affine.min
 // CHECK:   %[[AK:.+]] = memref.subview %{{.+}}[0, %{{.+}}] [%[[M]], %[[KS]]] [1, 1]
 // CHECK:   %[[BK:.+]] = memref.subview %{{.+}}[%{{.+}}, 0] [%[[KS]], %[[N]]] [1, 1]
-// CHECK:   %[[AV:.+]] = memref.subview %[[AS]][0, 0] [%[[KS]], %[[M]]] [1, 1] : memref<8x16xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[16, 1]>, #gpu.address_space<workgroup>>
-// CHECK:   linalg.transpose ins(%[[AK]] : {{.*}}) outs(%[[AV]] : {{.*}}) permutation = [1, 0]
-// CHECK:   %[[AT:.+]] = memref.transpose %[[AV]] (d0, d1) -> (d1, d0)
+// CHECK:   %[[AV:.+]] = memref.subview %[[AS]][0, 0] [%[[M]], %[[KS]]] [1, 1] : memref<16x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+// CHECK:   memref.copy %[[AK]], %[[AV]]
 // CHECK:   %[[BV:.+]] = memref.subview %[[BS]][0, 0] [%[[KS]], %[[N]]] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
 // CHECK:   memref.copy %[[BK]], %[[BV]]
-// CHECK:   linalg.matmul {{.*}}ins(%[[AT]], %[[BV]] : {{.*}})
+// CHECK:   linalg.matmul {{.*}}ins(%[[AV]], %[[BV]] : {{.*}})
 // CHECK-NOT: memref.copy
 #map = affine_map<(d0) -> (d0 * 16)>
 #map1 = affine_map<(d0) -> (d0 * 32)>
@@ -57,12 +56,19 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
 
 // -----
 
-// pad = 4: every panel row is 4 elements longer (BK x (BM + 4), BK x (BN + 4)).
+// TM = 4: A is staged K-major (BK x BM), so a thread's 4 values of A for one
+// k are consecutive; the copy is a transpose and the matmul reads A through
+// a transposed view. pad = 4: every panel row is 4 elements longer.
 // CHECK-LABEL: func.func @register_tiled
 // CHECK: scf.forall
-// CHECK-NEXT: memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
-// CHECK: memref.subview %{{.+}}[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[AS:.+]] = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[BS:.+]] = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[AV:.+]] = memref.subview %[[AS]][0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+// CHECK: linalg.transpose ins(%{{.+}} : {{.*}}) outs(%[[AV]] : {{.*}}) permutation = [1, 0]
+// CHECK: %[[AT:.+]] = memref.transpose %[[AV]] (d0, d1) -> (d1, d0)
+// CHECK: %[[BV:.+]] = memref.subview %[[BS]][0, 0] [8, 32] [1, 1]
+// CHECK: memref.copy %{{.+}}, %[[BV]]
+// CHECK: linalg.matmul {{.*}}ins(%[[AT]], %[[BV]] : {{.*}})
 #rt = affine_map<(d0) -> (d0 * 32)>
 func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2: memref<64x64xf32>) {
   %c8 = arith.constant 8 : index

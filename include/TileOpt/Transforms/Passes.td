@@ -156,11 +156,15 @@ def PromotePass : InterfacePass<"tile-promote", "mlir::FunctionOpInterface"> {
   let summary = "Stage the A and B panels of each K step in workgroup (shared) memory";
   let description = [{
     Inside every block-tile `scf.forall` made by `--tile-block-tile`, allocates
-    one BM x BK buffer for A and one BK x BN buffer for B in workgroup memory
+    one buffer for A (BK x BM, K-major, when the thread tile has TM % 4 == 0
+    so that a thread's A values for one k are one 16-byte load; else BM x BK)
+    and one BK x BN buffer for B (each row padded by the config's `pad`) in
+    workgroup memory
     (`#gpu.address_space<workgroup>`) at the top of the forall body, that is
     inside the future kernel (upstream promotion puts them at function entry).
-    In the K loop, each panel is copied (`memref.copy`) into a view of its
-    buffer and the matmul reads the views.
+    In the K loop, each panel is copied into a view of its buffer
+    (`memref.copy`, or `linalg.transpose` for a K-major A) and the matmul reads
+    the views (a K-major A through `memref.transpose`).
 
     After (abridged):
     ```mlir
