@@ -64,62 +64,68 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   return r;
 }
 
+std::optional<std::string>
+mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
+                                   Type elementType) {
+  ConfigResources r = estimateResources(config, elementType);
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (r.threads > target.maxThreadsPerBlock)
+    os << "config needs " << r.threads << " threads per block ("
+       << config.getThreadsY() << " x " << config.getThreadsX() << "), but "
+       << target.chip << " allows at most " << target.maxThreadsPerBlock;
+  else if (r.sharedBytes > target.sharedBytesPerBlockOptIn)
+    os << "config needs " << r.sharedBytes
+       << " bytes of shared memory per block, but " << target.chip
+       << " allows at most " << target.sharedBytesPerBlockOptIn;
+  else if (r.estimatedRegisters > target.maxRegistersPerThread)
+    os << "config needs about " << r.estimatedRegisters
+       << " registers per thread (" << r.accumulatorsPerThread
+       << " accumulators), but " << target.chip << " allows at most "
+       << target.maxRegistersPerThread;
+  else if (r.estimatedRegisters * r.threads > target.registersPerBlock)
+    os << "config needs about " << r.estimatedRegisters * r.threads
+       << " registers per block, but " << target.chip << " has "
+       << target.registersPerBlock;
+  else
+    return std::nullopt;
+  return message;
+}
+
 LogicalResult mlir::tileopt::checkConfigAgainstTarget(
     ConfigAttr config, const TargetInfo &target, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) {
-  ConfigResources r = estimateResources(config, elementType);
-  if (r.threads > target.maxThreadsPerBlock)
-    return emitError() << "config needs " << r.threads
-                       << " threads per block (" << config.getThreadsY()
-                       << " x " << config.getThreadsX() << "), but "
-                       << target.chip << " allows at most "
-                       << target.maxThreadsPerBlock;
-  if (r.sharedBytes > target.sharedBytesPerBlockOptIn)
-    return emitError() << "config needs " << r.sharedBytes
-                       << " bytes of shared memory per block, but "
-                       << target.chip << " allows at most "
-                       << target.sharedBytesPerBlockOptIn;
-  if (r.estimatedRegisters > target.maxRegistersPerThread)
-    return emitError() << "config needs about " << r.estimatedRegisters
-                       << " registers per thread (" << r.accumulatorsPerThread
-                       << " accumulators), but " << target.chip
-                       << " allows at most " << target.maxRegistersPerThread;
-  if (r.estimatedRegisters * r.threads > target.registersPerBlock)
-    return emitError() << "config needs about "
-                       << r.estimatedRegisters * r.threads
-                       << " registers per block, but " << target.chip
-                       << " has " << target.registersPerBlock;
+  if (std::optional<std::string> violation =
+          findConfigViolation(config, target, elementType))
+    return emitError() << *violation;
   return success();
 }
 
 WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
-                                     Type elementType,
-                                     const TargetInfo &target) {
+                                     Type elementType, const TargetInfo &target,
+                                     std::optional<int64_t> registersPerThread) {
   WaveInfo w;
   ConfigResources r = estimateResources(config, elementType);
   w.ctas = llvm::divideCeil(m, config.getBM()) *
            llvm::divideCeil(n, config.getBN());
   // Registers are allocated per warp in units of 256 (8 per thread).
-  int64_t regsPerThread = llvm::alignTo(r.estimatedRegisters, 8);
+  w.registersPerThread =
+      llvm::alignTo(registersPerThread.value_or(r.estimatedRegisters), 8);
   int64_t warps = llvm::divideCeil(r.threads, target.warpSize);
-  struct Limit {
-    int64_t value;
-    StringRef name;
-  } limits[] = {
-      {target.maxThreadsPerSM / (warps * target.warpSize), "threads"},
-      {target.registersPerSM / (regsPerThread * warps * target.warpSize),
-       "registers"},
-      {r.sharedBytes ? target.sharedBytesPerSM / r.sharedBytes
-                     : target.maxBlocksPerSM,
-       "shared memory"},
-      {target.maxBlocksPerSM, "blocks"},
-  };
-  w.ctasPerSM = limits[0].value;
-  w.limitedBy = limits[0].name;
-  for (const Limit &l : limits)
-    if (l.value < w.ctasPerSM) {
-      w.ctasPerSM = l.value;
-      w.limitedBy = l.name;
+  w.limits = {{
+      {"threads", target.maxThreadsPerSM / (warps * target.warpSize)},
+      {"registers", target.registersPerSM /
+                        (w.registersPerThread * warps * target.warpSize)},
+      {"shared memory", r.sharedBytes ? target.sharedBytesPerSM / r.sharedBytes
+                                      : target.maxBlocksPerSM},
+      {"blocks", target.maxBlocksPerSM},
+  }};
+  w.ctasPerSM = w.limits[0].second;
+  w.limitedBy = w.limits[0].first;
+  for (const auto &[name, value] : w.limits)
+    if (value < w.ctasPerSM) {
+      w.ctasPerSM = value;
+      w.limitedBy = name;
     }
   w.ctasPerSM = std::max<int64_t>(w.ctasPerSM, 1);
   int64_t slots = target.numSMs * w.ctasPerSM;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Analysis/Report.h"
 #include "TileOpt/Transforms/Artifact.h"
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Version.h"
@@ -242,6 +243,18 @@ static json::Value kernelToJson(const KernelRecord &k) {
       {"flops", json::Object{{"useful", useful}, {"executed", executed}}},
       {"resources",
        k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
+      {"report", [&]() {
+         std::optional<TargetInfo> target = lookupTarget(k.chip);
+         std::optional<int64_t> registers, spills;
+         if (k.resources) {
+           registers = k.resources->registers;
+           spills = k.resources->spillStoreBytes + k.resources->spillLoadBytes;
+         }
+         return toJson(computeTileReport(p.m, p.n, p.k, p.elementType,
+                                         k.config, k.chip,
+                                         target ? &*target : nullptr,
+                                         registers, spills));
+       }()},
   };
 }
 

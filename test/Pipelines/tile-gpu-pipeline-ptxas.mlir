@@ -11,8 +11,7 @@
 // The bundled example compiles to a cubin; the naive kernel keeps its
 // accumulator in a register: no stack, no spills, no shared memory.
 // CHECK: "cubin": "matmul_matmul_0.cubin",
-// CHECK: "resources": {
-// CHECK-NEXT: "barriers": 0,
+// CHECK: "barriers": 0,
 // CHECK-NEXT: "const_bytes": {{[0-9]+}},
 // CHECK-NEXT: "registers": {{[1-9][0-9]*}},
 // CHECK-NEXT: "shared_bytes": 0,

@@ -7,8 +7,7 @@
 // ptxas accepts the block-tiled kernel: 2 KiB of shared memory (two 16 x 16
 // f32 panels), one barrier resource, no stack, no spills.
 // CHECK: "cubin": "matmul_matmul_0.cubin",
-// CHECK: "resources": {
-// CHECK-NEXT: "barriers": 1,
+// CHECK: "barriers": 1,
 // CHECK-NEXT: "const_bytes": {{[0-9]+}},
 // CHECK-NEXT: "registers": {{[1-9][0-9]*}},
 // CHECK-NEXT: "shared_bytes": 2048,
@@ -22,8 +21,7 @@
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 artifact-dir=%t/rt" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/rt/manifest.json --check-prefix=RT
 // RUN: FileCheck %s --input-file=%t/rt/matmul_matmul_0.ptx --check-prefix=RTPTX
-// RT: "resources": {
-// RT-NEXT: "barriers": 1,
+// RT: "barriers": 1,
 // RT-NEXT: "const_bytes": {{[0-9]+}},
 // RT-NEXT: "registers": {{[1-9][0-9]*}},
 // RT-NEXT: "shared_bytes": 16896,

@@ -9,8 +9,7 @@
 
 // With ptxas, the manifest names the cubin and carries the `ptxas -v` report.
 // CHECK: "cubin": "k.cubin",
-// CHECK: "resources": {
-// CHECK-NEXT: "barriers": 0,
+// CHECK: "barriers": 0,
 // CHECK-NEXT: "const_bytes": {{[0-9]+}},
 // CHECK-NEXT: "registers": {{[0-9]+}},
 // CHECK-NEXT: "shared_bytes": 0,

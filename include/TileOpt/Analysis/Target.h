@@ -14,6 +14,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
+#include <array>
 #include <optional>
 #include <string>
 
@@ -58,6 +59,13 @@ struct ConfigResources {
 /// `elementType`.
 ConfigResources estimateResources(ConfigAttr config, Type elementType);
 
+/// Describes the first limit of `target` that `config` breaks for elements
+/// of `elementType` ("config needs 4096 threads per block (64 x 64), but sm_90
+/// allows at most 1024"), or nullopt when it fits.
+std::optional<std::string> findConfigViolation(ConfigAttr config,
+                                               const TargetInfo &target,
+                                               Type elementType);
+
 /// Checks `config` against the limits of `target` for elements of
 /// `elementType`. On violation, reports through `emitError` a message that
 /// names the limit, the value and the chip, and returns failure.
@@ -69,6 +77,10 @@ checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
 /// How a config's thread blocks fill the chip.
 struct WaveInfo {
   int64_t ctas = 0;        ///< thread blocks of the grid
+  /// Resident blocks per SM allowed by each limit: threads, registers,
+  /// shared memory, blocks (in this order).
+  std::array<std::pair<StringRef, int64_t>, 4> limits;
+  int64_t registersPerThread = 0; ///< as allocated (multiple of 8)
   int64_t ctasPerSM = 0;   ///< resident blocks per SM (binding limit below)
   StringRef limitedBy;     ///< "threads", "registers", "shared memory", "blocks"
   int64_t waves = 0;       ///< ceil(ctas / (numSMs * ctasPerSM))
@@ -76,9 +88,11 @@ struct WaveInfo {
 };
 
 /// Waves of `config` on an M x N output: resident blocks per SM from the
-/// estimated registers, shared memory, threads and the block limit.
+/// registers (`registersPerThread`, e.g. from ptxas, else the estimate),
+/// shared memory, threads and the block limit.
 WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
-                      const TargetInfo &target);
+                      const TargetInfo &target,
+                      std::optional<int64_t> registersPerThread = {});
 
 /// The default tiled config for an M x N x K problem on `target` (see
 /// docs/design.md, "Default config"): among a few register-tiled candidates,

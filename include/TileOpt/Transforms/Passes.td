@@ -257,6 +257,50 @@ def InsertBarriersPass : InterfacePass<"tile-insert-barriers", "mlir::FunctionOp
 }
 
 //===----------------------------------------------------------------------===//
+// Analysis: the tiling report (any time after --tile-configure).
+//===----------------------------------------------------------------------===//
+
+def ReportPass : Pass<"tile-report", "mlir::ModuleOp"> {
+  let summary = "Report reuse, arithmetic intensity and capacity limits of each matmul's config";
+  let description = [{
+    For every `linalg.matmul` with a `#tile.config`, computes (from the same
+    config and target description the passes use, `tileopt::computeTileReport`)
+    and prints:
+
+    * useful vs executed FLOPs, with the padding of partial edge tiles split
+      into rows, columns and K, and the count of full, right-edge,
+      bottom-edge and corner tiles;
+    * per K step of one block: bytes staged ((BM*BK + BK*BN) * element size),
+      FLOPs (2*BM*BN*BK) and FLOP/byte; the same for the whole kernel's
+      global traffic without cache reuse, and for the naive schedule;
+    * per thread and k: values read from shared memory vs FMAs done with them;
+    * threads, shared memory (all stages), accumulators and estimated
+      registers per thread; resident blocks per SM under each limit
+      (threads, registers, shared memory, blocks) and the binding one;
+    * blocks, SMs, waves and wave efficiency;
+    * the chip limits the config breaks, and warnings at capacity cliffs.
+
+    The IR is not changed, and the pass never fails: an unknown chip or a
+    config that does not fit is reported, not rejected. Element types need
+    not be supported by the code generator (an f16 config can be studied).
+
+    Example (`--tile-report="chip=sm_90 format=text"`), abridged:
+    ```
+    matmul 2048 x 2048 x 2048 (f32), #tile.config<tiled, block = [32, 32, 32], ...>, chip sm_90
+      one K step of one block: 8192 bytes staged, 65536 FLOPs: 8.00 FLOP/byte
+    ```
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Chip whose limits, SM count and occupancy rules apply">,
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "text or json (docs/report.md)">,
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "File to write the report to ('-': standard output)">,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
 // Step 3: outline kernels, keeping the tile metadata.
 //===----------------------------------------------------------------------===//
 
@@ -299,8 +343,9 @@ def ExportArtifactPass : Pass<"tile-export-artifact", "mlir::ModuleOp"> {
     `<kernel>.cubin` for the binary's chip and records the resource usage that
     `ptxas -v` prints (registers, shared memory, spill stores and loads, stack
     frame). Finally it writes `manifest.json` (schema: docs/manifest.md):
-    kernel name, target, problem, launch dimensions, argument order, config
-    and resources.
+    kernel name, target, problem, launch dimensions, argument order, config,
+    resources, and the tiling report (docs/report.md) with occupancy
+    recomputed from the real register count.
 
     The directory is written to a temporary sibling and renamed into place
     only when everything succeeded: a failure (unwritable directory, ptxas

@@ -1,0 +1,92 @@
+//===- Report.h - Reuse, intensity and capacity of a tiling config -*- C++ -*-===//
+//
+// The tiling report: what one config does with one matmul on one chip,
+// computed from the same config, problem and target description the passes
+// use. FLOPs useful vs executed (padding by edge), bytes and FLOP/byte per K
+// step, per kernel and for the naive schedule, register-level reuse,
+// resources, occupancy with its binding limit, waves, and warnings at the
+// capacity cliffs. `--tile-report` prints it; the artifact manifest carries
+// it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_ANALYSIS_REPORT_H
+#define TILEOPT_ANALYSIS_REPORT_H
+
+#include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Dialect/TileDialect.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::tileopt {
+
+struct TileReport {
+  // Problem.
+  int64_t m = 0, n = 0, k = 0;
+  std::string elementType;
+  int64_t elementBytes = 0;
+  ConfigAttr config;
+  std::string chip; ///< empty when unknown
+
+  // FLOPs.
+  double usefulFlops = 0, executedFlops = 0;
+  double paddingRowsFlops = 0, paddingColsFlops = 0, paddingKFlops = 0;
+  int64_t fullTiles = 0, rightEdgeTiles = 0, bottomEdgeTiles = 0,
+          cornerTiles = 0;
+
+  // Data movement and intensity.
+  double kStepBytes = 0, kStepFlops = 0;      ///< one CTA, one K step
+  double kernelBytes = 0;                     ///< all CTAs, panels once + C
+  double naiveFlopPerByte = 0;                ///< one output per thread
+  int64_t smemValuesPerK = 0, fmasPerK = 0;   ///< one thread, one k
+
+  // Resources.
+  ConfigResources resources;
+  std::optional<int64_t> ptxasRegisters;
+  std::optional<int64_t> spillBytes;
+
+  // Occupancy and waves (only with a known chip).
+  bool hasTarget = false;
+  int64_t numSMs = 0;
+  struct Limit {
+    std::string name;
+    int64_t blocks;
+  };
+  std::vector<Limit> limits;   ///< resident blocks per SM by each limit
+  int64_t ctasPerSM = 0;
+  std::string bindingLimit;
+  int64_t warpsPerSM = 0, maxWarpsPerSM = 0;
+  int64_t ctas = 0, waves = 0;
+  double wavesOneCtaPerSM = 0, waveEfficiency = 0;
+
+  std::vector<std::string> violations; ///< limits of the chip the config breaks
+  std::vector<std::string> warnings;   ///< capacity cliffs, in words
+
+  double kStepFlopPerByte() const { return kStepFlops / kStepBytes; }
+  double kernelFlopPerByte() const { return usefulFlops / kernelBytes; }
+  double wastePercent() const {
+    return 100.0 * (executedFlops - usefulFlops) / usefulFlops;
+  }
+};
+
+/// Computes the report of `config` on an M x N x K matmul of `elementType`
+/// for `target` (null: unknown chip, target-dependent parts left out). When
+/// `ptxasRegisters` is given, occupancy uses it instead of the estimate.
+TileReport computeTileReport(int64_t m, int64_t n, int64_t k, Type elementType,
+                             ConfigAttr config, StringRef chip,
+                             const TargetInfo *target,
+                             std::optional<int64_t> ptxasRegisters = {},
+                             std::optional<int64_t> spillBytes = {});
+
+/// The report as JSON (schema: docs/report.md).
+llvm::json::Value toJson(const TileReport &report);
+
+/// The report as text a learner can read.
+void printText(llvm::raw_ostream &os, const TileReport &report);
+
+} // namespace mlir::tileopt
+
+#endif // TILEOPT_ANALYSIS_REPORT_H

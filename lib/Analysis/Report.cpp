@@ -1,0 +1,270 @@
+//===- Report.cpp - Reuse, intensity and capacity of a tiling config -----===//
+//
+// Computes and prints the tiling report (see Report.h and docs/report.md).
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/Report.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+namespace json = llvm::json;
+
+static std::string typeName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+TileReport mlir::tileopt::computeTileReport(
+    int64_t m, int64_t n, int64_t k, Type elementType, ConfigAttr config,
+    StringRef chip, const TargetInfo *target,
+    std::optional<int64_t> ptxasRegisters, std::optional<int64_t> spillBytes) {
+  TileReport r;
+  r.m = m;
+  r.n = n;
+  r.k = k;
+  r.elementType = typeName(elementType);
+  r.elementBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  r.config = config;
+  r.chip = target ? chip.str() : std::string();
+  r.ptxasRegisters = ptxasRegisters;
+  r.spillBytes = spillBytes;
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  bool tiled = config.getStrategy() == Strategy::Tiled;
+
+  // FLOPs: the tiled kernels compute whole (zero-padded) tiles; the naive one
+  // skips out-of-range outputs.
+  r.usefulFlops = 2.0 * m * n * k;
+  int64_t mp = tiled ? llvm::alignTo(m, bm) : m;
+  int64_t np = tiled ? llvm::alignTo(n, bn) : n;
+  int64_t kp = tiled ? llvm::alignTo(k, bk) : k;
+  r.executedFlops = 2.0 * mp * np * kp;
+  r.paddingRowsFlops = 2.0 * (mp - m) * np * kp;
+  r.paddingColsFlops = 2.0 * m * (np - n) * kp;
+  r.paddingKFlops = 2.0 * m * n * (kp - k);
+  int64_t gridM = llvm::divideCeil(m, bm), gridN = llvm::divideCeil(n, bn);
+  int64_t raggedM = m % bm ? 1 : 0, raggedN = n % bn ? 1 : 0;
+  r.fullTiles = (gridM - raggedM) * (gridN - raggedN);
+  r.rightEdgeTiles = (gridM - raggedM) * raggedN;
+  r.bottomEdgeTiles = raggedM * (gridN - raggedN);
+  r.cornerTiles = raggedM * raggedN;
+
+  // One K step of one CTA stages BM x BK of A and BK x BN of B and does
+  // BM x BN x BK multiply-adds with them.
+  r.kStepBytes = double(bm * bk + bk * bn) * r.elementBytes;
+  r.kStepFlops = 2.0 * bm * bn * bk;
+  // The kernel without cache reuse: every CTA reads its panels once, C is
+  // written once.
+  r.kernelBytes = double(gridM * gridN) * double(bm * kp + kp * bn) *
+                      r.elementBytes +
+                  double(m) * n * r.elementBytes;
+  // One output per thread, no reuse: each multiply-add loads its own two
+  // operands.
+  r.naiveFlopPerByte = 2.0 / (2.0 * r.elementBytes);
+  r.smemValuesPerK = config.getTM() + config.getTN();
+  r.fmasPerK = config.getTM() * config.getTN();
+  r.resources = estimateResources(config, elementType);
+
+  if (!target) {
+    r.warnings.push_back("unknown chip '" + chip.str() +
+                         "': occupancy, waves and limits are not computed");
+    return r;
+  }
+  r.hasTarget = true;
+  r.numSMs = target->numSMs;
+  if (std::optional<std::string> v =
+          findConfigViolation(config, *target, elementType))
+    r.violations.push_back(*v);
+  WaveInfo w = computeWaves(config, m, n, elementType, *target, ptxasRegisters);
+  for (const auto &[name, value] : w.limits)
+    r.limits.push_back({name.str(), value});
+  r.ctasPerSM = w.ctasPerSM;
+  r.bindingLimit = w.limitedBy.str();
+  int64_t warps = llvm::divideCeil(r.resources.threads, target->warpSize);
+  r.maxWarpsPerSM = target->maxThreadsPerSM / target->warpSize;
+  r.warpsPerSM = std::min(w.ctasPerSM * warps, r.maxWarpsPerSM);
+  r.ctas = w.ctas;
+  r.waves = w.waves;
+  r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
+  r.waveEfficiency = w.efficiency;
+
+  // Capacity cliffs, in words.
+  auto fmt = [](const char *f, auto &&...args) {
+    return llvm::formatv(f, args...).str();
+  };
+  if (r.ctas < target->numSMs)
+    r.warnings.push_back(fmt(
+        "only {0} thread blocks for {1} SMs: {2} SMs get no work; smaller "
+        "block tiles would give more blocks",
+        r.ctas, target->numSMs, target->numSMs - r.ctas));
+  else if (r.waveEfficiency < 0.8)
+    r.warnings.push_back(fmt(
+        "{0} blocks fill {1} waves of {2} resident blocks ({3} SMs x {4}); "
+        "the SMs are busy {5:P0} of the time (the last wave is partly empty)",
+        r.ctas, r.waves, target->numSMs * r.ctasPerSM, target->numSMs,
+        r.ctasPerSM, r.waveEfficiency));
+  int64_t threads = r.resources.threads;
+  if (r.bindingLimit == "registers") {
+    int64_t fewer = target->registersPerSM /
+                    ((r.ctasPerSM + 1) * warps * target->warpSize) / 8 * 8;
+    if (fewer > 0)
+      r.warnings.push_back(fmt(
+          "registers bind occupancy: {0} per thread allow {1} blocks of {2} "
+          "threads per SM; at {3} or fewer one more block would fit",
+          w.registersPerThread, r.ctasPerSM, threads, fewer));
+  }
+  if (r.bindingLimit == "shared memory")
+    r.warnings.push_back(fmt(
+        "shared memory binds occupancy: {0} bytes per block allow {1} blocks "
+        "per SM; at {2} bytes or fewer one more block would fit",
+        r.resources.sharedBytes, r.ctasPerSM,
+        target->sharedBytesPerSM / (r.ctasPerSM + 1)));
+  if (r.resources.sharedBytes > target->sharedBytesPerBlockDefault)
+    r.warnings.push_back(fmt(
+        "{0} bytes of shared memory per block is above the {1}-byte default: "
+        "the kernel needs the dynamic shared memory opt-in",
+        r.resources.sharedBytes, target->sharedBytesPerBlockDefault));
+  if (r.warpsPerSM < 8)
+    r.warnings.push_back(fmt(
+        "only {0} warps per SM (of {1}) to hide memory and pipeline latency",
+        r.warpsPerSM, r.maxWarpsPerSM));
+  if (spillBytes && *spillBytes > 0)
+    r.warnings.push_back(fmt(
+        "ptxas spills {0} bytes: the thread's accumulators and fragments do "
+        "not fit in registers, and every spill is a local-memory access",
+        *spillBytes));
+  return r;
+}
+
+json::Value mlir::tileopt::toJson(const TileReport &r) {
+  std::string configText;
+  llvm::raw_string_ostream os(configText);
+  Attribute(r.config).print(os);
+  json::Object occupancy;
+  if (r.hasTarget) {
+    json::Object limits;
+    for (const TileReport::Limit &l : r.limits)
+      limits[l.name] = l.blocks;
+    occupancy = json::Object{
+        {"blocks_per_sm_by_limit", std::move(limits)},
+        {"blocks_per_sm", r.ctasPerSM},
+        {"binding_limit", r.bindingLimit},
+        {"warps_per_sm", r.warpsPerSM},
+        {"occupancy", double(r.warpsPerSM) / r.maxWarpsPerSM},
+    };
+  }
+  json::Array violations, warnings;
+  for (const std::string &v : r.violations)
+    violations.push_back(v);
+  for (const std::string &w : r.warnings)
+    warnings.push_back(w);
+  return json::Object{
+      {"problem", json::Object{{"m", r.m},
+                               {"n", r.n},
+                               {"k", r.k},
+                               {"element_type", r.elementType},
+                               {"element_bytes", r.elementBytes}}},
+      {"config", configText},
+      {"chip", r.hasTarget ? json::Value(r.chip) : json::Value(nullptr)},
+      {"flops",
+       json::Object{{"useful", r.usefulFlops},
+                    {"executed", r.executedFlops},
+                    {"waste_percent", r.wastePercent()},
+                    {"padding", json::Object{{"rows", r.paddingRowsFlops},
+                                             {"columns", r.paddingColsFlops},
+                                             {"k", r.paddingKFlops}}},
+                    {"tiles", json::Object{{"full", r.fullTiles},
+                                           {"right_edge", r.rightEdgeTiles},
+                                           {"bottom_edge", r.bottomEdgeTiles},
+                                           {"corner", r.cornerTiles}}}}},
+      {"k_step", json::Object{{"bytes_staged", r.kStepBytes},
+                              {"flops", r.kStepFlops},
+                              {"flop_per_byte", r.kStepFlopPerByte()}}},
+      {"kernel", json::Object{{"global_bytes_without_reuse", r.kernelBytes},
+                              {"flop_per_byte", r.kernelFlopPerByte()}}},
+      {"naive", json::Object{{"flop_per_byte", r.naiveFlopPerByte}}},
+      {"registers",
+       json::Object{{"shared_values_per_k", r.smemValuesPerK},
+                    {"fmas_per_k", r.fmasPerK},
+                    {"fmas_per_shared_value",
+                     double(r.fmasPerK) / r.smemValuesPerK}}},
+      {"resources",
+       json::Object{{"threads", r.resources.threads},
+                    {"shared_bytes", r.resources.sharedBytes},
+                    {"stages", r.config.getStages()},
+                    {"accumulators_per_thread",
+                     r.resources.accumulatorsPerThread},
+                    {"estimated_registers", r.resources.estimatedRegisters},
+                    {"ptxas_registers", r.ptxasRegisters
+                                            ? json::Value(*r.ptxasRegisters)
+                                            : json::Value(nullptr)}}},
+      {"occupancy", r.hasTarget ? json::Value(std::move(occupancy))
+                                : json::Value(nullptr)},
+      {"waves", r.hasTarget
+                    ? json::Value(json::Object{
+                          {"ctas", r.ctas},
+                          {"sms", r.numSMs},
+                          {"waves_at_one_block_per_sm", r.wavesOneCtaPerSM},
+                          {"waves", r.waves},
+                          {"efficiency", r.waveEfficiency}})
+                    : json::Value(nullptr)},
+      {"violations", std::move(violations)},
+      {"warnings", std::move(warnings)},
+  };
+}
+
+void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
+  os << llvm::formatv("matmul {0} x {1} x {2} ({3}), ", r.m, r.n, r.k,
+                      r.elementType);
+  Attribute(r.config).print(os);
+  os << ", chip " << (r.hasTarget ? r.chip : std::string("unknown")) << "\n";
+  os << llvm::formatv(
+      "  FLOPs: {0:E3} useful, {1:E3} executed: {2:F2}% padding "
+      "(rows {3:E2}, columns {4:E2}, K {5:E2})\n",
+      r.usefulFlops, r.executedFlops, r.wastePercent(), r.paddingRowsFlops,
+      r.paddingColsFlops, r.paddingKFlops);
+  os << llvm::formatv("  tiles: {0} full, {1} right edge, {2} bottom edge, "
+                      "{3} corner\n",
+                      r.fullTiles, r.rightEdgeTiles, r.bottomEdgeTiles,
+                      r.cornerTiles);
+  os << llvm::formatv("  one K step of one block: {0:F0} bytes staged, {1:F0} FLOPs: "
+                      "{2:F2} FLOP/byte\n",
+                      r.kStepBytes, r.kStepFlops, r.kStepFlopPerByte());
+  os << llvm::formatv("  whole kernel, no cache reuse: {0:E3} bytes: {1:F2} "
+                      "FLOP/byte (naive one output per thread: {2:F2})\n",
+                      r.kernelBytes, r.kernelFlopPerByte(),
+                      r.naiveFlopPerByte);
+  os << llvm::formatv("  per thread and k: {0} values from shared memory, {1} "
+                      "FMAs ({2:F2} FMAs per value)\n",
+                      r.smemValuesPerK, r.fmasPerK,
+                      double(r.fmasPerK) / r.smemValuesPerK);
+  os << llvm::formatv("  resources: {0} threads, {1} bytes shared memory ({2} "
+                      "stage(s)), {3} accumulators, ~{4} registers per thread",
+                      r.resources.threads, r.resources.sharedBytes,
+                      r.config.getStages(), r.resources.accumulatorsPerThread,
+                      r.resources.estimatedRegisters);
+  if (r.ptxasRegisters)
+    os << " (ptxas: " << *r.ptxasRegisters << ")";
+  os << "\n";
+  if (r.hasTarget) {
+    os << "  blocks per SM by limit:";
+    for (const TileReport::Limit &l : r.limits)
+      os << " " << l.name << " " << l.blocks << ";";
+    os << llvm::formatv(" resident {0} ({1} binds), {2} of {3} warps\n",
+                        r.ctasPerSM, r.bindingLimit, r.warpsPerSM,
+                        r.maxWarpsPerSM);
+    os << llvm::formatv("  grid: {0} blocks on {1} SMs: {2:F2} waves at one "
+                        "block per SM; {3} wave(s) at {4} per SM, {5:P0} "
+                        "efficient\n",
+                        r.ctas, r.numSMs, r.wavesOneCtaPerSM, r.waves,
+                        r.ctasPerSM, r.waveEfficiency);
+  }
+  for (const std::string &v : r.violations)
+    os << "  VIOLATION: " << v << "\n";
+  for (const std::string &w : r.warnings)
+    os << "  warning: " << w << "\n";
+}

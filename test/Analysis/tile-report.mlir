@@ -1,0 +1,119 @@
+// RUN: tile-opt %s --tile-report="chip=sm_90" -o /dev/null | FileCheck %s
+// RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: tile-opt %s --tile-report="chip=sm_99" -o /dev/null | FileCheck %s --check-prefix=NOCHIP
+// The IR is unchanged.
+// RUN: tile-opt %s --tile-report -o - | FileCheck %s --check-prefix=IR
+// RUN: rm -f %t.json && tile-opt %s --tile-report="format=json output=%t.json" -o /dev/null && FileCheck %s --input-file=%t.json --check-prefix=JSON
+
+// The seeds' worked example: a 128 x 128 output tile with BK = 32 in FP16
+// stages 16 KiB per K step for 1,048,576 FLOPs (64 FLOP/byte); with 256
+// threads each holds 64 FP32 accumulators.
+// CHECK-LABEL: @seeds: matmul 4096 x 4096 x 4096 (f16)
+// CHECK: one K step of one block: 16384 bytes staged, 1048576 FLOPs: 64.00 FLOP/byte
+// CHECK: naive one output per thread: 0.50
+// CHECK: per thread and k: 16 values from shared memory, 64 FMAs (4.00 FMAs per value)
+// CHECK: resources: 256 threads, 16384 bytes shared memory (1 stage(s)), 64 accumulators
+func.func @seeds(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], thread = [8, 8], stages = 1>}
+    ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf16>)
+  return
+}
+
+// FP32 2048^3 with square tiles T: FLOP/byte = T / 4 per K step.
+// CHECK-LABEL: @t8: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: one K step of one block: 512 bytes staged, 1024 FLOPs: 2.00 FLOP/byte
+// CHECK: naive one output per thread: 0.25
+// CHECK: per thread and k: 2 values from shared memory, 1 FMAs (0.50 FMAs per value)
+// CHECK-LABEL: @t16: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: 2048 bytes staged, 8192 FLOPs: 4.00 FLOP/byte
+// CHECK-LABEL: @t32: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: 8192 bytes staged, 65536 FLOPs: 8.00 FLOP/byte
+// CHECK-LABEL: @t64: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: 32768 bytes staged, 524288 FLOPs: 16.00 FLOP/byte
+// T = 64 with one output per thread does not fit; the report says so and
+// goes on.
+// CHECK: VIOLATION: config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
+func.func @t8(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+func.func @t16(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [16, 16, 16], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+func.func @t32(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+func.func @t64(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 64], thread = [1, 1], stages = 1>}
+    ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+
+// 2053 x 2039 x 2048 on the H200: 128 x 128 tiles make 272 blocks, 2.06
+// waves at one block per SM; the padding of the edge tiles is 6.46 % of the
+// useful FLOPs (rows 2053 -> 2176, columns 2039 -> 2048).
+// CHECK-LABEL: @ragged128: matmul 2053 x 2039 x 2048 (f32)
+// CHECK: FLOPs: 1.715E+10 useful, 1.825E+10 executed: 6.46% padding (rows 1.03E+09, columns 7.57E+07, K 0.00E+00)
+// CHECK: tiles: 240 full, 16 right edge, 15 bottom edge, 1 corner
+// CHECK: blocks per SM by limit: threads 8; registers 2; shared memory 28; blocks 32; resident 2 (registers binds), 16 of 64 warps
+// CHECK: grid: 272 blocks on 132 SMs: 2.06 waves at one block per SM; 2 wave(s) at 2 per SM, 52% efficient
+// CHECK: warning: 272 blocks fill 2 waves of 264 resident blocks (132 SMs x 2); the SMs are busy 52% of the time
+// CHECK: warning: registers bind occupancy: 120 per thread allow 2 blocks of 256 threads per SM; at 80 or fewer one more block would fit
+func.func @ragged128(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 1>}
+    ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
+  return
+}
+
+// 64 x 64 tiles: 1056 blocks, exactly 8 waves at one block per SM.
+// CHECK-LABEL: @ragged64: matmul 2053 x 2039 x 2048 (f32)
+// CHECK: grid: 1056 blocks on 132 SMs: 8.00 waves at one block per SM
+func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 1>}
+    ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
+  return
+}
+
+// Too few blocks for the chip.
+// CHECK-LABEL: @small: matmul 256 x 256 x 256 (f32)
+// CHECK: warning: only 4 thread blocks for 132 SMs: 128 SMs get no work
+func.func @small(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 1>}
+    ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// A matmul without a config is named, not guessed at.
+// CHECK: matmul in @unconfigured: no #tile.config (run --tile-configure first)
+func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// JSON: "function": "seeds",
+// JSON: "k_step": {
+// JSON-NEXT: "bytes_staged": 16384,
+// JSON-NEXT: "flop_per_byte": 64,
+// JSON-NEXT: "flops": 1048576
+// JSON: "registers": {
+// JSON-NEXT: "fmas_per_k": 64,
+// JSON: "accumulators_per_thread": 64,
+// JSON: "function": "ragged128",
+// JSON: "waves": {
+// JSON-NEXT: "ctas": 272,
+// JSON: "error": "no #tile.config (run --tile-configure first)",
+// JSON-NEXT: "function": "unconfigured"
+
+// Unknown chip: the chip-independent part, and a note.
+// NOCHIP: @seeds: matmul 4096 x 4096 x 4096 (f16), {{.*}}, chip unknown
+// NOCHIP: one K step of one block: 16384 bytes staged
+// NOCHIP-NOT: blocks per SM
+// NOCHIP: warning: unknown chip 'sm_99': occupancy, waves and limits are not computed
+
+// IR: func.func @seeds
+// IR: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], thread = [8, 8], stages = 1>}
