@@ -12,7 +12,9 @@ if [ -n "$(ctest --test-dir "$root/build" -N 2>/dev/null | grep -E 'Total Tests:
 fi
 if [ -d "$root/python/tests" ]; then
   echo "== pytest (python/tileopt)"
-  (cd "$root/python" && python3 -m pytest -q tests)
+  # Debian's Python, where python3-pytest and python3-matplotlib live.
+  python="$(command -v /usr/bin/python3 || command -v python3)"
+  (cd "$root/python" && "$python" -m pytest -q tests)
 fi
 echo "== docs (docs/passes.md and docs/dialect.md match the .td descriptions)"
 ninja -C "$root/build" mlir-doc >/dev/null

@@ -1,0 +1,75 @@
+import os
+import shutil
+
+import pytest
+
+from conftest import FIXTURES
+from tileopt import report, results
+
+
+@pytest.fixture
+def sweep_dir(tmp_path):
+    dst = tmp_path / "sweep"
+    shutil.copytree(os.path.join(FIXTURES, "sweep"), dst)
+    return str(dst)
+
+
+def test_collect_merges_compile_run_manifest_and_ncu(sweep_dir):
+    rows = {r["name"]: r for r in results.collect(sweep_dir)}
+    assert len(rows) == 16
+    t32 = rows["T32_2048x2048x2048"]
+    assert t32["status"] == "ok" and t32["check_pass"] is True
+    assert t32["not_written"] == 0
+    assert t32["gflops"] == pytest.approx(9012.1, rel=1e-3)
+    assert 0 < t32["ratio"] < 1
+    assert t32["shared_bytes"] == 8192 and t32["threads"] == 1024
+    assert t32["kstep_flop_per_byte"] == pytest.approx(8.0)
+    assert rows["T16_2048x2048x2048"]["achieved_occupancy_pct"] == pytest.approx(97.53)
+    failed = rows["T64-1out_2053x2039x2048"]
+    assert failed["status"] == "compile-failed"
+    assert "4096 threads per block" in failed["diagnostic"]
+    assert rows["T64_2048x2048x2048"]["status"] == "not-run"
+    json_path, csv_path = results.write(list(rows.values()), sweep_dir)
+    header = open(csv_path).readline().strip().split(",")
+    assert header == results.COLUMNS
+
+
+def test_report_tables_paragraph_and_plots(sweep_dir):
+    rows = results.collect(sweep_dir)
+    out = os.path.join(sweep_dir, "report")
+    plots = report.plot(rows, out)
+    assert [os.path.basename(p) for p in plots] == ["gflops_vs_tile.png",
+                                                    "traffic_vs_tile.png"]
+    import matplotlib.image as mpimg
+    for path in plots:
+        assert os.path.getsize(path) > 10_000
+        image = mpimg.imread(path)
+        # Not a blank canvas: many distinct colours.
+        assert len({tuple(px) for px in image.reshape(-1, image.shape[-1])[::37]}) > 20
+    text = report.markdown(rows, "Seeds sweep", plots)
+    assert "## 2048x2048x2048" in text and "## 2053x2039x2048" in text
+    assert "| T32 | 32 | ok |" in text
+    assert "cuBLAS SGEMM (TF32 off), same runs:" in text
+    paragraph = report.explain("2048x2048x2048",
+                               [r for r in rows if r["shape"] == "2048x2048x2048"])
+    # From the data: T = 32 is the fastest measured tile; T = 64 was not run.
+    assert "peaks at T=32" in paragraph
+    assert "T=8: 4.7 TFLOP/s" in paragraph
+    assert "T=64 was not measured (not-run)" in paragraph
+    assert "fastest config overall is default" in paragraph
+    assert "T64-1out_2048x2048x2048: compile-failed" in text
+    assert "4096 threads per block" in text
+
+
+def test_explain_names_the_failing_next_tile():
+    rows = [
+        {"shape": "s", "tile": 16, "gflops": 8000.0, "status": "ok"},
+        {"shape": "s", "tile": 32, "gflops": 9000.0, "status": "ok",
+         "blocks_per_sm": 2},
+        {"shape": "s", "tile": 64, "gflops": None, "status": "compile-failed",
+         "diagnostic": "x.mlir:6:8: error: 'linalg.matmul' op config needs 4096 "
+                       "threads per block (64 x 64), but sm_90 allows at most 1024"},
+    ]
+    text = report.explain("s", rows)
+    assert "peaks at T=32" in text
+    assert "T=64 is not possible: 'linalg.matmul' op config needs 4096 threads" in text

@@ -1,0 +1,96 @@
+"""Command line: python3 -m tileopt sweep|report ..."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+
+from . import report, results, spec as spec_mod, sweep
+
+
+def _find(tool: str, given: str | None) -> str:
+    if given:
+        return given
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for candidate in (os.path.join(here, "build", "bin", tool),
+                      os.path.join(here, "build-gpu", "bin", tool)):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    return shutil.which(tool) or tool
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m tileopt")
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("sweep", help="expand a spec, compile and/or run it")
+    s.add_argument("--spec", default="seeds",
+                   help="preset name (seeds) or JSON spec file")
+    s.add_argument("--out", default=None, help="sweep directory")
+    s.add_argument("--compile", action="store_true", help="run tile-opt for each job")
+    s.add_argument("--run", action="store_true", help="run tile-run for each job")
+    s.add_argument("--ncu", nargs="?", const="ncu", default=None,
+                   help="also profile each job with ncu (path optional)")
+    s.add_argument("--tile-opt", default=None)
+    s.add_argument("--tile-run", default=None)
+    s.add_argument("-j", "--jobs", type=int, default=0, help="parallel compiles")
+    s.add_argument("--force", action="store_true", help="redo finished steps")
+    s.add_argument("--list", action="store_true", help="print the jobs and stop")
+    r = sub.add_parser("report", help="tables, plots and a paragraph from a sweep")
+    r.add_argument("--out", required=True, help="sweep directory")
+    r.add_argument("--title", default="Tile-size sweep")
+    r.add_argument("--header", default="", help="file whose text opens the report")
+    r.add_argument("--to", default=None, help="report directory (default OUT/report)")
+    args = parser.parse_args(argv)
+
+    if args.command == "sweep":
+        try:
+            jobs = spec_mod.expand(spec_mod.load(args.spec))
+        except spec_mod.SpecError as e:
+            print(f"tileopt: error: {e}", file=sys.stderr)
+            return 2
+        if args.list or not (args.compile or args.run) or not args.out:
+            if (args.compile or args.run) and not args.out:
+                print("tileopt: error: --compile and --run need --out DIR",
+                      file=sys.stderr)
+                return 2
+            for job in jobs:
+                print(f"{job.name:32} {job.shape:16} {job.options}")
+            return 0
+        os.makedirs(args.out, exist_ok=True)
+        code = 0
+        if args.compile:
+            records = sweep.compile_jobs(jobs, args.out, _find("tile-opt", args.tile_opt),
+                                         args.jobs, args.force)
+            failed = [r for r in records if r["status"] != "ok"]
+            print(f"compiled {len(records) - len(failed)} of {len(records)} jobs"
+                  + (f"; failed: {', '.join(r['job']['name'] for r in failed)}"
+                     if failed else ""))
+        if args.run:
+            records = sweep.run_jobs(jobs, args.out, _find("tile-run", args.tile_run),
+                                     args.ncu, args.force)
+            bad = [r for r in records if r["status"] != "ok"]
+            print(f"ran {len(records) - len(bad)} of {len(records)} jobs cleanly"
+                  + (f"; not: {', '.join(r['job']['name'] + ' (' + r['status'] + ')' for r in bad)}"
+                     if bad else ""))
+            code = 1 if any(r["status"] == "check-failed" for r in records) else 0
+        rows = results.collect(args.out)
+        json_path, csv_path = results.write(rows, args.out)
+        print(f"results: {json_path}, {csv_path}")
+        return code
+
+    rows = results.collect(args.out)
+    results.write(rows, args.out)
+    to = args.to or os.path.join(args.out, "report")
+    plots = report.plot(rows, to)
+    header = open(args.header).read() if args.header else ""
+    path = os.path.join(to, "README.md")
+    with open(path, "w") as f:
+        f.write(report.markdown(rows, args.title, plots, header))
+    print(f"report: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

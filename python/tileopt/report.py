@@ -1,0 +1,200 @@
+"""The Markdown report and plots of a sweep."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+
+
+def _fmt(value, spec: str = "", none: str = "–") -> str:
+    if value is None:
+        return none
+    if isinstance(value, float) and spec:
+        return format(value, spec)
+    return str(value)
+
+
+def _by_shape(rows: list[dict]) -> dict[str, list[dict]]:
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        groups[row["shape"]].append(row)
+    return dict(groups)
+
+
+def _cublas(rows: list[dict]) -> float | None:
+    values = sorted(r["cublas_gflops"] for r in rows if r.get("cublas_gflops"))
+    return values[len(values) // 2] if values else None
+
+
+def table(rows: list[dict]) -> str:
+    head = ("| config | tile | status | median ms | GFLOP/s | % cuBLAS | max abs err "
+            "| regs | smem B | occupancy | DRAM MB | executed/useful | K-step FLOP/B "
+            "| binding limit | waves |")
+    lines = [head, "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"]
+    for r in rows:
+        occ = r.get("achieved_occupancy_pct")
+        occ = f"{occ:.0f} % (ncu)" if occ is not None else (
+            f"{100 * r['model_occupancy']:.0f} % (model)"
+            if r.get("model_occupancy") is not None else "–")
+        dram = None
+        if r.get("dram_read_bytes") is not None:
+            dram = (r["dram_read_bytes"] + (r.get("dram_write_bytes") or 0)) / 1e6
+        ratio = r.get("ratio")
+        ex = (r["executed_flops"] / r["useful_flops"]
+              if r.get("executed_flops") and r.get("useful_flops") else None)
+        status = r["status"]
+        if r.get("check_pass") is False:
+            status = "check failed"
+        lines.append(
+            f"| {r['config']} | {_fmt(r.get('tile'))} | {status} | "
+            f"{_fmt(r.get('median_ms'), '.4f')} | {_fmt(r.get('gflops'), '.0f')} | "
+            f"{_fmt(100 * ratio if ratio else None, '.1f')} | "
+            f"{_fmt(r.get('max_abs_err'), '.2e')} | {_fmt(r.get('registers'))} | "
+            f"{_fmt(r.get('shared_bytes'))} | {occ} | {_fmt(dram, '.1f')} | "
+            f"{_fmt(ex, '.3f')} | {_fmt(r.get('kstep_flop_per_byte'), '.2f')} | "
+            f"{_fmt(r.get('binding_limit') or r.get('violations'))} | "
+            f"{_fmt(r.get('waves'))} |")
+    return "\n".join(lines) + "\n"
+
+
+def explain(shape: str, rows: list[dict]) -> str:
+    """A paragraph, from the data, on where the tile-size gain reverses and
+    what limits the kernel there."""
+    series = sorted((r for r in rows if r.get("tile") is not None),
+                    key=lambda r: r["tile"])
+    measured = [r for r in series if r.get("gflops")]
+    if not measured:
+        return f"No tile-size series was measured on {shape}."
+    best = max(measured, key=lambda r: r["gflops"])
+    parts = [f"On {shape}, throughput over the tile sizes "
+             + ", ".join(f"T={r['tile']}: {r['gflops'] / 1000:.1f} TFLOP/s"
+                         for r in measured)
+             + f" peaks at T={best['tile']}."]
+    after = [r for r in series if r["tile"] > best["tile"]]
+    if after:
+        nxt = after[0]
+        if nxt["status"] == "compile-failed":
+            reason = (nxt.get("diagnostic") or "").splitlines()
+            reason = reason[0].split("error: ", 1)[-1] if reason else "it does not compile"
+            parts.append(f"T={nxt['tile']} is not possible: {reason}.")
+        else:
+            why = []
+            if nxt.get("binding_limit"):
+                why.append(f"{nxt['binding_limit']} bind occupancy at "
+                           f"{nxt.get('blocks_per_sm')} block(s) per SM")
+            if best.get("blocks_per_sm") and nxt.get("blocks_per_sm") \
+                    and nxt["blocks_per_sm"] < best["blocks_per_sm"]:
+                why.append(f"resident blocks per SM fall from "
+                           f"{best['blocks_per_sm']} to {nxt['blocks_per_sm']}")
+            if nxt.get("wave_efficiency") is not None and \
+                    nxt["wave_efficiency"] < 0.8:
+                why.append(f"the grid fills its waves to only "
+                           f"{100 * nxt['wave_efficiency']:.0f} %")
+            if nxt.get("stall_barrier_pct") is not None:
+                why.append(f"warps stall on barriers "
+                           f"{nxt['stall_barrier_pct']:.0f} % of the time (ncu)")
+            if nxt.get("gflops"):
+                parts.append(f"At T={nxt['tile']} it drops to "
+                             f"{nxt['gflops'] / 1000:.1f} TFLOP/s"
+                             + (": " + "; ".join(why) if why else "") + ".")
+            else:
+                parts.append(f"T={nxt['tile']} was not measured ({nxt['status']}).")
+    elif best is measured[-1]:
+        parts.append("The gain had not reversed at the largest tile measured.")
+    others = [r for r in rows if r.get("tile") is None and r.get("gflops")]
+    if others:
+        top = max(others, key=lambda r: r["gflops"])
+        parts.append(f"The fastest config overall is {top['config']} at "
+                     f"{top['gflops'] / 1000:.1f} TFLOP/s"
+                     + (f" ({100 * top['ratio']:.0f} % of cuBLAS)"
+                        if top.get("ratio") else "") + ".")
+    return " ".join(parts)
+
+
+def plot(rows: list[dict], out_dir: str) -> list[str]:
+    """gflops_vs_tile.png and traffic_vs_tile.png; returns their paths."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    os.makedirs(out_dir, exist_ok=True)
+    shapes = _by_shape(rows)
+    paths = []
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for i, (shape, group) in enumerate(shapes.items()):
+        series = sorted((r for r in group if r.get("tile") and r.get("gflops")),
+                        key=lambda r: r["tile"])
+        color = f"C{i}"
+        if series:
+            ax.plot([r["tile"] for r in series],
+                    [r["gflops"] / 1000 for r in series], "o-", color=color,
+                    label=f"{shape} tiled (1 output/thread)")
+        cublas = _cublas(group)
+        if cublas:
+            ax.axhline(cublas / 1000, color=color, linestyle="--",
+                       label=f"{shape} cuBLAS SGEMM")
+        best = [r for r in group if r.get("tile") is None and r.get("gflops")]
+        for r in best:
+            ax.axhline(r["gflops"] / 1000, color=color, linestyle=":", alpha=0.6)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("block tile T (T x T x T)")
+    ax.set_ylabel("TFLOP/s (median of 100 runs)")
+    ax.set_title("FP32 GEMM throughput vs tile size")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7)
+    path = os.path.join(out_dir, "gflops_vs_tile.png")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    paths.append(path)
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for i, (shape, group) in enumerate(shapes.items()):
+        series = sorted((r for r in group if r.get("tile")), key=lambda r: r["tile"])
+        model = [(r["tile"], r["model_global_bytes"] / 1e9) for r in series
+                 if r.get("model_global_bytes")]
+        if model:
+            ax.plot(*zip(*model), "o--", color=f"C{i}",
+                    label=f"{shape}: model, no cache reuse")
+        dram = [(r["tile"], (r["dram_read_bytes"] + (r.get("dram_write_bytes") or 0)) / 1e9)
+                for r in series if r.get("dram_read_bytes") is not None]
+        if dram:
+            ax.plot(*zip(*dram), "s-", color=f"C{i}", label=f"{shape}: DRAM (ncu)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("block tile T (T x T x T)")
+    ax.set_ylabel("global traffic (GB)")
+    ax.set_title("Global memory traffic vs tile size")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7)
+    path = os.path.join(out_dir, "traffic_vs_tile.png")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    paths.append(path)
+    return paths
+
+
+def markdown(rows: list[dict], title: str, plots: list[str], header: str = "") -> str:
+    parts = [f"# {title}\n"]
+    if header:
+        parts.append(header.rstrip() + "\n")
+    for shape, group in _by_shape(rows).items():
+        cublas = _cublas(group)
+        parts.append(f"## {shape}\n")
+        if cublas:
+            parts.append(f"cuBLAS SGEMM (TF32 off), same runs: {cublas / 1000:.2f} TFLOP/s.\n")
+        parts.append(table(group))
+        parts.append(explain(shape, group) + "\n")
+    for p in plots:
+        parts.append(f"![{os.path.basename(p)}]({os.path.basename(p)})\n")
+    failed = [r for r in rows if r["status"] not in ("ok",)]
+    if failed:
+        parts.append("## Not measured\n")
+        for r in failed:
+            why = (r.get("diagnostic") or "").strip().splitlines()
+            parts.append(f"- {r['name']}: {r['status']}"
+                         + (f": `{why[0]}`" if why else ""))
+        parts.append("")
+    return "\n".join(parts)

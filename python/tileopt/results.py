@@ -1,0 +1,119 @@
+"""Collecting a sweep into one table (results.json and results.csv)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+
+COLUMNS = [
+    "name", "shape", "m", "n", "k", "config", "tile", "options", "status",
+    "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
+    "median_ms", "gflops", "cublas_ms", "cublas_gflops", "ratio",
+    "registers", "shared_bytes", "spill_bytes", "threads",
+    "model_occupancy", "binding_limit", "blocks_per_sm", "waves",
+    "wave_efficiency", "useful_flops", "executed_flops", "kstep_flop_per_byte",
+    "kernel_flop_per_byte", "model_global_bytes", "achieved_occupancy_pct",
+    "dram_read_bytes", "dram_write_bytes", "smem_ld_bank_conflicts",
+    "smem_st_bank_conflicts", "stall_long_scoreboard_pct", "stall_barrier_pct",
+    "stall_mio_throttle_pct", "stall_short_scoreboard_pct", "violations",
+]
+
+
+def _load(path, default=None):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, json.JSONDecodeError):
+        return default
+
+
+def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
+                 status: str, diagnostic: str = "",
+                 ncu: dict | None = None) -> dict:
+    """One table row from a job, its tile-run JSON and its manifest."""
+    row = {c: None for c in COLUMNS}
+    row.update(name=job["name"], shape=job["shape"], m=job["m"], n=job["n"],
+               k=job["k"], config=job["config"], tile=job.get("tile"),
+               options=job["options"], status=status,
+               diagnostic=diagnostic or None)
+    kernel = (manifest or {}).get("kernels", [{}])[0] if manifest else {}
+    report = kernel.get("report") or {}
+    if report:
+        occ = report.get("occupancy") or {}
+        waves = report.get("waves") or {}
+        row.update(model_occupancy=occ.get("occupancy"),
+                   binding_limit=occ.get("binding_limit"),
+                   blocks_per_sm=occ.get("blocks_per_sm"),
+                   waves=waves.get("waves"),
+                   wave_efficiency=waves.get("efficiency"),
+                   kstep_flop_per_byte=report["k_step"]["flop_per_byte"],
+                   kernel_flop_per_byte=report["kernel"]["flop_per_byte"],
+                   model_global_bytes=report["kernel"]["global_bytes_without_reuse"],
+                   threads=report["resources"]["threads"],
+                   violations="; ".join(report.get("violations", [])) or None)
+    res = kernel.get("resources")
+    if res:
+        row.update(registers=res["registers"], shared_bytes=res["shared_bytes"],
+                   spill_bytes=res["spill_store_bytes"] + res["spill_load_bytes"])
+    flops = kernel.get("flops") or {}
+    row.update(useful_flops=flops.get("useful"), executed_flops=flops.get("executed"))
+    result = (run_json or {}).get("results", [None])[0] if run_json else None
+    if result:
+        check = result.get("check") or {}
+        err = check.get("kernel_vs_fp64") or {}
+        row.update(check_pass=check.get("pass"), max_abs_err=err.get("max_abs"),
+                   err_rel=err.get("max_rel_to_max_ref"),
+                   not_written=err.get("not_written", check.get("not_written")))
+        bench = result.get("bench") or {}
+        if bench:
+            row.update(median_ms=bench["kernel"]["median_ms"],
+                       gflops=bench["kernel"]["gflops"])
+            if "cublas" in bench:
+                row.update(cublas_ms=bench["cublas"]["median_ms"],
+                           cublas_gflops=bench["cublas"]["gflops"],
+                           ratio=bench.get("ratio_to_cublas"))
+        if not res and result.get("resources"):
+            r = result["resources"]
+            row.update(registers=r["registers"], shared_bytes=r["shared_bytes"],
+                       spill_bytes=r["spill_store_bytes"] + r["spill_load_bytes"])
+    for key, value in (ncu or {}).items():
+        if key in row:
+            row[key] = value
+    return row
+
+
+def collect(out: str) -> list[dict]:
+    """Rows for every job of the sweep in `out`, compiled or not, run or not."""
+    compiled = _load(os.path.join(out, "compile.json"), [])
+    runs = {r["job"]["name"]: r for r in _load(os.path.join(out, "runs.json"), [])}
+    rows = []
+    for record in compiled:
+        job = record["job"]
+        name = job["name"]
+        manifest = _load(os.path.join(out, "artifacts", name, "manifest.json"))
+        run = runs.get(name, {})
+        run_json = _load(os.path.join(out, "runs", f"{name}.json"))
+        if record["status"] != "ok":
+            status, diagnostic = "compile-failed", record.get("diagnostic", "")
+        else:
+            status = run.get("status", "not-run")
+            diagnostic = run.get("error", "")
+        rows.append(row_from_run(job, run_json, manifest, status, diagnostic,
+                                 run.get("ncu")))
+    return rows
+
+
+def write(rows: list[dict], out: str) -> tuple[str, str]:
+    """Writes results.json and results.csv into `out`."""
+    json_path = os.path.join(out, "results.json")
+    csv_path = os.path.join(out, "results.csv")
+    with open(json_path, "w") as f:
+        json.dump(rows, f, indent=2)
+        f.write("\n")
+    with open(csv_path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow(row)
+    return json_path, csv_path
