@@ -32,11 +32,9 @@ void TileDialect::initialize() {
 // ConfigAttr
 //===----------------------------------------------------------------------===//
 
-/// Parses `name = [i, j, ...]`.
-static ParseResult parseNamedList(AsmParser &parser, StringRef name,
-                                  SmallVectorImpl<int64_t> &values) {
-  if (parser.parseKeyword(name) || parser.parseEqual())
-    return failure();
+/// Parses `[i, j, ...]`.
+static ParseResult parseList(AsmParser &parser,
+                             SmallVectorImpl<int64_t> &values) {
   return parser.parseCommaSeparatedList(
       AsmParser::Delimiter::Square, [&]() -> ParseResult {
         int64_t v;
@@ -45,6 +43,14 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
         values.push_back(v);
         return success();
       });
+}
+
+/// Parses `name = [i, j, ...]`.
+static ParseResult parseNamedList(AsmParser &parser, StringRef name,
+                                  SmallVectorImpl<int64_t> &values) {
+  if (parser.parseKeyword(name) || parser.parseEqual())
+    return failure();
+  return parseList(parser, values);
 }
 
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
@@ -64,16 +70,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       parser.parseComma())
     return {};
   if (succeeded(parser.parseOptionalKeyword("warp"))) {
-    if (parser.parseEqual() ||
-        parser.parseCommaSeparatedList(
-            AsmParser::Delimiter::Square, [&]() -> ParseResult {
-              int64_t v;
-              if (parser.parseInteger(v))
-                return failure();
-              warp.push_back(v);
-              return success();
-            }) ||
-        parser.parseComma())
+    if (parser.parseEqual() || parseList(parser, warp) || parser.parseComma())
       return {};
   }
   if (parseNamedList(parser, "thread", thread) || parser.parseComma() ||

@@ -131,6 +131,25 @@ emitGuarded(RewriterBase &rewriter, Location loc, Value cond, TypeRange types,
   return SmallVector<Value>(ifOp.getResults());
 }
 
+/// Emits `then` under `cond` (unconditionally when null), and `otherwise`
+/// (when given) in the else branch.
+static void emitUnder(RewriterBase &rewriter, Location loc, Value cond,
+                      function_ref<void()> then,
+                      function_ref<void()> otherwise = nullptr) {
+  if (!cond) {
+    then();
+    return;
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, cond, bool(otherwise));
+  rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  then();
+  if (otherwise) {
+    rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    otherwise();
+  }
+  rewriter.setInsertionPointAfter(ifOp);
+}
+
 /// The row and column (in the panel) of vector `trip` of thread `tid`.
 static std::pair<Value, Value> getPanelPosition(IndexBuilder &ib,
                                                 const PanelCopy &p, Value tid,
@@ -244,14 +263,7 @@ static void storePanel(RewriterBase &rewriter, Location loc,
                                 p.transposed ? at(ce, r) : at(r, ce));
       }
     };
-    if (!live) {
-      store();
-      continue;
-    }
-    auto ifOp = scf::IfOp::create(rewriter, loc, live, /*withElse=*/false);
-    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    store();
-    rewriter.setInsertionPointAfter(ifOp);
+    emitUnder(rewriter, loc, live, store);
   }
 }
 
@@ -442,25 +454,6 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   }
   Value zero =
       arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(elementType));
-  /// Emits `then()` under `cond` (unconditionally when `cond` is null),
-  /// yielding its value or `otherwise` (when given).
-  auto guarded = [&](Value cond, Type type,
-                     function_ref<Value()> then) -> Value {
-    if (!cond)
-      return then();
-    auto ifOp = scf::IfOp::create(rewriter, loc, type ? TypeRange{type}
-                                                      : TypeRange{},
-                                  cond, /*withElse=*/bool(type));
-    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    Value v = then();
-    if (type) {
-      scf::YieldOp::create(rewriter, loc, v);
-      rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-      scf::YieldOp::create(rewriter, loc, zero);
-    }
-    rewriter.setInsertionPointAfter(ifOp);
-    return type ? ifOp.getResult(0) : Value();
-  };
   SmallVector<Value> inits;
   for (int64_t i = 0; i < tm; ++i)
     for (int64_t j = 0; j < tn; ++j) {
@@ -468,10 +461,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
         inits.push_back(zero);
         continue;
       }
-      inits.push_back(guarded(ib.land(rowIn[i], colIn[j]), elementType, [&]() {
-        return memref::LoadOp::create(rewriter, loc, cView,
-                                      ValueRange{rows[i], cols[j]});
-      }));
+      inits.push_back(emitGuarded(
+          rewriter, loc, ib.land(rowIn[i], colIn[j]), elementType, [&]() {
+            return SmallVector<Value>{memref::LoadOp::create(
+                rewriter, loc, cView, ValueRange{rows[i], cols[j]})};
+          })[0]);
     }
 
   // Each K step: acc[i][j] += A[row_i, kk] * B[kk, col_j] over the full
@@ -612,10 +606,9 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   for (int64_t i = 0; i < tm; ++i) {
     auto storeScalars = [&](int64_t from, int64_t to) {
       for (int64_t j = from; j < to; ++j)
-        guarded(ib.land(rowIn[i], colIn[j]), Type(), [&]() {
+        emitUnder(rewriter, loc, ib.land(rowIn[i], colIn[j]), [&]() {
           memref::StoreOp::create(rewriter, loc, results[i * tn + j], cView,
                                   ValueRange{rows[i], cols[j]});
-          return Value();
         });
     };
     if (!cVectorizable) {
@@ -631,16 +624,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
                                 ValueRange{rows[i], cols[q]},
                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
       };
-      if (!whole) {
-        storeVector();
-        continue;
-      }
-      auto ifOp = scf::IfOp::create(rewriter, loc, whole, /*withElse=*/true);
-      rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-      storeVector();
-      rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-      storeScalars(q, q + 4);
-      rewriter.setInsertionPointAfter(ifOp);
+      emitUnder(rewriter, loc, whole, storeVector,
+                [&]() { storeScalars(q, q + 4); });
     }
   }
 
