@@ -58,6 +58,8 @@ static int64_t getCopyVectorWidth(Value globalRoot, int64_t panelCols,
 
 /// Panels up to this depth have their inner (BK) loop fully unrolled.
 static constexpr int64_t kMaxUnrolledBK = 32;
+/// Static shared memory a kernel may declare without the dynamic opt-in.
+static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
 namespace {
 /// Index arithmetic helpers at one location.
@@ -344,6 +346,20 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   if (stages > 2)
     return forall.emitOpError() << "stages = " << stages
                                 << " is not implemented yet (1 or 2)";
+  // The panels are static shared memory, which a kernel may have up to the
+  // 48 KiB default of (above it, dynamic shared memory with the opt-in).
+  int64_t sharedBytes = 0;
+  for (memref::AllocOp alloc : buffers)
+    sharedBytes += alloc.getType().getNumElements() *
+                   alloc.getType().getElementTypeBitWidth() / 8 * stages;
+  if (sharedBytes > kMaxStaticSharedBytes)
+    return forall.emitOpError()
+           << "needs " << sharedBytes
+           << " bytes of shared memory per block; kernels use static shared "
+              "memory, at most "
+           << kMaxStaticSharedBytes
+           << " bytes (dynamic shared memory above that is not implemented "
+              "yet)";
   SmallVector<Type> bufferTypes;
   for (memref::AllocOp alloc : buffers) {
     MemRefType type = alloc.getType();
