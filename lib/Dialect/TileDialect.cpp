@@ -56,6 +56,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0;
+  CopyKind copy = CopyKind::Registers;
   StringRef strategyName;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseKeyword(&strategyName))
@@ -77,14 +78,35 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       parser.parseKeyword("stages") || parser.parseEqual() ||
       parser.parseInteger(stages))
     return {};
-  if (succeeded(parser.parseOptionalComma()) &&
-      (parser.parseKeyword("pad") || parser.parseEqual() ||
-       parser.parseInteger(pad)))
-    return {};
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    if (key == "pad") {
+      if (parser.parseInteger(pad))
+        return {};
+    } else if (key == "copy") {
+      StringRef kind;
+      SMLoc kindLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&kind))
+        return {};
+      std::optional<CopyKind> parsed = symbolizeCopyKind(kind);
+      if (!parsed) {
+        parser.emitError(kindLoc) << "unknown copy kind '" << kind
+                                  << "' (expected 'registers' or 'async')";
+        return {};
+      }
+      copy = *parsed;
+    } else {
+      parser.emitError(parser.getCurrentLocation())
+          << "unknown config key '" << key << "' (expected pad or copy)";
+      return {};
+    }
+  }
   if (parser.parseGreater())
     return {};
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
-                                       block, warp, thread, stages, pad);
+                                       block, warp, thread, stages, pad, copy);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -101,6 +123,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
   printer << "], stages = " << getStages();
   if (getPad() != 0)
     printer << ", pad = " << getPad();
+  if (getCopy() != CopyKind::Registers)
+    printer << ", copy = " << stringifyCopyKind(getCopy());
   printer << ">";
 }
 
@@ -108,7 +132,7 @@ LogicalResult
 ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    Strategy strategy, ArrayRef<int64_t> block,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
-                   int64_t stages, int64_t pad) {
+                   int64_t stages, int64_t pad, CopyKind copy) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -124,6 +148,9 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "stages must be at least 1, got " << stages;
   if (pad < 0)
     return emitError() << "pad must be non-negative, got " << pad;
+  if (copy == CopyKind::Async && (strategy != Strategy::Tiled || stages < 2))
+    return emitError() << "copy = async needs the tiled strategy and at "
+                          "least 2 stages";
   if (block[0] % thread[0] != 0 || block[1] % thread[1] != 0)
     return emitError() << "thread tile [" << thread[0] << ", " << thread[1]
                        << "] does not divide block tile [" << block[0] << ", "

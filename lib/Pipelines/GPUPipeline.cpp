@@ -41,6 +41,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
                                options.threadTile.end());
   configure.stages = options.stages;
   configure.smemPad = options.smemPad;
+  configure.copy = options.copy;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 
@@ -76,6 +77,8 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());
+  // cp.async copies, groups and waits (copy = async) to NVVM.
+  gpuPm.addPass(createConvertNVGPUToNVVMPass());
   // math.fma to the llvm.intr.fma intrinsic (one fma.rn.f32) before
   // gpu-to-nvvm, which would otherwise call libdevice's __nv_fmaf and make
   // the PTX depend on finding libdevice at compile time.

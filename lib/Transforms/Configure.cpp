@@ -48,13 +48,19 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                       problem.k, problem.elementType, target);
     if (thread.empty())
       thread = {1, 1};
+    std::optional<CopyKind> copyKind = symbolizeCopyKind(copy);
+    if (!copyKind) {
+      op->emitError() << "unknown copy kind '" << copy
+                      << "' (expected 'registers' or 'async')";
+      return {};
+    }
     auto emitError = [&]() {
       return op->emitError() << "invalid tile config: ";
     };
     return ConfigAttr::getChecked(emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
                                   ArrayRef<int64_t>(warp),
                                   ArrayRef<int64_t>(thread), int64_t(stages),
-                                  int64_t(smemPad));
+                                  int64_t(smemPad), *copyKind);
   }
 
   void runOnOperation() override {

@@ -11,6 +11,7 @@
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Transforms/Transforms.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tileopt {
@@ -31,6 +32,10 @@ struct WorkgroupAccess {
 static WorkgroupAccess getWorkgroupAccess(Operation *op) {
   WorkgroupAccess access;
   op->walk([&](Operation *nested) {
+    // Asynchronous copies complete at the wait of the pipeline that issues
+    // them, which places its own barrier after the wait.
+    if (isa<nvgpu::DeviceAsyncCopyOp>(nested))
+      return;
     auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
     if (!iface)
       return;

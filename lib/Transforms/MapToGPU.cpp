@@ -17,6 +17,7 @@
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -269,6 +270,54 @@ static void storePanel(RewriterBase &rewriter, Location loc,
   }
 }
 
+/// Copies this thread's share of panel `p` at global origin (row0, col0)
+/// straight into stage `stage` of its buffer with cp.async: one copy of
+/// `width` elements per trip; where the vector leaves the matrix only the
+/// elements inside are read (`srcElements`) and the rest of the destination
+/// is zero-filled, from a clamped in-bounds address when nothing is read.
+static void asyncCopyPanel(RewriterBase &rewriter, Location loc,
+                           const PanelCopy &p, Value row0, Value col0,
+                           Value stage, Value tid) {
+  IndexBuilder ib{rewriter, loc};
+  auto globalType = cast<MemRefType>(p.global.getType());
+  Value bound[2] = {ib.c(globalType.getDimSize(0)),
+                    ib.c(globalType.getDimSize(1))};
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+  for (int64_t trip = 0; trip < p.trips(); ++trip) {
+    Value live = (trip + 1) * p.numThreads > p.total()
+                     ? ib.lt(ib.add(ib.c(trip * p.numThreads), tid),
+                             ib.c(p.total()))
+                     : Value();
+    emitUnder(rewriter, loc, live, [&]() {
+      auto [r, c] = getPanelPosition(ib, p, tid, trip);
+      Value gr = ib.add(row0, r), gc = ib.add(col0, c);
+      Value count;
+      if (p.checkRows || p.checkCols) {
+        // Elements of the vector inside the matrix: clamp(cols - gc, 0, W),
+        // or 0 on a row outside it.
+        Value left = arith::SubIOp::create(rewriter, loc, bound[1], gc);
+        left = arith::MaxSIOp::create(rewriter, loc, left, ib.c(0));
+        left = arith::MinSIOp::create(rewriter, loc, left, ib.c(p.width));
+        if (!p.checkCols)
+          left = ib.c(p.width);
+        count = p.checkRows ? Value(arith::SelectOp::create(
+                                  rewriter, loc, ib.lt(gr, bound[0]), left,
+                                  ib.c(0)))
+                            : left;
+        Value any = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::sgt, count,
+                                          ib.c(0));
+        gr = arith::SelectOp::create(rewriter, loc, any, gr, ib.c(0));
+        gc = arith::SelectOp::create(rewriter, loc, any, gc, ib.c(0));
+      }
+      nvgpu::DeviceAsyncCopyOp::create(
+          rewriter, loc, tokenType, p.buffer, ValueRange{stage, r, c},
+          p.global, ValueRange{gr, gc}, rewriter.getIndexAttr(p.width), count,
+          p.width == 4 ? rewriter.getUnitAttr() : UnitAttr());
+    });
+  }
+}
+
 FailureOr<gpu::LaunchOp>
 mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall,
                                  StringRef kernelName) {
@@ -343,9 +392,10 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // Stages: with 2, each panel buffer gets a leading stage dimension and the
   // next K step's panels are loaded while this one's are multiplied.
   int64_t stages = config.getStages();
-  if (stages > 2)
-    return forall.emitOpError() << "stages = " << stages
-                                << " is not implemented yet (1 or 2)";
+  if (stages > 2 && config.getCopy() != CopyKind::Async)
+    return forall.emitOpError()
+           << "stages = " << stages
+           << " needs copy = async (register-staged copies support 1 or 2)";
   // The panels are static shared memory, which a kernel may have up to the
   // 48 KiB default of (above it, dynamic shared memory with the opt-in).
   int64_t sharedBytes = 0;
@@ -450,6 +500,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   PanelCopy bCopy{globalB,     panels[1], /*transposed=*/false, bk, bn,
                   getCopyVectorWidth(globalB, bn, bn + pad),
                   k % bk != 0, n % bn != 0, numThreads};
+  if (config.getCopy() == CopyKind::Async) {
+    // The pipeline prefetches past K: those copies must see the K edge.
+    aCopy.checkCols = true;
+    bCopy.checkRows = true;
+  }
   Value rowOrigin = ib.mul(blockIds.y, ib.c(bm));
   Value colOrigin = ib.mul(blockIds.x, ib.c(bn));
 
@@ -546,16 +601,62 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   //   registers, multiplies panel k from its stage, then stores panel k+1
   //   into the other stage, so the global loads are in flight during the
   //   FMAs.
+  scf::ForOp newLoopResult;
   Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
         kStep = kLoop.getStep();
   rewriter.setInsertionPoint(kLoop);
-  if (stages == 2) {
+  if (config.getCopy() == CopyKind::Async) {
+    // cp.async pipeline of S stages: the prologue issues K steps 0..S-2, one
+    // commit group each; step k waits until at most S-2 groups are in
+    // flight (so step k's panels have landed), synchronises the block,
+    // multiplies from stage k % S, then issues step k+S-1 into the stage
+    // step k-1 used (every thread is past step k-1: the barrier) and
+    // commits. Steps beyond K are zero-filled copies that read nothing.
+    auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
+    Value token;
+    for (int64_t s = 0; s + 1 < stages; ++s) {
+      Value kS = ib.add(kLower, ib.c(s * bk));
+      asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kS, ib.c(s), tid);
+      asyncCopyPanel(rewriter, loc, bCopy, kS, colOrigin, ib.c(s), tid);
+      token = nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
+                                                      ValueRange{});
+    }
+    auto loop = scf::ForOp::create(
+        rewriter, loc, kLower, kUpper, kStep, inits,
+        [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+          Value step = arith::DivUIOp::create(
+              rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+              kStep);
+          Value stage = arith::RemUIOp::create(rewriter, loc, step,
+                                               ib.c(stages));
+          nvgpu::DeviceAsyncWaitOp::create(
+              rewriter, loc, token, rewriter.getI32IntegerAttr(stages - 2));
+          gpu::BarrierOp::create(rewriter, loc);
+          SmallVector<Value> result = compute(stage, accs);
+          Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
+          Value stageAhead = arith::RemUIOp::create(
+              rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
+          asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAhead, stageAhead,
+                         tid);
+          asyncCopyPanel(rewriter, loc, bCopy, kAhead, colOrigin, stageAhead,
+                         tid);
+          nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
+                                                  ValueRange{});
+          scf::YieldOp::create(rewriter, loc, result);
+        });
+    // Nothing may still be copying into shared memory when the block ends.
+    rewriter.setInsertionPointAfter(loop);
+    nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, token,
+                                     rewriter.getI32IntegerAttr(0));
+    newLoopResult = loop;
+  } else if (stages == 2) {
     SmallVector<Value> a0 = loadPanel(rewriter, loc, aCopy, rowOrigin, kLower, tid);
     SmallVector<Value> b0 = loadPanel(rewriter, loc, bCopy, kLower, colOrigin, tid);
     storePanel(rewriter, loc, aCopy, a0, ib.c(0), tid);
     storePanel(rewriter, loc, bCopy, b0, ib.c(0), tid);
   }
-  auto newLoop = scf::ForOp::create(
+  if (!newLoopResult)
+    newLoopResult = scf::ForOp::create(
       rewriter, loc, kLower, kUpper, kStep, inits,
       [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
         SmallVector<Value> result;
@@ -614,8 +715,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
 
   // After K: each accumulator to C, where C exists; rows of TN consecutive
   // values as 16-byte stores when C's rows keep them aligned.
-  rewriter.setInsertionPointAfter(newLoop);
-  ValueRange results = newLoop.getResults();
+  rewriter.setInsertionPointAfter(newLoopResult);
+  ValueRange results = newLoopResult.getResults();
   auto cRoot = cast<MemRefType>(globalC.getType());
   bool cVectorizable = tn % 4 == 0 && cRoot.getDimSize(1) % 4 == 0;
   auto vec4 = VectorType::get({4}, elementType);

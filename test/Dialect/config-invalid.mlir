@@ -69,3 +69,18 @@ func.func @f() attributes {c = #tile.config<naive, block = [16, 16, 1], warp = [
 
 // expected-error @+1 {{unknown strategy 'fast' (expected 'naive' or 'tiled')}}
 func.func @f() attributes {c = #tile.config<fast, block = [16, 16, 1], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{copy = async needs the tiled strategy and at least 2 stages}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1, copy = async>} { return }
+
+// -----
+
+// expected-error @+1 {{unknown copy kind 'tma' (expected 'registers' or 'async')}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, copy = tma>} { return }
+
+// -----
+
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad or copy)}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }

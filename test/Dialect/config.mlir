@@ -26,3 +26,12 @@ func.func @tiled_with_warp() attributes {tile.config = #tile.config<tiled, block
 func.func @tiled_no_warp() attributes {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>} {
   return
 }
+
+// -----
+
+// copy = async and pad are printed when they differ from the defaults.
+// CHECK-LABEL: func.func @async_copy
+// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 3, pad = 4, copy = async>
+func.func @async_copy() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 3, pad = 4, copy = async>} {
+  return
+}

@@ -31,3 +31,18 @@
 // RTPTX: ld.global.v4
 // RTPTX: ld.shared.v4.b32
 // RTPTX: st.global.v4
+
+// cp.async with 3 stages on the ragged shape: 16-byte copies of A (rows of
+// K = 2048 are aligned) bypassing L1, 4-byte copies of B (rows of N = 2039
+// are not), one commit group per K step, waiting until one is in flight.
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,32 thread-tile=4,8 smem-pad=4 stages=3 copy=async artifact-dir=%t/async" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/async/matmul_matmul_0.ptx --check-prefix=ASYNC
+// RUN: FileCheck %s --input-file=%t/async/manifest.json --check-prefix=ASYNCM
+// ASYNC-DAG: cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16, {{.+}};
+// ASYNC-DAG: cp.async.ca.shared.global [{{.+}}], [{{.+}}], 4, {{.+}};
+// ASYNC-DAG: cp.async.commit_group;
+// ASYNC-DAG: cp.async.wait_group 1;
+// ASYNC-DAG: cp.async.wait_group 0;
+// ASYNCM: "spill_load_bytes": 0,
+// ASYNCM-NEXT: "spill_store_bytes": 0,
+// ASYNCM-NEXT: "stack_bytes": 0

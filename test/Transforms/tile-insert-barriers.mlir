@@ -135,3 +135,39 @@ func.func @two_stages(%g: memref<64x8xf32>) {
   }
   return
 }
+
+// -----
+
+// An asynchronous-copy pipeline synchronises itself (wait, then barrier):
+// its cp.async copies into workgroup memory add no barrier.
+// CHECK-LABEL: func.func @async_pipeline
+// CHECK: scf.for
+// CHECK-NEXT: nvgpu.device_async_wait
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: nvgpu.device_async_copy
+// CHECK-NEXT: nvgpu.device_async_create_group
+// CHECK-NEXT: scf.yield
+func.func @async_pipeline(%g: memref<64x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1)
+             workgroup(%panel : memref<2x8xf32, #gpu.address_space<workgroup>>) {
+    %t0 = nvgpu.device_async_copy %g[%c0, %tx], %panel[%c0, %tx], 1 : memref<64x8xf32> to memref<2x8xf32, #gpu.address_space<workgroup>>
+    %grp = nvgpu.device_async_create_group %t0
+    %s = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %zero) -> (f32) {
+      nvgpu.device_async_wait %grp {numGroups = 0 : i32}
+      gpu.barrier
+      %x = memref.load %panel[%c0, %k] : memref<2x8xf32, #gpu.address_space<workgroup>>
+      %t = nvgpu.device_async_copy %g[%k, %tx], %panel[%c1, %tx], 1 : memref<64x8xf32> to memref<2x8xf32, #gpu.address_space<workgroup>>
+      %g2 = nvgpu.device_async_create_group %t
+      scf.yield %x : f32
+    }
+    memref.store %s, %g[%c0, %tx] : memref<64x8xf32>
+    gpu.terminator
+  }
+  return
+}

@@ -206,6 +206,62 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 
 // -----
 
+// copy = async, 3 stages: stage buffers [3 x ...]; the prologue issues K
+// steps 0 and 1 into stages 0 and 1 with cp.async (16-byte copies,
+// srcElements = the elements inside the matrix) and commits a group after
+// each; step k waits until at most 1 group is in flight, synchronises,
+// multiplies from stage (k / 8) % 3, issues step k + 2 into stage
+// (k / 8 + 2) % 3 and commits; after the loop it waits for everything.
+
+// CHECK-LABEL: func.func @async_stages
+// CHECK: gpu.launch {{.*}} workgroup(%[[AS:.+]] : memref<3x32x12xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<3x8x36xf32, #gpu.address_space<workgroup>>)
+// CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %{{.+}} {bypassL1}
+// CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %{{.+}} {bypassL1}
+// CHECK: nvgpu.device_async_create_group
+// CHECK: nvgpu.device_async_copy {{.*}}, %[[AS]][%c1{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}]
+// CHECK: %[[G:.+]] = nvgpu.device_async_create_group
+// CHECK: scf.for %[[K:.+]] = %[[LB:.+]] to %{{.+}} step %[[STEP:.+]] iter_args(
+// CHECK:   %[[N:.+]] = arith.divui %{{.+}}, %[[STEP]] : index
+// CHECK:   %[[STAGE:.+]] = arith.remui %[[N]], %{{.+}} : index
+// CHECK:   nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK:   memref.load %[[AS]][%[[STAGE]], %{{.+}}, %{{.+}}]
+// CHECK:   math.fma
+// CHECK:   %[[AHEAD:.+]] = arith.remui %{{.+}}, %{{.+}} : index
+// CHECK:   nvgpu.device_async_copy {{.*}}, %[[AS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
+// CHECK:   nvgpu.device_async_copy {{.*}}, %[[BS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
+// CHECK:   nvgpu.device_async_create_group
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+#asy = affine_map<(d0) -> (d0 * 32)>
+func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2: memref<64x64xf32>) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c0 = arith.constant 0 : index
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %alloc = memref.alloc() : memref<32x12xf32, #gpu.address_space<workgroup>>
+    %alloc_0 = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #asy(%arg3)
+    %1 = affine.apply #asy(%arg4)
+    %subview = memref.subview %arg0[%0, 0] [32, 32] [1, 1] : memref<64x32xf32> to memref<32x32xf32, strided<[32, 1], offset: ?>>
+    %subview_1 = memref.subview %arg1[0, %1] [32, 32] [1, 1] : memref<32x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    %subview_2 = memref.subview %arg2[%0, %1] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    scf.for %arg5 = %c0 to %c32 step %c8 {
+      %subview_3 = memref.subview %subview[0, %arg5] [32, 8] [1, 1] : memref<32x32xf32, strided<[32, 1], offset: ?>> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %subview_4 = memref.subview %subview_1[%arg5, 0] [8, 32] [1, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+      %subview_5 = memref.subview %alloc[0, 0] [32, 8] [1, 1] : memref<32x12xf32, #gpu.address_space<workgroup>> to memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_3, %subview_5 : memref<32x8xf32, strided<[32, 1], offset: ?>> to memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<8x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>} ins(%subview_5, %subview_6 : memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  return
+}
+
+// -----
+
 // A forall that is not a promoted block tile is an error at it.
 func.func @not_promoted(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
   // expected-error @+1 {{must hold two workgroup buffers and one K loop (run --tile-promote)}}

@@ -88,3 +88,32 @@ func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %a
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
+
+// -----
+
+// copy = async: cp.async moves contiguous bytes, so A stays row-major
+// (BM x (BK + pad)) even with TM = 4.
+// CHECK-LABEL: func.func @async_stages
+// CHECK: scf.forall
+// CHECK-NEXT: %[[AS:.+]] = memref.alloc() : memref<32x12xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: linalg.transpose
+// CHECK: memref.copy %{{.+}}, %{{.+}} : {{.*}} to memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+#as = affine_map<(d0) -> (d0 * 32)>
+func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2: memref<64x64xf32>) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c0 = arith.constant 0 : index
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %0 = affine.apply #as(%arg3)
+    %1 = affine.apply #as(%arg4)
+    %subview = memref.subview %arg0[%0, 0] [32, 32] [1, 1] : memref<64x32xf32> to memref<32x32xf32, strided<[32, 1], offset: ?>>
+    %subview_0 = memref.subview %arg1[0, %1] [32, 32] [1, 1] : memref<32x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    %subview_1 = memref.subview %arg2[%0, %1] [32, 32] [1, 1] : memref<64x64xf32> to memref<32x32xf32, strided<[64, 1], offset: ?>>
+    scf.for %arg5 = %c0 to %c32 step %c8 {
+      %subview_2 = memref.subview %subview[0, %arg5] [32, 8] [1, 1] : memref<32x32xf32, strided<[32, 1], offset: ?>> to memref<32x8xf32, strided<[32, 1], offset: ?>>
+      %subview_3 = memref.subview %subview_0[%arg5, 0] [8, 32] [1, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[64, 1], offset: ?>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>} ins(%subview_2, %subview_3 : memref<32x8xf32, strided<[32, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>) outs(%subview_1 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  return
+}

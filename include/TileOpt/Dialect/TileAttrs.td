@@ -32,6 +32,14 @@ def Tile_Strategy : I32EnumAttr<"Strategy", "code generation strategy", [
   let genSpecializedAttr = 0;
 }
 
+def Tile_CopyKind : I32EnumAttr<"CopyKind", "how panels reach shared memory", [
+    I32EnumAttrCase<"Registers", 0, "registers">,
+    I32EnumAttrCase<"Async", 1, "async">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
 def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
   let mnemonic = "config";
   let summary = "Tiling decisions for one matmul";
@@ -48,6 +56,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     * `pad = P` (optional, default 0, printed when non-zero): elements added
       to each row of the shared-memory panels, to spread the accesses of a
       warp over the 32 banks (P = 4 keeps 16-byte alignment).
+    * `copy = registers | async` (optional, default registers, printed when
+      async): panels travel through registers (global load, shared store), or
+      with `cp.async` straight into shared memory (needs stages >= 2).
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -68,7 +79,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     ArrayRefParameter<"int64_t", "WM, WN or empty">:$warp,
     ArrayRefParameter<"int64_t", "TM, TN">:$thread,
     "int64_t":$stages,
-    DefaultValuedParameter<"int64_t", "0">:$pad
+    DefaultValuedParameter<"int64_t", "0">:$pad,
+    DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -76,7 +88,14 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
-      return $_get($_ctxt, strategy, block, warp, thread, stages, 0);
+      return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
+                   CopyKind::Registers);
+    }]>,
+    AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
+                     "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
+                     "int64_t":$stages, "int64_t":$pad), [{
+      return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
+                   CopyKind::Registers);
     }]>
   ];
   let extraClassDeclaration = [{

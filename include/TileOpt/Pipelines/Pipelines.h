@@ -35,6 +35,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "smem-pad",
       llvm::cl::desc("Elements of padding per shared-memory panel row"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> copy{
+      *this, "copy",
+      llvm::cl::desc("How panels reach shared memory: registers, or async "
+                     "(cp.async, stages >= 2)"),
+      llvm::cl::init("registers")};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

@@ -54,6 +54,9 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
            "Shared-memory buffers per operand">,
     Option<"smemPad", "smem-pad", "int64_t", /*default=*/"0",
            "Elements of padding per shared-memory panel row (tiled strategy)">,
+    Option<"copy", "copy", "std::string", /*default=*/"\"registers\"",
+           "How panels reach shared memory: registers, or async (cp.async, "
+           "stages >= 2)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
@@ -212,7 +215,7 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
-                           "mlir::ub::UBDialect"];
+                           "mlir::ub::UBDialect", "mlir::nvgpu::NVGPUDialect"];
   let statistics = [
     Statistic<"numMapped", "num-mapped", "Block tiles mapped to a kernel">,
   ];
