@@ -46,11 +46,9 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
   r.threads = config.getNumThreads();
   if (config.getStrategy() == Strategy::Tiled) {
-    // A is staged K-major (BK x BM) when TM % 4 == 0, else as is (BM x
-    // BK); B as is (BK x BN); each row padded.
-    bool aKMajor =
-        config.getTM() % 4 == 0 && config.getCopy() != CopyKind::Async;
-    int64_t aRows = aKMajor ? config.getBK() : config.getBM();
+    // A is staged K-major (BK x BM) or as is (BM x BK), B as is (BK x BN);
+    // each row padded.
+    int64_t aRows = config.isAKMajor() ? config.getBK() : config.getBM();
     int64_t aCols = config.getBM() * config.getBK() / aRows;
     r.sharedBytes = (aRows * (aCols + config.getPad()) +
                      config.getBK() * (config.getBN() + config.getPad())) *

@@ -159,13 +159,6 @@ struct KernelRecord {
   bool hasCubin = false;
 };
 
-static std::string typeName(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  t.print(os);
-  return s;
-}
-
 static json::Value toJson(ArrayRef<int64_t> v) {
   json::Array a;
   for (int64_t x : v)
@@ -175,7 +168,18 @@ static json::Value toJson(ArrayRef<int64_t> v) {
 
 static json::Value kernelToJson(const KernelRecord &k) {
   const MatmulProblem &p = k.problem;
-  std::string elem = typeName(p.elementType);
+  // The tiling report (with ptxas's registers when known) also supplies the
+  // FLOP counts and the element type's name.
+  std::optional<TargetInfo> target = lookupTarget(k.chip);
+  std::optional<int64_t> registers, spills;
+  if (k.resources) {
+    registers = k.resources->registers;
+    spills = k.resources->spillStoreBytes + k.resources->spillLoadBytes;
+  }
+  TileReport report =
+      computeTileReport(p.m, p.n, p.k, p.elementType, k.config, k.chip,
+                        target ? &*target : nullptr, registers, spills);
+  const std::string &elem = report.elementType;
   std::string configText;
   llvm::raw_string_ostream os(configText);
   Attribute(k.config).print(os);
@@ -198,14 +202,6 @@ static json::Value kernelToJson(const KernelRecord &k) {
                              {"stack_bytes", k.resources->stackBytes},
                              {"spill_store_bytes", k.resources->spillStoreBytes},
                              {"spill_load_bytes", k.resources->spillLoadBytes}};
-  // Executed FLOPs: the naive kernel skips out-of-range outputs; tiled
-  // strategies compute padded edge tiles.
-  int64_t useful = 2 * p.m * p.n * p.k;
-  int64_t executed = useful;
-  if (k.config.getStrategy() == Strategy::Tiled)
-    executed = 2 * llvm::alignTo(p.m, k.config.getBM()) *
-               llvm::alignTo(p.n, k.config.getBN()) *
-               llvm::alignTo(p.k, k.config.getBK());
   return json::Object{
       {"name", k.name},
       {"ptx", k.name + ".ptx"},
@@ -240,21 +236,12 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"stages", k.config.getStages()},
                     {"threads", k.config.getNumThreads()},
                     {"attribute", configText}}},
-      {"flops", json::Object{{"useful", useful}, {"executed", executed}}},
+      {"flops",
+       json::Object{{"useful", static_cast<int64_t>(report.usefulFlops)},
+                    {"executed", static_cast<int64_t>(report.executedFlops)}}},
       {"resources",
        k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
-      {"report", [&]() {
-         std::optional<TargetInfo> target = lookupTarget(k.chip);
-         std::optional<int64_t> registers, spills;
-         if (k.resources) {
-           registers = k.resources->registers;
-           spills = k.resources->spillStoreBytes + k.resources->spillLoadBytes;
-         }
-         return toJson(computeTileReport(p.m, p.n, p.k, p.elementType,
-                                         k.config, k.chip,
-                                         target ? &*target : nullptr,
-                                         registers, spills));
-       }()},
+      {"report", toJson(report)},
   };
 }
 

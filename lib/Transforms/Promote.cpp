@@ -49,8 +49,7 @@ LogicalResult mlir::tileopt::promoteBlockTileOperands(RewriterBase &rewriter,
   // loads. With fewer rows per thread a row-major A panel (BM x BK) is
   // better: its stores are conflict-free and a warp's loads of it broadcast.
   // B keeps its layout (BK x BN). Each row is padded by `pad` elements.
-  // (cp.async copies contiguous bytes: with copy = async A stays row-major.)
-  bool aKMajor = config.getTM() % 4 == 0 && config.getCopy() != CopyKind::Async;
+  bool aKMajor = config.isAKMajor();
   int64_t shapes[2][2] = {{aKMajor ? bk : bm, (aKMajor ? bm : bk) + pad},
                           {bk, bn + pad}};
 

@@ -121,6 +121,19 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
     shapes = _by_shape(rows)
     paths = []
 
+    def save(fig, ax, name: str, ylabel: str, title: str) -> str:
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("block tile T (T x T x T)")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7)
+        path = os.path.join(out_dir, name)
+        fig.tight_layout()
+        fig.savefig(path, dpi=120)
+        plt.close(fig)
+        return path
+
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for i, (shape, group) in enumerate(shapes.items()):
         series = sorted((r for r in group if r.get("tile") and r.get("gflops")),
@@ -137,17 +150,8 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
         best = [r for r in group if r.get("tile") is None and r.get("gflops")]
         for r in best:
             ax.axhline(r["gflops"] / 1000, color=color, linestyle=":", alpha=0.6)
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("block tile T (T x T x T)")
-    ax.set_ylabel("TFLOP/s (median of 100 runs)")
-    ax.set_title("FP32 GEMM throughput vs tile size")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7)
-    path = os.path.join(out_dir, "gflops_vs_tile.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    paths.append(path)
+    paths.append(save(fig, ax, "gflops_vs_tile.png", "TFLOP/s (median of 100 runs)",
+                      "FP32 GEMM throughput vs tile size"))
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for i, (shape, group) in enumerate(shapes.items()):
@@ -161,18 +165,9 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
                 for r in series if r.get("dram_read_bytes") is not None]
         if dram:
             ax.plot(*zip(*dram), "s-", color=f"C{i}", label=f"{shape}: DRAM (ncu)")
-    ax.set_xscale("log", base=2)
     ax.set_yscale("log")
-    ax.set_xlabel("block tile T (T x T x T)")
-    ax.set_ylabel("global traffic (GB)")
-    ax.set_title("Global memory traffic vs tile size")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7)
-    path = os.path.join(out_dir, "traffic_vs_tile.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    paths.append(path)
+    paths.append(save(fig, ax, "traffic_vs_tile.png", "global traffic (GB)",
+                      "Global memory traffic vs tile size"))
     return paths
 
 

@@ -109,6 +109,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     int64_t getThreadsY() const { return getBM() / getTM(); }
     int64_t getNumThreads() const { return getThreadsX() * getThreadsY(); }
     bool hasWarpTile() const { return !getWarp().empty(); }
+    /// Whether the A panel is staged K-major (BK x BM) in shared memory:
+    /// when threads hold a multiple of 4 rows (a thread's A values for one k
+    /// are then one 16-byte load) and the copies can transpose (not
+    /// cp.async, which moves contiguous bytes).
+    bool isAKMajor() const {
+      return getTM() % 4 == 0 && getCopy() != CopyKind::Async;
+    }
   }];
 }
 
