@@ -75,9 +75,15 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
        << config.getThreadsY() << " x " << config.getThreadsX() << "), but "
        << target.chip << " allows at most " << target.maxThreadsPerBlock;
   else if (r.sharedBytes > target.sharedBytesPerBlockOptIn)
+  {
     os << "config needs " << r.sharedBytes
-       << " bytes of shared memory per block, but " << target.chip
-       << " allows at most " << target.sharedBytesPerBlockOptIn;
+       << " bytes of shared memory per block";
+    if (config.getStages() > 1)
+      os << " (" << config.getStages() << " stages of "
+         << r.sharedBytes / config.getStages() << ")";
+    os << ", but " << target.chip << " allows at most "
+       << target.sharedBytesPerBlockOptIn;
+  }
   else if (r.estimatedRegisters > target.maxRegistersPerThread)
     os << "config needs about " << r.estimatedRegisters
        << " registers per thread (" << r.accumulatorsPerThread

@@ -86,6 +86,8 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // Dynamic shared memory (panels over 48 KiB) as PTX `.extern .shared`.
+  gpuPm.addPass(createExternDynamicSharedPass());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());

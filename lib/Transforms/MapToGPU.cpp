@@ -396,20 +396,18 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     return forall.emitOpError()
            << "stages = " << stages
            << " needs copy = async (register-staged copies support 1 or 2)";
-  // The panels are static shared memory, which a kernel may have up to the
-  // 48 KiB default of (above it, dynamic shared memory with the opt-in).
-  int64_t sharedBytes = 0;
+  // The panels live in static shared memory up to the 48 KiB a kernel may
+  // declare without opting in, in dynamic shared memory above that (the
+  // launch says how much; the config check keeps it within the chip's
+  // opt-in limit).
+  SmallVector<int64_t> panelBytes;
   for (memref::AllocOp alloc : buffers)
-    sharedBytes += alloc.getType().getNumElements() *
-                   alloc.getType().getElementTypeBitWidth() / 8 * stages;
-  if (sharedBytes > kMaxStaticSharedBytes)
-    return forall.emitOpError()
-           << "needs " << sharedBytes
-           << " bytes of shared memory per block; kernels use static shared "
-              "memory, at most "
-           << kMaxStaticSharedBytes
-           << " bytes (dynamic shared memory above that is not implemented "
-              "yet)";
+    panelBytes.push_back(llvm::alignTo(
+        alloc.getType().getNumElements() *
+            alloc.getType().getElementTypeBitWidth() / 8 * stages,
+        16));
+  int64_t sharedBytes = panelBytes[0] + panelBytes[1];
+  bool dynamicShared = sharedBytes > kMaxStaticSharedBytes;
   SmallVector<Type> bufferTypes;
   for (memref::AllocOp alloc : buffers) {
     MemRefType type = alloc.getType();
@@ -435,9 +433,14 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
       rewriter, loc, /*gridSizeX=*/outer.c(trips[1]),
       /*gridSizeY=*/outer.c(trips[0]), /*gridSizeZ=*/one,
       /*blockSizeX=*/outer.c(threadsX), /*blockSizeY=*/outer.c(threadsY),
-      /*blockSizeZ=*/one, /*dynamicSharedMemorySize=*/nullptr,
+      /*blockSizeZ=*/one,
+      /*dynamicSharedMemorySize=*/
+      dynamicShared ? Value(arith::ConstantIntOp::create(rewriter, loc,
+                                                          sharedBytes, 32))
+                    : Value(),
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
-      /*workgroupAttributions=*/bufferTypes,
+      /*workgroupAttributions=*/
+      dynamicShared ? TypeRange() : TypeRange(bufferTypes),
       /*privateAttributions=*/{}, nullptr, nullptr, nullptr,
       FlatSymbolRefAttr::get(ctx, (kernelName + "_module").str()),
       FlatSymbolRefAttr::get(ctx, kernelName));
@@ -462,19 +465,44 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
         ub::PoisonOp::create(rewriter, alloc.getLoc(), alloc.getType()));
     rewriter.eraseOp(alloc);
   }
-  Value panels[2] = {launch.getWorkgroupAttributions()[0],
-                     launch.getWorkgroupAttributions()[1]};
+  Value panels[2];
+  if (dynamicShared) {
+    // Both panels are views of the dynamic shared memory, B after A.
+    rewriter.setInsertionPointToStart(&launchBody);
+    Attribute workgroup = gpu::AddressSpaceAttr::get(
+        ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+    auto bytesType = MemRefType::get({ShapedType::kDynamic},
+                                     rewriter.getI8Type(),
+                                     MemRefLayoutAttrInterface(), workgroup);
+    Value bytes = gpu::DynamicSharedMemoryOp::create(rewriter, loc, bytesType);
+    int64_t offset = 0;
+    for (int i = 0; i < 2; ++i) {
+      panels[i] = memref::ViewOp::create(
+          rewriter, loc, bufferTypes[i], bytes,
+          arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
+      offset += panelBytes[i];
+    }
+  } else {
+    panels[0] = launch.getWorkgroupAttributions()[0];
+    panels[1] = launch.getWorkgroupAttributions()[1];
+  }
   rewriter.eraseOp(forall);
 
   // Thread coordinates: linear id for the copies; the first output row and
-  // column of the thread. With a warp tile, warp w owns the WM x WN tile
-  // (w / (BN/WN), w % (BN/WN)) and lane l the TM x TN tile
-  // (l / (WN/TN), l % (WN/TN)) inside it; otherwise thread (tx, ty) owns
-  // rows ty*TM.. and columns tx*TN...
+  // column of the thread and the distance between its rows. With a warp
+  // tile, warp w owns the WM x WN tile (w / (BN/WN), w % (BN/WN)) and lane l
+  // the fragment at (l / (WN/TN), l % (WN/TN)) inside it; otherwise thread
+  // (tx, ty) owns the fragment at (ty, tx). A thread's TN columns are
+  // consecutive (16-byte B loads and C stores). Its TM rows are consecutive
+  // when A is staged K-major (16-byte A loads); with A staged as is, they
+  // are interleaved with the other row groups' (row r + i * rowGroups), so
+  // that the lanes reading A at one K index hit consecutive rows, hence
+  // different banks, instead of rows TM apart.
   rewriter.setInsertionPointToStart(&launchBody);
   IndexBuilder ib{rewriter, loc};
   Value tid = ib.add(ib.mul(threadIds.y, ib.c(threadsX)), threadIds.x);
-  Value rowBase, colBase;
+  Value rowGroup, colGroup, rowOffset, colOffset;
+  int64_t rowGroups;
   if (config.hasWarpTile()) {
     int64_t wm = config.getWarp()[0], wn = config.getWarp()[1];
     Value warp = arith::DivUIOp::create(rewriter, loc, tid, ib.c(32));
@@ -482,14 +510,21 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     int64_t warpsX = config.getBN() / wn, lanesX = wn / tn;
     Value wy = arith::DivUIOp::create(rewriter, loc, warp, ib.c(warpsX));
     Value wx = arith::RemUIOp::create(rewriter, loc, warp, ib.c(warpsX));
-    Value ly = arith::DivUIOp::create(rewriter, loc, lane, ib.c(lanesX));
-    Value lx = arith::RemUIOp::create(rewriter, loc, lane, ib.c(lanesX));
-    rowBase = ib.add(ib.mul(wy, ib.c(wm)), ib.mul(ly, ib.c(tm)));
-    colBase = ib.add(ib.mul(wx, ib.c(wn)), ib.mul(lx, ib.c(tn)));
+    rowGroup = arith::DivUIOp::create(rewriter, loc, lane, ib.c(lanesX));
+    colGroup = arith::RemUIOp::create(rewriter, loc, lane, ib.c(lanesX));
+    rowOffset = ib.mul(wy, ib.c(wm));
+    colOffset = ib.mul(wx, ib.c(wn));
+    rowGroups = wm / tm;
   } else {
-    rowBase = ib.mul(threadIds.y, ib.c(tm));
-    colBase = ib.mul(threadIds.x, ib.c(tn));
+    rowGroup = threadIds.y;
+    colGroup = threadIds.x;
+    rowOffset = colOffset = ib.c(0);
+    rowGroups = threadsY;
   }
+  int64_t rowStride = aTransposed ? 1 : rowGroups;
+  Value rowBase = ib.add(rowOffset,
+                         ib.mul(rowGroup, ib.c(aTransposed ? tm : 1)));
+  Value colBase = ib.add(colOffset, ib.mul(colGroup, ib.c(tn)));
 
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   int64_t pad = config.getPad();
@@ -516,7 +551,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   Type elementType = problem->elementType;
   SmallVector<Value> rows, cols, rowIn, colIn;
   for (int64_t i = 0; i < tm; ++i) {
-    rows.push_back(ib.add(rowBase, ib.c(i)));
+    rows.push_back(ib.add(rowBase, ib.c(i * rowStride)));
     rowIn.push_back(ib.bound(rows.back(), cSizes[0], config.getBM()));
   }
   for (int64_t j = 0; j < tn; ++j) {

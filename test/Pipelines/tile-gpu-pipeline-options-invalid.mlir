@@ -16,13 +16,14 @@
 // RUN: not ls %t/zero
 // RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=32,32,32 stages=3 artifact-dir=%t/s3 ptxas=none" 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: not ls %t/s3
-// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=128,128,32 warp-tile=64,32 thread-tile=8,8 stages=2 artifact-dir=%t/big ptxas=none" 2>&1 | FileCheck %s --check-prefix=BIG
+// Too many stages: 7 of 128 x 128 x 32 panels do not fit the opt-in limit.
+// RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=128,128,32 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=7 copy=async artifact-dir=%t/big ptxas=none" 2>&1 | FileCheck %s --check-prefix=BIG
 // RUN: not ls %t/big
 // The same input with valid options compiles.
 // RUN: tile-opt %s --tile-gpu-pipeline="artifact-dir=%t/ok ptxas=none" -o /dev/null
 // RUN: ls %t/ok/manifest.json
 
-// BIG: [[@LINE+9]]:3: error: 'scf.forall' op needs 65536 bytes of shared memory per block; kernels use static shared memory, at most 49152 bytes (dynamic shared memory above that is not implemented yet)
+// BIG: [[@LINE+9]]:3: error: 'linalg.matmul' op config needs 247296 bytes of shared memory per block (7 stages of 35328), but sm_90 allows at most 232448
 // STAGES: [[@LINE+8]]:3: error: 'scf.forall' op stages = 3 needs copy = async (register-staged copies support 1 or 2)
 // CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_42' (known: sm_80, sm_90, sm_90a)
 // THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 2048 threads per block (64 x 32), but sm_90 allows at most 1024

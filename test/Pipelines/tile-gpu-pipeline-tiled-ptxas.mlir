@@ -46,3 +46,19 @@
 // ASYNCM: "spill_load_bytes": 0,
 // ASYNCM-NEXT: "spill_store_bytes": 0,
 // ASYNCM-NEXT: "stack_bytes": 0
+
+// Four stages of 128 x 128 x 16 panels need 74752 bytes, over the 48 KiB of
+// static shared memory: the panels live in dynamic shared memory, declared
+// `.extern` in the PTX (no static shared memory left), and the manifest's
+// launch asks for the 74752 bytes.
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=4 copy=async artifact-dir=%t/dyn" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/dyn/matmul_matmul_0.ptx --check-prefix=DYNPTX
+// RUN: FileCheck %s --input-file=%t/dyn/manifest.json --check-prefix=DYNM
+// DYNPTX: .extern .shared .align 16 .b8 __dynamic_shmem__0[];
+// DYNPTX-NOT: .shared .align {{[0-9]+}} .b8 {{.*}}[{{[0-9]+}}];
+// DYNPTX: cp.async.wait_group 2;
+// DYNM: "dynamic_shared_bytes": 74752,
+// DYNM: "shared_bytes": 0,
+// DYNM-NEXT: "spill_load_bytes": 0,
+// DYNM-NEXT: "spill_store_bytes": 0,
+// DYNM-NEXT: "stack_bytes": 0

@@ -54,7 +54,7 @@ func.func @explicit_config_over_limit(%A: memref<64x32xf32>, %B: memref<32x48xf3
 // -----
 
 func.func @explicit_config_over_shared_memory(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
-  // expected-error @+1 {{config needs 524288 bytes of shared memory per block, but sm_90 allows at most 232448}}
+  // expected-error @+1 {{config needs 524288 bytes of shared memory per block (4 stages of 131072), but sm_90 allows at most 232448}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [256, 256, 64], thread = [8, 8], stages = 4>}
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return

@@ -9,7 +9,7 @@
 
 // CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_99' (known: sm_80, sm_90, sm_90a)
 // THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
-// SMEM80: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 196608 bytes of shared memory per block, but sm_80 allows at most 166912
+// SMEM80: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 196608 bytes of shared memory per block (6 stages of 32768), but sm_80 allows at most 166912
 // STRATEGY: [[@LINE+4]]:3: error: unknown strategy 'fastest' (expected 'naive' or 'tiled')
 // NAIVE: [[@LINE+3]]:3: error: invalid tile config: the naive strategy computes one output per thread: thread tile must be [1, 1]
 // WARP: [[@LINE+2]]:3: error: invalid tile config: warp tile [32, 32] with thread tile [4, 4] needs 64 lanes, but a warp has 32

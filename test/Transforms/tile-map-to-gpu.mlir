@@ -212,9 +212,22 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // each; step k waits until at most 1 group is in flight, synchronises,
 // multiplies from stage (k / 8) % 3, issues step k + 2 into stage
 // (k / 8 + 2) % 3 and commits; after the loop it waits for everything.
+// A is staged as is (cp.async cannot transpose), so a lane's 4 rows are
+// interleaved with the other 3 row groups of its warp: rows r, r+4, r+8,
+// r+12 with r = 16 * warp_row + lane / 8; the lanes that read A at one k
+// then hit 4 consecutive rows (different banks), not rows 4 apart.
 
 // CHECK-LABEL: func.func @async_stages
 // CHECK: gpu.launch {{.*}} workgroup(%[[AS:.+]] : memref<3x32x12xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<3x8x36xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[LANE:.+]] = arith.remui %{{.+}}, %c32{{(_[0-9]+)?}} : index
+// CHECK: %[[LY:.+]] = arith.divui %[[LANE]], %c8{{(_[0-9]+)?}} : index
+// CHECK: %[[WROW:.+]] = arith.muli %{{.+}}, %c16 : index
+// CHECK: %[[LROW:.+]] = arith.muli %[[LY]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %[[R0:.+]] = arith.addi %[[WROW]], %[[LROW]] : index
+// CHECK: %[[ROW0:.+]] = arith.addi %[[R0]], %c0{{(_[0-9]+)?}} : index
+// CHECK: %[[ROW1:.+]] = arith.addi %[[R0]], %c4{{(_[0-9]+)?}} : index
+// CHECK: %[[ROW2:.+]] = arith.addi %[[R0]], %c8{{(_[0-9]+)?}} : index
+// CHECK: %[[ROW3:.+]] = arith.addi %[[R0]], %c12{{(_[0-9]+)?}} : index
 // CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %{{.+}} {bypassL1}
 // CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %{{.+}} {bypassL1}
 // CHECK: nvgpu.device_async_create_group
@@ -225,7 +238,10 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // CHECK:   %[[STAGE:.+]] = arith.remui %[[N]], %{{.+}} : index
 // CHECK:   nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
 // CHECK-NEXT: gpu.barrier
-// CHECK:   memref.load %[[AS]][%[[STAGE]], %{{.+}}, %{{.+}}]
+// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW0]], %{{.+}}]
+// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW1]], %{{.+}}]
+// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW2]], %{{.+}}]
+// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW3]], %{{.+}}]
 // CHECK:   math.fma
 // CHECK:   %[[AHEAD:.+]] = arith.remui %{{.+}}, %{{.+}} : index
 // CHECK:   nvgpu.device_async_copy {{.*}}, %[[AS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
@@ -257,6 +273,49 @@ func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>} ins(%subview_5, %subview_6 : memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  return
+}
+
+// -----
+
+// Four stages of 128 x 128 x 16 panels (A 128 x 20, B 16 x 132 with pad 4)
+// need 4 * 10240 + 4 * 8448 = 74752 bytes, above the 48 KiB of static shared
+// memory: no workgroup attributions; the launch asks for 74752 bytes of
+// dynamic shared memory and both panels are views of it, B 40960 bytes
+// after A.
+
+// CHECK-LABEL: func.func @dynamic_shared
+// CHECK: %[[BYTES:.+]] = arith.constant 74752 : i32
+// CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %[[BYTES]]
+// CHECK-NOT: workgroup(
+// CHECK: %[[RAW:.+]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[AS:.+]] = memref.view %[[RAW]][%c0{{(_[0-9]+)?}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x128x20xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[BS:.+]] = memref.view %[[RAW]][%c40960][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x16x132xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy {{.*}}, %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4
+// CHECK: nvgpu.device_async_copy {{.*}}, %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4
+// CHECK: nvgpu.device_async_wait %{{.+}} {numGroups = 2 : i32}
+func.func @dynamic_shared(%arg0: memref<256x64xf32>, %arg1: memref<64x256xf32>, %arg2: memref<256x256xf32>) {
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %alloc = memref.alloc() : memref<128x20xf32, #gpu.address_space<workgroup>>
+    %alloc_3 = memref.alloc() : memref<16x132xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply affine_map<(d0) -> (d0 * 128)>(%arg3)
+    %1 = affine.apply affine_map<(d0) -> (d0 * 128)>(%arg4)
+    %subview = memref.subview %arg0[%0, 0] [128, 64] [1, 1] : memref<256x64xf32> to memref<128x64xf32, strided<[64, 1], offset: ?>>
+    %subview_4 = memref.subview %arg1[0, %1] [64, 128] [1, 1] : memref<64x256xf32> to memref<64x128xf32, strided<[256, 1], offset: ?>>
+    %subview_5 = memref.subview %arg2[%0, %1] [128, 128] [1, 1] : memref<256x256xf32> to memref<128x128xf32, strided<[256, 1], offset: ?>>
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c16 = arith.constant 16 : index
+    scf.for %arg5 = %c0 to %c64 step %c16 {
+      %subview_7 = memref.subview %subview[0, %arg5] [128, 16] [1, 1] : memref<128x64xf32, strided<[64, 1], offset: ?>> to memref<128x16xf32, strided<[64, 1], offset: ?>>
+      %subview_8 = memref.subview %subview_4[%arg5, 0] [16, 128] [1, 1] : memref<64x128xf32, strided<[256, 1], offset: ?>> to memref<16x128xf32, strided<[256, 1], offset: ?>>
+      %subview_9 = memref.subview %alloc[0, 0] [128, 16] [1, 1] : memref<128x20xf32, #gpu.address_space<workgroup>> to memref<128x16xf32, strided<[20, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_7, %subview_9 : memref<128x16xf32, strided<[64, 1], offset: ?>> to memref<128x16xf32, strided<[20, 1]>, #gpu.address_space<workgroup>>
+      %subview_10 = memref.subview %alloc_3[0, 0] [16, 128] [1, 1] : memref<16x132xf32, #gpu.address_space<workgroup>> to memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_8, %subview_10 : memref<16x128xf32, strided<[256, 1], offset: ?>> to memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 4, pad = 4, copy = async>} ins(%subview_9, %subview_10 : memref<128x16xf32, strided<[20, 1]>, #gpu.address_space<workgroup>>, memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>) outs(%subview_5 : memref<128x128xf32, strided<[256, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 4, pad = 4, copy = async>, tile.problem = {accumulate = true, element_type = f32, k = 64 : i64, m = 256 : i64, n = 256 : i64}}
   return
 }
 

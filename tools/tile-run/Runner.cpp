@@ -298,6 +298,19 @@ bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
                 "kernel '" + k.name + "' launches " + std::to_string(threads) +
                     " threads per block but can run at most " +
                     std::to_string(maxThreads));
+  // Kernels that stage panels in shared memory get the largest shared
+  // memory carveout, so that as many blocks fit per SM as their registers
+  // allow (the driver's default split can leave room for one block only).
+  // Kernels without shared memory keep the L1-heavy default.
+  int staticShared = 0;
+  drv.cuFuncGetAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                         fn);
+  if ((staticShared > 0 || k.dynamicSharedBytes > 0) &&
+      !cu(drv.cuFuncSetAttribute(
+              fn, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+              CU_SHAREDMEM_CARVEOUT_MAX_SHARED),
+          "setting the shared memory carveout", f))
+    return false;
   if (k.dynamicSharedBytes > 48 * 1024 &&
       !cu(drv.cuFuncSetAttribute(
               fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -195,20 +195,37 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
   let description = [{
     Turns each block-tile `scf.forall` (after `--tile-promote`) into a
     `gpu.launch`: the forall's (y, x) trip counts are the grid, the block has
-    (BN / TN) x (BM / TM) threads, and the workgroup buffers become the
-    launch's workgroup attributions. Inside:
+    (BN / TN) x (BM / TM) threads. Inside:
 
-    * each `memref.copy` of a panel into workgroup memory becomes a copy
-      distributed over all threads of the block: thread t of T copies elements
-      t, t + T, t + 2T, ... of the row-major BM x BK (or BK x BN) panel, so
+    * the panel buffers (with a leading stage dimension when `stages` > 1)
+      are the launch's workgroup attributions while they fit the 48 KiB of
+      static shared memory; above that they are `memref.view`s of
+      `gpu.dynamic_shared_memory` and the launch asks for the bytes;
+    * each panel copy into workgroup memory is distributed over all threads
+      of the block: thread t of T moves vectors t, t + T, ... of the
+      row-major panel (16 bytes where rows stay aligned, else 4), so
       consecutive threads read consecutive addresses; elements outside the
-      matrix are written as zero, so the panel is always full;
-    * the matmul becomes the thread's TM x TN outputs, rows ty*TM + i and
-      columns tx*TN + j of the block tile, accumulated in registers that the K
-      loop carries (`iter_args`) over the whole K range, over the full padded
-      BK of every step;
+      matrix are zero, so the panel is always full. A is stored K-major
+      (transposed, for 16-byte fragment loads) when TM % 4 == 0 and copies go
+      through registers;
+    * with a warp tile, warp w owns the WM x WN sub-tile (w / (BN/WN),
+      w % (BN/WN)) and lane l the TM x TN fragment at (l / (WN/TN),
+      l % (WN/TN)) inside it. A thread's TN columns are consecutive; its TM
+      rows are consecutive when A is K-major and otherwise interleaved with
+      the other row groups (r, r + WM/TM, ...), so that the lanes reading A
+      at one k hit different banks;
+    * the matmul becomes the thread's TM x TN accumulators, carried by the K
+      loop (`iter_args`); each K step loads TM values of A and TN of B per k
+      from shared memory and does TM x TN FMAs, the BK loop fully unrolled;
+    * the K loop: `stages = 1` loads, stores, multiplies; `stages = 2`
+      (register-staged) loads step k+1 into registers before the FMAs of
+      step k and stores them into the other stage after; `copy = async`
+      issues `cp.async` copies (`nvgpu.device_async_copy`, zero fill through
+      the source element count) S-1 steps ahead, one commit group per step,
+      and waits until S-2 groups are in flight before a step's FMAs;
     * after the K loop, each accumulator is stored to C, predicated on being
-      inside the matrix (and added to C first when the matmul accumulates).
+      inside the matrix (and added to C first when the matmul accumulates),
+      as 16-byte stores where C's rows keep them aligned.
 
     Barriers are not inserted here: see `--tile-insert-barriers`.
   }];
@@ -330,6 +347,33 @@ def OutlineKernelsPass : Pass<"tile-outline-kernels", "mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def ExternDynamicSharedPass : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Declare the dynamic shared memory symbol extern, as PTX requires";
+  let description = [{
+    Runs after `convert-gpu-to-nvvm`. Upstream lowers
+    `gpu.dynamic_shared_memory` to an `internal` zero-sized global in address
+    space 3, which the NVPTX backend emits as a one-byte *static* shared
+    variable (`.shared .b8 __dynamic_shmem__0;`); kernels then index past it
+    into the dynamic window by accident of layout. This pass gives those
+    globals `external` linkage, so that the PTX declares
+    `.extern .shared .align 16 .b8 __dynamic_shmem__0[];`, the PTX form of
+    dynamic shared memory, whose base is the start of the launch's dynamic
+    window.
+
+    Before:
+    ```mlir
+    llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32,
+        alignment = 16 : i64} : !llvm.array<0 x i8>
+    ```
+    After:
+    ```mlir
+    llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32,
+        alignment = 16 : i64} : !llvm.array<0 x i8>
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }
 
 //===----------------------------------------------------------------------===//

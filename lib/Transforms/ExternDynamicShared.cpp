@@ -1,0 +1,39 @@
+//===- ExternDynamicShared.cpp - Dynamic shared memory as PTX extern -----===//
+//
+// Implements --tile-extern-dynamic-shared: the zero-sized address-space-3
+// globals that stand for dynamic shared memory get external linkage, which
+// NVPTX prints as `.extern .shared ... []`.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace mlir::tileopt {
+#define GEN_PASS_DEF_EXTERNDYNAMICSHAREDPASS
+#include "TileOpt/Transforms/Passes.h.inc"
+} // namespace mlir::tileopt
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// Address space of shared memory in the NVVM target.
+static constexpr unsigned kSharedAddressSpace = 3;
+
+namespace {
+struct ExternDynamicSharedPass
+    : public tileopt::impl::ExternDynamicSharedPassBase<
+          ExternDynamicSharedPass> {
+  void runOnOperation() override {
+    getOperation().walk([](LLVM::GlobalOp global) {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (global.getAddrSpace() != kSharedAddressSpace || !array ||
+          array.getNumElements() != 0 ||
+          !global.getInitializerRegion().empty() || global.getValueAttr())
+        return;
+      global.setLinkage(LLVM::Linkage::External);
+    });
+  }
+};
+} // namespace
