@@ -64,6 +64,16 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   return r;
 }
 
+/// The registers per thread a `blocks_per_sm` request leaves (allocated in
+/// units of 8), or the chip's per-thread limit without a request.
+static int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target) {
+  if (config.getBlocksPerSM() <= 0)
+    return target.maxRegistersPerThread;
+  int64_t threads = llvm::alignTo(config.getNumThreads(), target.warpSize);
+  int64_t cap = target.registersPerSM / (config.getBlocksPerSM() * threads);
+  return std::min<int64_t>(cap / 8 * 8, target.maxRegistersPerThread);
+}
+
 std::optional<std::string>
 mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
                                    Type elementType) {
@@ -84,7 +94,26 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
     os << ", but " << target.chip << " allows at most "
        << target.sharedBytesPerBlockOptIn;
   }
-  else if (r.estimatedRegisters > target.maxRegistersPerThread)
+  else if (int64_t n = config.getBlocksPerSM();
+           n > 0 && (n > target.maxBlocksPerSM ||
+                     n * r.threads > target.maxThreadsPerSM)) {
+    os << "config asks for " << n << " blocks per SM of " << r.threads
+       << " threads, but " << target.chip << " runs at most "
+       << target.maxThreadsPerSM << " threads and "
+       << target.maxBlocksPerSM << " blocks per SM";
+  } else if (n > 0 && n * r.sharedBytes > target.sharedBytesPerSM) {
+    os << "config asks for " << n << " blocks per SM of " << r.sharedBytes
+       << " bytes of shared memory, but " << target.chip << " has "
+       << target.sharedBytesPerSM << " per SM";
+  } else if (int64_t cap = getRegisterCap(config, target),
+             needed = r.accumulatorsPerThread + config.getTM() +
+                      config.getTN() + 8;
+             n > 0 && cap < needed) {
+    os << "config asks for " << n << " blocks per SM, which leaves " << cap
+       << " registers per thread, fewer than the " << needed
+       << " its " << config.getTM() << " x " << config.getTN()
+       << " accumulators and one k's fragments need";
+  } else if (r.estimatedRegisters > target.maxRegistersPerThread)
     os << "config needs about " << r.estimatedRegisters
        << " registers per thread (" << r.accumulatorsPerThread
        << " accumulators), but " << target.chip << " allows at most "
@@ -115,8 +144,10 @@ WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
   w.ctas = llvm::divideCeil(m, config.getBM()) *
            llvm::divideCeil(n, config.getBN());
   // Registers are allocated per warp in units of 256 (8 per thread).
-  w.registersPerThread =
-      llvm::alignTo(registersPerThread.value_or(r.estimatedRegisters), 8);
+  w.registersPerThread = llvm::alignTo(
+      registersPerThread.value_or(
+          std::min(r.estimatedRegisters, getRegisterCap(config, target))),
+      8);
   int64_t warps = llvm::divideCeil(r.threads, target.warpSize);
   w.limits = {{
       {"threads", target.maxThreadsPerSM / (warps * target.warpSize)},

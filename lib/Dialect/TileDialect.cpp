@@ -55,7 +55,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
-  int64_t stages = 1, pad = 0;
+  int64_t stages = 1, pad = 0, blocksPerSM = 0;
   CopyKind copy = CopyKind::Registers;
   StringRef strategyName;
   SMLoc loc = parser.getCurrentLocation();
@@ -97,16 +97,21 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
         return {};
       }
       copy = *parsed;
+    } else if (key == "blocks_per_sm") {
+      if (parser.parseInteger(blocksPerSM))
+        return {};
     } else {
       parser.emitError(parser.getCurrentLocation())
-          << "unknown config key '" << key << "' (expected pad or copy)";
+          << "unknown config key '" << key
+          << "' (expected pad, copy or blocks_per_sm)";
       return {};
     }
   }
   if (parser.parseGreater())
     return {};
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
-                                       block, warp, thread, stages, pad, copy);
+                                       block, warp, thread, stages, pad, copy,
+                                       blocksPerSM);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -125,6 +130,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", pad = " << getPad();
   if (getCopy() != CopyKind::Registers)
     printer << ", copy = " << stringifyCopyKind(getCopy());
+  if (getBlocksPerSM() != 0)
+    printer << ", blocks_per_sm = " << getBlocksPerSM();
   printer << ">";
 }
 
@@ -132,7 +139,8 @@ LogicalResult
 ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    Strategy strategy, ArrayRef<int64_t> block,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
-                   int64_t stages, int64_t pad, CopyKind copy) {
+                   int64_t stages, int64_t pad, CopyKind copy,
+                   int64_t blocksPerSM) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -148,6 +156,9 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "stages must be at least 1, got " << stages;
   if (pad < 0)
     return emitError() << "pad must be non-negative, got " << pad;
+  if (blocksPerSM < 0)
+    return emitError() << "blocks_per_sm must be non-negative, got "
+                       << blocksPerSM;
   if (copy == CopyKind::Async && (strategy != Strategy::Tiled || stages < 2))
     return emitError() << "copy = async needs the tiled strategy and at "
                           "least 2 stages";

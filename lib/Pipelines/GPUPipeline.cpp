@@ -42,6 +42,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.stages = options.stages;
   configure.smemPad = options.smemPad;
   configure.copy = options.copy;
+  configure.blocksPerSM = options.blocksPerSM;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

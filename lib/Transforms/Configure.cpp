@@ -60,7 +60,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     return ConfigAttr::getChecked(emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
                                   ArrayRef<int64_t>(warp),
                                   ArrayRef<int64_t>(thread), int64_t(stages),
-                                  int64_t(smemPad), *copyKind);
+                                  int64_t(smemPad), *copyKind,
+                                  int64_t(blocksPerSM));
   }
 
   void runOnOperation() override {

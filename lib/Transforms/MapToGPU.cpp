@@ -488,21 +488,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   }
   rewriter.eraseOp(forall);
 
-  // Thread coordinates: linear id for the copies; the first output row and
-  // column of the thread and the distance between its rows. With a warp
-  // tile, warp w owns the WM x WN tile (w / (BN/WN), w % (BN/WN)) and lane l
-  // the fragment at (l / (WN/TN), l % (WN/TN)) inside it; otherwise thread
-  // (tx, ty) owns the fragment at (ty, tx). A thread's TN columns are
-  // consecutive (16-byte B loads and C stores). Its TM rows are consecutive
-  // when A is staged K-major (16-byte A loads); with A staged as is, they
-  // are interleaved with the other row groups' (row r + i * rowGroups), so
-  // that the lanes reading A at one K index hit consecutive rows, hence
-  // different banks, instead of rows TM apart.
+  // Thread coordinates: linear id for the copies; the row and column group
+  // of the thread's fragment. With a warp tile, warp w owns the WM x WN tile
+  // (w / (BN/WN), w % (BN/WN)) and lane l the row group l / (WN/TN) and the
+  // column group l % (WN/TN) inside it; otherwise thread (tx, ty) owns row
+  // group ty and column group tx of the block tile.
   rewriter.setInsertionPointToStart(&launchBody);
   IndexBuilder ib{rewriter, loc};
   Value tid = ib.add(ib.mul(threadIds.y, ib.c(threadsX)), threadIds.x);
   Value rowGroup, colGroup, rowOffset, colOffset;
-  int64_t rowGroups;
+  int64_t rowGroups, colGroups;
   if (config.hasWarpTile()) {
     int64_t wm = config.getWarp()[0], wn = config.getWarp()[1];
     Value warp = arith::DivUIOp::create(rewriter, loc, tid, ib.c(32));
@@ -515,16 +510,30 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     rowOffset = ib.mul(wy, ib.c(wm));
     colOffset = ib.mul(wx, ib.c(wn));
     rowGroups = wm / tm;
+    colGroups = lanesX;
   } else {
     rowGroup = threadIds.y;
     colGroup = threadIds.x;
     rowOffset = colOffset = ib.c(0);
     rowGroups = threadsY;
+    colGroups = threadsX;
   }
-  int64_t rowStride = aTransposed ? 1 : rowGroups;
-  Value rowBase = ib.add(rowOffset,
-                         ib.mul(rowGroup, ib.c(aTransposed ? tm : 1)));
-  Value colBase = ib.add(colOffset, ib.mul(colGroup, ib.c(tn)));
+  // The fragment's rows (columns) come in chunks: chunk c of group g covers
+  // rows offset + c * groups * chunk + g * chunk + [0, chunk). Chunks of 4
+  // where fragments load as 16-byte vectors (A staged K-major; B when TN %
+  // 4 == 0): the lanes of one load then read consecutive 16-byte pieces,
+  // free of bank conflicts, and write C in runs of 16 * groups bytes. Rows
+  // of A staged as is come one by one (chunk 1: the lanes reading one k hit
+  // consecutive rows, hence different banks). Otherwise one chunk of TM
+  // (TN): the fragment is contiguous.
+  int64_t rowChunk = aTransposed ? 4 : 1;
+  int64_t colChunk = tn % 4 == 0 ? 4 : tn;
+  Value rowBase = ib.add(rowOffset, ib.mul(rowGroup, ib.c(rowChunk)));
+  Value colBase = ib.add(colOffset, ib.mul(colGroup, ib.c(colChunk)));
+  auto fragmentIndex = [&](Value base, int64_t groups, int64_t chunk,
+                           int64_t i) {
+    return ib.add(base, ib.c((i / chunk) * groups * chunk + i % chunk));
+  };
 
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   int64_t pad = config.getPad();
@@ -551,11 +560,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   Type elementType = problem->elementType;
   SmallVector<Value> rows, cols, rowIn, colIn;
   for (int64_t i = 0; i < tm; ++i) {
-    rows.push_back(ib.add(rowBase, ib.c(i * rowStride)));
+    rows.push_back(fragmentIndex(rowBase, rowGroups, rowChunk, i));
     rowIn.push_back(ib.bound(rows.back(), cSizes[0], config.getBM()));
   }
   for (int64_t j = 0; j < tn; ++j) {
-    cols.push_back(ib.add(colBase, ib.c(j)));
+    cols.push_back(fragmentIndex(colBase, colGroups, colChunk, j));
     colIn.push_back(ib.bound(cols.back(), cSizes[1], config.getBN()));
   }
   Value zero =
@@ -575,50 +584,49 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     }
 
   // Each K step: acc[i][j] += A[row_i, kk] * B[kk, col_j] over the full
-  // padded BK (zeros beyond K contribute nothing). The thread's TM values of
-  // A (K-major panel) and TN values of B are consecutive in shared memory:
-  // 16-byte vector loads when they come in fours.
-  auto loadFragment = [&](Value panel, Value stage, Value kk, Value first,
-                          int64_t count, bool consecutive,
-                          ArrayRef<Value> strided) -> SmallVector<Value> {
-    auto at = [&](Value i, Value j) -> SmallVector<Value> {
+  // padded BK (zeros beyond K contribute nothing). A thread's A values (K-major
+  // panel) and B values for one k lie along a panel row: one 16-byte load
+  // per chunk of 4 where the row pitch keeps chunks aligned. A staged as is
+  // is read down a column, element by element.
+  auto loadFragment = [&](Value panel, Value stage, Value kk,
+                          ArrayRef<Value> index, bool alongRow,
+                          bool vectorize) -> SmallVector<Value> {
+    auto at = [&](Value i) -> SmallVector<Value> {
+      SmallVector<Value> idx;
       if (stage)
-        return {stage, i, j};
-      return {i, j};
+        idx.push_back(stage);
+      idx.push_back(alongRow ? kk : i);
+      idx.push_back(alongRow ? i : kk);
+      return idx;
     };
     SmallVector<Value> values;
-    if (consecutive && count % 4 == 0) {
-      for (int64_t q = 0; q < count; q += 4) {
+    if (vectorize) {
+      for (size_t q = 0; q < index.size(); q += 4) {
         Value v = vector::LoadOp::create(
             rewriter, loc, VectorType::get({4}, elementType), panel,
-            at(kk, ib.add(first, ib.c(q))), /*nontemporal=*/false,
-            llvm::MaybeAlign(16));
+            at(index[q]), /*nontemporal=*/false, llvm::MaybeAlign(16));
         for (int64_t e = 0; e < 4; ++e)
           values.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
       }
       return values;
     }
-    for (int64_t i = 0; i < count; ++i) {
-      SmallVector<Value> idx = consecutive ? at(kk, ib.add(first, ib.c(i)))
-                                           : at(strided[i], kk);
-      values.push_back(memref::LoadOp::create(rewriter, loc, panel, idx));
-    }
+    for (Value i : index)
+      values.push_back(memref::LoadOp::create(rewriter, loc, panel, at(i)));
     return values;
   };
   bool aVectorizable = aTransposed && (bm + pad) % 4 == 0;
-  bool bVectorizable = (bn + pad) % 4 == 0;
+  bool bVectorizable = tn % 4 == 0 && (bn + pad) % 4 == 0;
   scf::ForOp kkLoop;
   auto compute = [&](Value stage, ValueRange accs) -> SmallVector<Value> {
     auto inner = scf::ForOp::create(
         rewriter, loc, ib.c(0), ib.c(bk), ib.c(1), accs,
         [&](OpBuilder &, Location, Value kk, ValueRange acc) {
-          SmallVector<Value> a =
-              aTransposed ? loadFragment(panels[0], stage, kk, rowBase, tm,
-                                         aVectorizable, {})
-                          : loadFragment(panels[0], stage, kk, rowBase, tm,
-                                         /*consecutive=*/false, rows);
-          SmallVector<Value> b = loadFragment(panels[1], stage, kk, colBase,
-                                              tn, bVectorizable, {});
+          SmallVector<Value> a = loadFragment(panels[0], stage, kk, rows,
+                                              /*alongRow=*/aTransposed,
+                                              aVectorizable);
+          SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
+                                              /*alongRow=*/true,
+                                              bVectorizable);
           SmallVector<Value> next;
           for (int64_t i = 0; i < tm; ++i)
             for (int64_t j = 0; j < tn; ++j)

@@ -91,6 +91,15 @@ struct OutlineKernelsPass
         return;
       for (NamedAttribute attr : it->second)
         launch->setAttr(attr.getName(), attr.getValue());
+      // An occupancy request becomes the kernel's minimum blocks per SM
+      // (PTX .minnctapersm), which bounds the registers ptxas may use.
+      auto config = launch->getAttrOfType<ConfigAttr>(kConfigAttrName);
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernel());
+      if (config && kernel && config.getBlocksPerSM() > 0)
+        kernel->setAttr("nvvm.minctasm",
+                        IntegerAttr::get(IntegerType::get(&getContext(), 32),
+                                         config.getBlocksPerSM()));
     });
   }
 };

@@ -82,5 +82,10 @@ func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread =
 
 // -----
 
-// expected-error @+1 {{unknown config key 'swizzle' (expected pad or copy)}}
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy or blocks_per_sm)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{blocks_per_sm must be non-negative, got -1}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1, blocks_per_sm = -1>} { return }

@@ -35,3 +35,12 @@ func.func @tiled_no_warp() attributes {tile.config = #tile.config<tiled, block =
 func.func @async_copy() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 3, pad = 4, copy = async>} {
   return
 }
+
+// -----
+
+// blocks_per_sm is printed when non-zero.
+// CHECK-LABEL: func.func @blocks_per_sm
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>
+func.func @blocks_per_sm() attributes {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>} {
+  return
+}

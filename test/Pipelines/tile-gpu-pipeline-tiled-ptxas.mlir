@@ -62,3 +62,16 @@
 // DYNM-NEXT: "spill_load_bytes": 0,
 // DYNM-NEXT: "spill_store_bytes": 0,
 // DYNM-NEXT: "stack_bytes": 0
+
+// blocks-per-sm=2 on the 256-thread register-staged kernel: the PTX asks
+// for 2 resident blocks (.minnctapersm 2) and ptxas fits it in 128
+// registers, without spilling.
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=2 blocks-per-sm=2 artifact-dir=%t/occ" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/occ/matmul_matmul_0.ptx --check-prefix=OCCPTX
+// RUN: FileCheck %s --input-file=%t/occ/manifest.json --check-prefix=OCCM
+// OCCPTX: .maxntid 16, 16, 1
+// OCCPTX-NEXT: .minnctapersm 2
+// OCCM: "registers": 128,
+// OCCM-NEXT: "shared_bytes": 33792,
+// OCCM-NEXT: "spill_load_bytes": 0,
+// OCCM-NEXT: "spill_store_bytes": 0,

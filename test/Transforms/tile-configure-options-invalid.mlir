@@ -6,7 +6,14 @@
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=fastest}))" 2>&1 | FileCheck %s --check-prefix=STRATEGY
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{block-tile=16,16 thread-tile=2,2}))" 2>&1 | FileCheck %s --check-prefix=NAIVE
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=4,4}))" 2>&1 | FileCheck %s --check-prefix=WARP
+// Occupancy requests the SM cannot hold: threads, shared memory, registers.
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 blocks-per-sm=9}))" 2>&1 | FileCheck %s --check-prefix=OCCTHREADS
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,32 thread-tile=8,8 stages=4 copy=async blocks-per-sm=3}))" 2>&1 | FileCheck %s --check-prefix=OCCSMEM
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 blocks-per-sm=4}))" 2>&1 | FileCheck %s --check-prefix=OCCREGS
 
+// OCCTHREADS: [[@LINE+10]]:3: error: 'linalg.matmul' op config asks for 9 blocks per SM of 256 threads, but sm_90 runs at most 2048 threads and 32 blocks per SM
+// OCCSMEM: [[@LINE+9]]:3: error: 'linalg.matmul' op config asks for 3 blocks per SM of 131072 bytes of shared memory, but sm_90 has 233472 per SM
+// OCCREGS: [[@LINE+8]]:3: error: 'linalg.matmul' op config asks for 4 blocks per SM, which leaves 64 registers per thread, fewer than the 88 its 8 x 8 accumulators and one k's fragments need
 // CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_99' (known: sm_80, sm_90, sm_90a)
 // THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
 // SMEM80: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 196608 bytes of shared memory per block (6 stages of 32768), but sm_80 allows at most 166912

@@ -4,6 +4,7 @@
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_80}))" | FileCheck %s --check-prefix=DEFAULT
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 thread-tile=4,4 stages=3 smem-pad=4 copy=async}))" | FileCheck %s --check-prefix=ASYNC
 // RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 copy=dma}))" 2>&1 | FileCheck %s --check-prefix=BADCOPY
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=8,4 stages=2 blocks-per-sm=3}))" | FileCheck %s --check-prefix=BLOCKS
 
 // DEFAULT-LABEL: func.func @memref_form
 // DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
@@ -14,6 +15,8 @@
 // ASYNC-LABEL: func.func @memref_form
 // ASYNC: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], thread = [4, 4], stages = 3, pad = 4, copy = async>}
 // BADCOPY: error: unknown copy kind 'dma' (expected 'registers' or 'async')
+// BLOCKS-LABEL: func.func @memref_form
+// BLOCKS: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [8, 4], stages = 2, blocks_per_sm = 3>}
 func.func @memref_form(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return

@@ -282,18 +282,34 @@ func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg
 // need 4 * 10240 + 4 * 8448 = 74752 bytes, above the 48 KiB of static shared
 // memory: no workgroup attributions; the launch asks for 74752 bytes of
 // dynamic shared memory and both panels are views of it, B 40960 bytes
-// after A.
+// after A. The thread tile 8 x 8 in a 64 x 32 warp tile: 4 column groups;
+// a lane's 8 columns are two chunks of 4, 16 apart (c..c+3, c+16..c+19 with
+// c = 32 * warp_col + 4 * (lane % 4)), so the 4 distinct 16-byte B loads of
+// a warp are consecutive in shared memory.
 
 // CHECK-LABEL: func.func @dynamic_shared
 // CHECK: %[[BYTES:.+]] = arith.constant 74752 : i32
 // CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %[[BYTES]]
 // CHECK-NOT: workgroup(
+// CHECK: %[[LANE:.+]] = arith.remui %{{.+}}, %c32{{(_[0-9]+)?}} : index
+// CHECK: %[[LX:.+]] = arith.remui %[[LANE]], %c4{{(_[0-9]+)?}} : index
+// CHECK: %[[WCOL:.+]] = arith.muli %{{.+}}, %c32{{(_[0-9]+)?}} : index
+// CHECK: %[[LCOL:.+]] = arith.muli %[[LX]], %c4{{(_[0-9]+)?}} : index
+// CHECK: %[[COLS:.+]] = arith.addi %[[WCOL]], %[[LCOL]] : index
 // CHECK: %[[RAW:.+]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[AS:.+]] = memref.view %[[RAW]][%c0{{(_[0-9]+)?}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x128x20xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[BS:.+]] = memref.view %[[RAW]][%c40960][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4x16x132xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[COL0:.+]] = arith.addi %[[COLS]], %c0{{(_[0-9]+)?}} : index
+// CHECK: %[[COL4:.+]] = arith.addi %[[COLS]], %c16{{(_[0-9]+)?}} : index
 // CHECK: nvgpu.device_async_copy {{.*}}, %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4
 // CHECK: nvgpu.device_async_copy {{.*}}, %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4
 // CHECK: nvgpu.device_async_wait %{{.+}} {numGroups = 2 : i32}
+// CHECK: vector.load %[[BS]][%{{.+}}, %c0{{(_[0-9]+)?}}, %[[COL0]]] {alignment = 16 : i64}
+// CHECK-NEXT: vector.extract
+// CHECK-NEXT: vector.extract
+// CHECK-NEXT: vector.extract
+// CHECK-NEXT: vector.extract
+// CHECK-NEXT: vector.load %[[BS]][%{{.+}}, %c0{{(_[0-9]+)?}}, %[[COL4]]] {alignment = 16 : i64}
 func.func @dynamic_shared(%arg0: memref<256x64xf32>, %arg1: memref<64x256xf32>, %arg2: memref<256x256xf32>) {
   scf.forall (%arg3, %arg4) in (2, 2) {
     %alloc = memref.alloc() : memref<128x20xf32, #gpu.address_space<workgroup>>

@@ -38,3 +38,14 @@ func.func @unnamed(%C: memref<4xf32>) {
   } {tile.problem = {}}
   return
 }
+
+// -----
+
+// blocks_per_sm becomes the kernel's nvvm.minctasm (PTX .minnctapersm).
+// CHECK-LABEL: func.func @occupancy
+// CHECK: gpu.func @occupancy_matmul_0({{.*}}) kernel attributes {known_block_size = array<i32: 16, 16, 1>, known_grid_size = array<i32: 1, 1, 1>, nvvm.minctasm = 2 : i32}
+func.func @occupancy(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16x16xf32>) {
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1, blocks_per_sm = 2>}
+    ins(%A, %B : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>)
+  return
+}

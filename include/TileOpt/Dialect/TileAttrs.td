@@ -59,6 +59,10 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     * `copy = registers | async` (optional, default registers, printed when
       async): panels travel through registers (global load, shared store), or
       with `cp.async` straight into shared memory (needs stages >= 2).
+    * `blocks_per_sm = N` (optional, default 0 = no request, printed when
+      non-zero): the kernel asks ptxas to keep N blocks resident per SM
+      (PTX `.minnctapersm N`), which caps its registers at 65536 / (N x
+      threads).
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -80,7 +84,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     ArrayRefParameter<"int64_t", "TM, TN">:$thread,
     "int64_t":$stages,
     DefaultValuedParameter<"int64_t", "0">:$pad,
-    DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy
+    DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy,
+    DefaultValuedParameter<"int64_t", "0">:$blocksPerSM
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -89,13 +94,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers);
+                   CopyKind::Registers, 0);
     }]>,
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages, "int64_t":$pad), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers);
+                   CopyKind::Registers, 0);
     }]>
   ];
   let extraClassDeclaration = [{

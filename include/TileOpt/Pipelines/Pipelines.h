@@ -40,6 +40,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("How panels reach shared memory: registers, or async "
                      "(cp.async, stages >= 2)"),
       llvm::cl::init("registers")};
+  PassOptions::Option<int64_t> blocksPerSM{
+      *this, "blocks-per-sm",
+      llvm::cl::desc("Blocks the kernel must fit per SM (caps its registers; "
+                     "0: no request)"),
+      llvm::cl::init(0)};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

@@ -57,6 +57,9 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Option<"copy", "copy", "std::string", /*default=*/"\"registers\"",
            "How panels reach shared memory: registers, or async (cp.async, "
            "stages >= 2)">,
+    Option<"blocksPerSM", "blocks-per-sm", "int64_t", /*default=*/"0",
+           "Blocks the kernel must fit per SM (caps its registers; 0: no "
+           "request)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
@@ -332,7 +335,8 @@ def OutlineKernelsPass : Pass<"tile-outline-kernels", "mlir::ModuleOp"> {
     carries the `tile.config` and
     `tile.problem` attributes of each `gpu.launch` to the `gpu.launch_func`
     that replaces it (upstream outlining drops discardable attributes), so the
-    artifact writer can describe every kernel. A `linalg.matmul` that still
+    artifact writer can describe every kernel. A config's `blocks_per_sm = N`
+    becomes the kernel's `nvvm.minctasm = N` (PTX `.minnctapersm N`). A `linalg.matmul` that still
     carries a `tile.config` here was not mapped by any strategy; that is an
     error at the matmul rather than a silently missing kernel.
 
