@@ -59,6 +59,7 @@ static int64_t getCopyVectorWidth(Value globalRoot, int64_t panelCols,
 
 /// Panels up to this depth have their inner (BK) loop fully unrolled.
 static constexpr int64_t kMaxUnrolledBK = 32;
+static constexpr bool kFmaRowsOuter = true;
 /// Static shared memory a kernel may declare without the dynamic opt-in.
 static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
@@ -544,11 +545,6 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   PanelCopy bCopy{globalB,     panels[1], /*transposed=*/false, bk, bn,
                   getCopyVectorWidth(globalB, bn, bn + pad),
                   k % bk != 0, n % bn != 0, numThreads};
-  if (config.getCopy() == CopyKind::Async) {
-    // The pipeline prefetches past K: those copies must see the K edge.
-    aCopy.checkCols = true;
-    bCopy.checkRows = true;
-  }
   Value rowOrigin = ib.mul(blockIds.y, ib.c(bm));
   Value colOrigin = ib.mul(blockIds.x, ib.c(bn));
 
@@ -627,11 +623,20 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
                                               /*alongRow=*/true,
                                               bVectorizable);
-          SmallVector<Value> next;
-          for (int64_t i = 0; i < tm; ++i)
-            for (int64_t j = 0; j < tn; ++j)
-              next.push_back(math::FmaOp::create(rewriter, loc, a[i], b[j],
-                                                 acc[i * tn + j]));
+          // The outer product in serpentine order (as CUTLASS's SIMT
+          // MMA): along the rows of the fragment, every other row walked
+          // backwards, so consecutive FMAs share an operand (the A value in
+          // a row, the B value at a turn) and ptxas can keep it in an
+          // operand reuse cache instead of reading the register file again.
+          SmallVector<Value> next(tm * tn);
+          int64_t outer = kFmaRowsOuter ? tm : tn, inner = kFmaRowsOuter ? tn : tm;
+          for (int64_t o = 0; o < outer; ++o)
+            for (int64_t q = 0; q < inner; ++q) {
+              int64_t p = o % 2 == 0 ? q : inner - 1 - q;
+              int64_t i = kFmaRowsOuter ? o : p, j = kFmaRowsOuter ? p : o;
+              next[i * tn + j] = math::FmaOp::create(rewriter, loc, a[i], b[j],
+                                                     acc[i * tn + j]);
+            }
           scf::YieldOp::create(rewriter, loc, next);
         });
     kkLoop = inner;
@@ -654,13 +659,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     // flight (so step k's panels have landed), synchronises the block,
     // multiplies from stage k % S, then issues step k+S-1 into the stage
     // step k-1 used (every thread is past step k-1: the barrier) and
-    // commits. Steps beyond K are zero-filled copies that read nothing.
+    // commits. Steps beyond K issue no copies (a block-uniform branch) but
+    // still commit a group, an empty one, so that the wait count holds.
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
     Value token;
     for (int64_t s = 0; s + 1 < stages; ++s) {
       Value kS = ib.add(kLower, ib.c(s * bk));
-      asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kS, ib.c(s), tid);
-      asyncCopyPanel(rewriter, loc, bCopy, kS, colOrigin, ib.c(s), tid);
+      emitUnder(rewriter, loc, ib.lt(kS, kUpper), [&]() {
+        asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kS, ib.c(s), tid);
+        asyncCopyPanel(rewriter, loc, bCopy, kS, colOrigin, ib.c(s), tid);
+      });
       token = nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
                                                       ValueRange{});
     }
@@ -679,10 +687,12 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
           Value stageAhead = arith::RemUIOp::create(
               rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
-          asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAhead, stageAhead,
-                         tid);
-          asyncCopyPanel(rewriter, loc, bCopy, kAhead, colOrigin, stageAhead,
-                         tid);
+          emitUnder(rewriter, loc, ib.lt(kAhead, kUpper), [&]() {
+            asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAhead,
+                           stageAhead, tid);
+            asyncCopyPanel(rewriter, loc, bCopy, kAhead, colOrigin,
+                           stageAhead, tid);
+          });
           nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
                                                   ValueRange{});
           scf::YieldOp::create(rewriter, loc, result);

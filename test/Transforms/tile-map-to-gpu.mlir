@@ -207,11 +207,12 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // -----
 
 // copy = async, 3 stages: stage buffers [3 x ...]; the prologue issues K
-// steps 0 and 1 into stages 0 and 1 with cp.async (16-byte copies,
-// srcElements = the elements inside the matrix) and commits a group after
+// steps 0 and 1 into stages 0 and 1 with cp.async (16-byte copies; no tile
+// crosses an edge here, so no source-size operand) and commits a group after
 // each; step k waits until at most 1 group is in flight, synchronises,
 // multiplies from stage (k / 8) % 3, issues step k + 2 into stage
-// (k / 8 + 2) % 3 and commits; after the loop it waits for everything.
+// (k / 8 + 2) % 3 if it exists (a block-uniform branch) and commits a group
+// either way; after the loop it waits for everything.
 // A is staged as is (cp.async cannot transpose), so a lane's 4 rows are
 // interleaved with the other 3 row groups of its warp: rows r, r+4, r+8,
 // r+12 with r = 16 * warp_row + lane / 8; the lanes that read A at one k
@@ -228,8 +229,8 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // CHECK: %[[ROW1:.+]] = arith.addi %[[R0]], %c4{{(_[0-9]+)?}} : index
 // CHECK: %[[ROW2:.+]] = arith.addi %[[R0]], %c8{{(_[0-9]+)?}} : index
 // CHECK: %[[ROW3:.+]] = arith.addi %[[R0]], %c12{{(_[0-9]+)?}} : index
-// CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %{{.+}} {bypassL1}
-// CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %{{.+}} {bypassL1}
+// CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[AS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4 {bypassL1}
+// CHECK: nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}], %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4 {bypassL1}
 // CHECK: nvgpu.device_async_create_group
 // CHECK: nvgpu.device_async_copy {{.*}}, %[[AS]][%c1{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}]
 // CHECK: %[[G:.+]] = nvgpu.device_async_create_group
@@ -243,9 +244,13 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW2]], %{{.+}}]
 // CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW3]], %{{.+}}]
 // CHECK:   math.fma
+// CHECK:   %[[KAHEAD:.+]] = arith.addi %[[K]], %c16{{(_[0-9]+)?}} : index
 // CHECK:   %[[AHEAD:.+]] = arith.remui %{{.+}}, %{{.+}} : index
-// CHECK:   nvgpu.device_async_copy {{.*}}, %[[AS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
-// CHECK:   nvgpu.device_async_copy {{.*}}, %[[BS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
+// CHECK:   %[[EXISTS:.+]] = arith.cmpi ult, %[[KAHEAD]], %{{.+}} : index
+// CHECK:   scf.if %[[EXISTS]] {
+// CHECK:     nvgpu.device_async_copy {{.*}}, %[[AS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
+// CHECK:     nvgpu.device_async_copy {{.*}}, %[[BS]][%[[AHEAD]], %{{.+}}, %{{.+}}]
+// CHECK:   }
 // CHECK:   nvgpu.device_async_create_group
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield
@@ -273,6 +278,54 @@ func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>} ins(%subview_5, %subview_6 : memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  return
+}
+
+// -----
+
+// cp.async on a ragged problem (50 x 40 x 20, 32 x 32 x 8 tiles): a copy of
+// 4 elements of A at (row, col) reads clamp(20 - col, 0, 4) of them, none
+// when row >= 50, and zero-fills the rest (the source-size operand); a copy
+// that reads nothing takes a clamped in-bounds address (0, 0). The
+// prologue's step exists only when 0 < K (folded later).
+
+// CHECK-LABEL: func.func @async_ragged
+// CHECK: %[[K0:.+]] = arith.cmpi ult, %{{.+}}, %c20 : index
+// CHECK: scf.if %[[K0]] {
+// CHECK:   %[[LEFT:.+]] = arith.subi %c20{{(_[0-9]+)?}}, %[[COL:.+]] : index
+// CHECK:   %[[POS:.+]] = arith.maxsi %[[LEFT]], %c0{{(_[0-9]+)?}} : index
+// CHECK:   %[[MAX4:.+]] = arith.minsi %[[POS]], %c4{{(_[0-9]+)?}} : index
+// CHECK:   %[[ROWIN:.+]] = arith.cmpi ult, %[[ROW:.+]], %c50 : index
+// CHECK:   %[[COUNT:.+]] = arith.select %[[ROWIN]], %[[MAX4]], %c0{{(_[0-9]+)?}} : index
+// CHECK:   %[[ANY:.+]] = arith.cmpi sgt, %[[COUNT]], %c0{{(_[0-9]+)?}} : index
+// CHECK:   %[[R:.+]] = arith.select %[[ANY]], %[[ROW]], %c0{{(_[0-9]+)?}} : index
+// CHECK:   %[[C:.+]] = arith.select %[[ANY]], %[[COL]], %c0{{(_[0-9]+)?}} : index
+// CHECK:   nvgpu.device_async_copy %{{.+}}[%[[R]], %[[C]]], %{{.+}}[%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}], 4, %[[COUNT]] {bypassL1} : memref<50x20xf32> to memref<2x32x12xf32, #gpu.address_space<workgroup>>
+func.func @async_ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: memref<50x40xf32>) {
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %alloc = memref.alloc() : memref<32x12xf32, #gpu.address_space<workgroup>>
+    %alloc_2 = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply affine_map<(d0) -> (d0 * 32)>(%arg3)
+    %1 = affine.apply affine_map<(d0) -> (d0 * 32)>(%arg4)
+    %2 = affine.min affine_map<(d0) -> (-d0 + 50, 32)>(%0)
+    %3 = affine.min affine_map<(d0) -> (-d0 + 40, 32)>(%1)
+    %subview = memref.subview %arg0[%0, 0] [%2, 20] [1, 1] : memref<50x20xf32> to memref<?x20xf32, strided<[20, 1], offset: ?>>
+    %subview_3 = memref.subview %arg1[0, %1] [20, %3] [1, 1] : memref<20x40xf32> to memref<20x?xf32, strided<[40, 1], offset: ?>>
+    %subview_4 = memref.subview %arg2[%0, %1] [%2, %3] [1, 1] : memref<50x40xf32> to memref<?x?xf32, strided<[40, 1], offset: ?>>
+    %c0 = arith.constant 0 : index
+    %c20 = arith.constant 20 : index
+    %c8 = arith.constant 8 : index
+    scf.for %arg5 = %c0 to %c20 step %c8 {
+      %4 = affine.min affine_map<(d0) -> (-d0 + 20, 8)>(%arg5)
+      %subview_6 = memref.subview %subview[0, %arg5] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
+      %subview_7 = memref.subview %subview_3[%arg5, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[40, 1], offset: ?>>
+      %subview_11 = memref.subview %alloc[0, 0] [%2, %4] [1, 1] : memref<32x12xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_6, %subview_11 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
+      %subview_12 = memref.subview %alloc_2[0, 0] [%4, %3] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_7, %subview_12 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], thread = [4, 4], stages = 2, pad = 4, copy = async>} ins(%subview_11, %subview_12 : memref<?x?xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_4 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], thread = [4, 4], stages = 2, pad = 4, copy = async>, tile.problem = {accumulate = true, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return
 }
 
