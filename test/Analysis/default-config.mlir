@@ -4,12 +4,14 @@
 // The default tiled config (strategy=tiled without sizes), per shape, on the
 // H200 (132 SMs) and the A100 (108 SMs). See docs/design.md, "Default config".
 
-// 2048^2 outputs: 128 x 128 tiles give 256 blocks for 132 SMs x 2 resident
-// blocks, one wave 97 % full.
+// 2048^2 outputs: 64 x 256 tiles give 256 blocks for 132 SMs x 2 resident
+// blocks (blocks_per_sm = 2), one wave 97 % full. On the A100's 108 SMs the
+// same tiles need 2 waves of 216 (59 %); 64 x 64 tiles make 1024 blocks in 3
+// waves of 432 (79 %).
 // CHECK-LABEL: func.func @square_2048
-// CHECK: #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 1, pad = 4>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>
 // SM80-LABEL: func.func @square_2048
-// SM80: #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 1, pad = 4>
+// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, blocks_per_sm = 4>
 func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
@@ -17,11 +19,11 @@ func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C:
 
 // -----
 
-// 2053 x 2039: 128 x 128 tiles make 272 blocks, 2 waves of 264 with the second
-// 3 % full (52 % overall); 64 x 128 tiles make 528 blocks in 2 waves of
-// 3 x 132 = 396 (67 %), and twice the blocks per wave.
+// 2053 x 2039 (rows of B not 16-byte aligned): 64 x 256 tiles make 264
+// blocks, one full wave of 2 per SM, but measured slower there than 64 x 128
+// tiles, 528 blocks in one full wave of 4 per SM.
 // CHECK-LABEL: func.func @ragged_2053
-// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4>
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 4>
 func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
@@ -30,9 +32,20 @@ func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C:
 // -----
 
 // CHECK-LABEL: func.func @square_4096
-// CHECK: #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 1, pad = 4>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>
 func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
+  return
+}
+
+// -----
+
+// K = 1001: rows of A take scalar copies; no occupancy request (a register
+// cap made these kernels spill). 1000^2 outputs: 64 x 64 tiles, 256 blocks.
+// CHECK-LABEL: func.func @unaligned_k
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4>
+func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
+  linalg.matmul ins(%A, %B : memref<1000x1001xf32>, memref<1001x1000xf32>) outs(%C : memref<1000x1000xf32>)
   return
 }
 
