@@ -93,11 +93,17 @@ def expand(spec: dict) -> list[Job]:
 def seeds_preset() -> dict:
     """The seeds' sweep: square block tiles T = 8, 16, 32, 64 on 2048^3 and
     2053x2039x2048 (T = 64 with a 4 x 4 thread tile so that it fits in 1024
-    threads), beside the naive kernel, the default register-tiled config and
-    its two-stage variant."""
+    threads), beside the naive kernel, the default config (register-tiled,
+    register-staged 2-stage K loop), the same tile with one stage, and with
+    the 3-stage cp.async pipeline."""
     t = lambda size, extra="": {
         "name": f"T{size}", "tile": size,
         "options": f"strategy=tiled block-tile={size},{size},{size}{extra}"}
+    wide = ("strategy=tiled block-tile=64,256,16 warp-tile=32,64 "
+            "thread-tile=8,8 smem-pad=4 blocks-per-sm=2")
+    narrow = ("strategy=tiled block-tile=64,128,16 warp-tile=32,64 "
+              "thread-tile=8,8 smem-pad=4")
+    aligned, ragged = ["2048x2048x2048"], ["2053x2039x2048"]
     return {
         "name": "seeds",
         "shapes": ["2048x2048x2048", "2053x2039x2048"],
@@ -108,9 +114,15 @@ def seeds_preset() -> dict:
             # kept in the sweep so that the report shows why it is missing.
             {"name": "T64-1out", "options": "strategy=tiled block-tile=64,64,64"},
             {"name": "default", "options": "strategy=tiled"},
-            {"name": "rt128-s2",
-             "options": "strategy=tiled block-tile=128,128,16 warp-tile=64,32 "
-                        "thread-tile=8,8 smem-pad=4 stages=2"},
+            # The default tiles of the two shapes (64 x 256 and 64 x 128),
+            # with one stage and with cp.async.
+            {"name": "rt-s1", "shapes": aligned, "options": wide + " stages=1"},
+            {"name": "rt-s1", "shapes": ragged,
+             "options": narrow + " stages=1 blocks-per-sm=4"},
+            {"name": "async-s3", "shapes": aligned,
+             "options": wide + " stages=3 copy=async"},
+            {"name": "async-s3", "shapes": ragged,
+             "options": narrow + " stages=3 copy=async blocks-per-sm=3"},
         ],
     }
 
