@@ -7,10 +7,15 @@ from tileopt import spec
 
 def test_seeds_preset_expands_to_every_shape_and_config():
     jobs = spec.expand(spec.seeds_preset())
-    assert len(jobs) == 2 * 8
-    assert [j.shape for j in jobs[:8]] == ["2048x2048x2048"] * 8
-    assert {j.shape for j in jobs[8:]} == {"2053x2039x2048"}
+    assert len(jobs) == 2 * 9
+    assert [j.shape for j in jobs[:9]] == ["2048x2048x2048"] * 9
+    assert {j.shape for j in jobs[9:]} == {"2053x2039x2048"}
     t = {j.config: j for j in jobs if j.shape == "2053x2039x2048"}
+    a = {j.config: j for j in jobs if j.shape == "2048x2048x2048"}
+    # The default tile of each shape, with one stage and with cp.async.
+    assert "block-tile=64,256,16" in a["rt-s1"].options
+    assert "block-tile=64,128,16" in t["rt-s1"].options
+    assert t["async-s3"].options.endswith("stages=3 copy=async blocks-per-sm=3")
     assert t["T32"].options == "strategy=tiled block-tile=32,32,32"
     assert t["T32"].tile == 32
     assert t["T64"].options.endswith("thread-tile=4,4")
