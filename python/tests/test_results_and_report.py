@@ -50,6 +50,9 @@ def test_report_tables_paragraph_and_plots(sweep_dir):
     assert "## 2048x2048x2048" in text and "## 2053x2039x2048" in text
     assert "| T32 | 32 | ok |" in text
     assert "cuBLAS SGEMM (TF32 off), same runs:" in text
+    # The profiler table lists the ncu figures of the configs ncu measured.
+    assert "Profiler (Nsight Compute" in text
+    assert "| T16 | 97.5 % |" in text
     paragraph = report.explain("2048x2048x2048",
                                [r for r in rows if r["shape"] == "2048x2048x2048"])
     # From the data: T = 32 is the fastest measured tile; T = 64 was not run.

@@ -18,8 +18,10 @@ def test_seeds_preset_expands_to_every_shape_and_config():
     assert t["async-s3"].options.endswith("stages=3 copy=async blocks-per-sm=3")
     assert t["T32"].options == "strategy=tiled block-tile=32,32,32"
     assert t["T32"].tile == 32
-    assert t["T64"].options.endswith("thread-tile=4,4")
-    assert t["T64-1out"].tile is None
+    assert t["T64"].options == "strategy=tiled block-tile=64,64,64"
+    assert t["T64"].tile == 64
+    assert t["T64-4x4"].options.endswith("thread-tile=4,4")
+    assert t["T64-4x4"].tile is None
     assert (t["T8"].m, t["T8"].n, t["T8"].k) == (2053, 2039, 2048)
     assert len({j.name for j in jobs}) == len(jobs)
 

@@ -57,6 +57,33 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def profile_table(rows: list[dict]) -> str:
+    """The ncu figures of each measured config (one launch, no references)."""
+    head = ("| config | achieved occupancy | DRAM read MB | DRAM write MB "
+            "| smem ld bank conflicts | smem st bank conflicts "
+            "| stall long scoreboard | stall barrier | stall MIO throttle "
+            "| stall short scoreboard |")
+    lines = [head, "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"]
+    mb = lambda v: None if v is None else v / 1e6
+    pct = lambda v: None if v is None else f"{v:.1f} %"
+    for r in rows:
+        if r.get("achieved_occupancy_pct") is None:
+            continue
+        lines.append(
+            f"| {r['config']} | {pct(r.get('achieved_occupancy_pct'))} | "
+            f"{_fmt(mb(r.get('dram_read_bytes')), '.1f')} | "
+            f"{_fmt(mb(r.get('dram_write_bytes')), '.1f')} | "
+            f"{_fmt(r.get('smem_ld_bank_conflicts'), '.0f')} | "
+            f"{_fmt(r.get('smem_st_bank_conflicts'), '.0f')} | "
+            f"{_fmt(pct(r.get('stall_long_scoreboard_pct')))} | "
+            f"{_fmt(pct(r.get('stall_barrier_pct')))} | "
+            f"{_fmt(pct(r.get('stall_mio_throttle_pct')))} | "
+            f"{_fmt(pct(r.get('stall_short_scoreboard_pct')))} |")
+    if len(lines) == 2:
+        return ""
+    return "\n".join(lines) + "\n"
+
+
 def explain(shape: str, rows: list[dict]) -> str:
     """A paragraph, from the data, on where the tile-size gain reverses and
     what limits the kernel there."""
@@ -148,8 +175,9 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
             ax.axhline(cublas / 1000, color=color, linestyle="--",
                        label=f"{shape} cuBLAS SGEMM")
         best = [r for r in group if r.get("tile") is None and r.get("gflops")]
-        for r in best:
-            ax.axhline(r["gflops"] / 1000, color=color, linestyle=":", alpha=0.6)
+        for j, r in enumerate(sorted(best, key=lambda r: -r["gflops"])[:3]):
+            ax.axhline(r["gflops"] / 1000, color=color, linestyle=":",
+                       alpha=0.8 - 0.2 * j, label=f"{shape} {r['config']}")
     paths.append(save(fig, ax, "gflops_vs_tile.png", "TFLOP/s (median of 100 runs)",
                       "FP32 GEMM throughput vs tile size"))
 
@@ -181,6 +209,11 @@ def markdown(rows: list[dict], title: str, plots: list[str], header: str = "") -
         if cublas:
             parts.append(f"cuBLAS SGEMM (TF32 off), same runs: {cublas / 1000:.2f} TFLOP/s.\n")
         parts.append(table(group))
+        profile = profile_table(group)
+        if profile:
+            parts.append("Profiler (Nsight Compute, one launch; stalls as a "
+                         "share of active warp cycles):\n")
+            parts.append(profile)
         parts.append(explain(shape, group) + "\n")
     for p in plots:
         parts.append(f"![{os.path.basename(p)}]({os.path.basename(p)})\n")
