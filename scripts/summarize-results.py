@@ -2,13 +2,16 @@
 """Prints one table row per tile-run JSON result file: check errors and
 benchmark figures (kernel, cuBLAS in the same run, ratio).
 
-    scripts/summarize-results.py RESULTS.json...
+    scripts/summarize-results.py [--markdown] RESULTS.json...
+
+With --markdown, a Markdown table (registers, shared memory and spills from
+ptxas as the manifest records them) for docs/results pages.
 """
 import json
 import sys
 
 
-def main(paths):
+def main(paths, markdown=False):
     rows = []
     for path in sorted(paths):
         with open(path) as f:
@@ -26,6 +29,8 @@ def main(paths):
                 "err": k.get("max_abs"),
                 "rel": k.get("max_rel_to_max_ref"),
                 "nw": k.get("not_written", c.get("not_written")),
+                "cublas_err": c.get("cublas_fp32_vs_fp64", {}).get("max_abs"),
+                "res": r.get("resources") or {},
             }
             if b:
                 row.update(ms=b["kernel"]["median_ms"], gf=b["kernel"]["gflops"],
@@ -33,6 +38,9 @@ def main(paths):
                            cgf=b.get("cublas", {}).get("gflops"),
                            ratio=b.get("ratio_to_cublas"))
             rows.append(row)
+    if markdown:
+        print_markdown(rows)
+        return
     print(f"device: {device}")
     print(f"{'result':28} {'shape':16} {'check':5} {'max|err|':>9} {'err/max':>9} "
           f"{'unwr':>4} {'median ms':>9} {'GFLOP/s':>8} {'cuBLAS ms':>9} {'cuBLAS GF':>9} {'ratio':>6}  config")
@@ -44,5 +52,25 @@ def main(paths):
               f"{f(r.get('ratio'), '6.3f')}  {r['config']}")
 
 
+def print_markdown(rows):
+    f = lambda v, fmt: format(v, fmt) if isinstance(v, (int, float)) else "–"
+    print("| artifact | M×N×K | config | regs | smem B | spill B | median ms "
+          "| TFLOP/s | cuBLAS ms | cuBLAS TFLOP/s | ratio | max abs err vs FP64 "
+          "| err/max\\|ref\\| | cuBLAS FP32 err | unwritten |")
+    print("|" + "---|" * 15)
+    for r in rows:
+        res = r["res"]
+        smem = res.get("shared_bytes")
+        print(f"| {r['file'].split('.')[0]} | {r['shape'].replace('x', '×')} | "
+              f"{r['config']} | {f(res.get('registers'), 'd')} | {f(smem, 'd')} | "
+              f"{f(res.get('spill_store_bytes'), 'd')} | {f(r.get('ms'), '.4f')} | "
+              f"{f(r.get('gf') and r['gf'] / 1000, '.2f')} | {f(r.get('cms'), '.4f')} | "
+              f"{f(r.get('cgf') and r['cgf'] / 1000, '.2f')} | **{f(r.get('ratio'), '.3f')}** | "
+              f"{f(r['err'], '.2e')} | {f(r['rel'], '.2e')} | {f(r['cublas_err'], '.2e')} | "
+              f"{f(r['nw'], 'd')} |")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    markdown = "--markdown" in args
+    main([a for a in args if a != "--markdown"], markdown)

@@ -175,7 +175,7 @@ namespace {
 /// A default candidate and its measured speed relative to the first, per
 /// useful output element once wave quantisation is accounted for, with
 /// 16-byte rows (K and N multiples of 4) and without (H200, serpentine FMA
-/// order; docs/results/2026-11-30-pipelining.md).
+/// order; docs/results/2026-11-30-final.md).
 struct Candidate {
   int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
   double alignedSpeed, unalignedSpeed;
