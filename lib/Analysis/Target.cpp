@@ -105,14 +105,14 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
     os << "config asks for " << n << " blocks per SM of " << r.sharedBytes
        << " bytes of shared memory, but " << target.chip << " has "
        << target.sharedBytesPerSM << " per SM";
-  } else if (int64_t cap = getRegisterCap(config, target),
-             needed = r.accumulatorsPerThread + config.getTM() +
-                      config.getTN() + 8;
-             n > 0 && cap < needed) {
+  } else if (int64_t cap = getRegisterCap(config, target);
+             n > 0 && cap < r.estimatedRegisters) {
+    // Below the estimate ptxas spills (a 4 x 8 tile capped at 64 spilled
+    // 104 bytes).
     os << "config asks for " << n << " blocks per SM, which leaves " << cap
-       << " registers per thread, fewer than the " << needed
-       << " its " << config.getTM() << " x " << config.getTN()
-       << " accumulators and one k's fragments need";
+       << " registers per thread, fewer than the about "
+       << r.estimatedRegisters << " its " << config.getTM() << " x "
+       << config.getTN() << " thread tile needs";
   } else if (r.estimatedRegisters > target.maxRegistersPerThread)
     os << "config needs about " << r.estimatedRegisters
        << " registers per thread (" << r.accumulatorsPerThread

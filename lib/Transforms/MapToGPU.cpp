@@ -657,9 +657,9 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     // cp.async pipeline of S stages: the prologue issues K steps 0..S-2, one
     // commit group each; step k waits until at most S-2 groups are in
     // flight (so step k's panels have landed), synchronises the block,
-    // multiplies from stage k % S, then issues step k+S-1 into the stage
-    // step k-1 used (every thread is past step k-1: the barrier) and
-    // commits. Steps beyond K issue no copies (a block-uniform branch) but
+    // issues step k+S-1 into the stage step k-1 used (every thread is past
+    // step k-1's FMAs: the barrier) and commits, then multiplies from stage
+    // k % S while those copies fly (S-1 steps of FMAs hide each copy). Steps beyond K issue no copies (a block-uniform branch) but
     // still commit a group, an empty one, so that the wait count holds.
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
     Value token;
@@ -683,7 +683,6 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           nvgpu::DeviceAsyncWaitOp::create(
               rewriter, loc, token, rewriter.getI32IntegerAttr(stages - 2));
           gpu::BarrierOp::create(rewriter, loc);
-          SmallVector<Value> result = compute(stage, accs);
           Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
           Value stageAhead = arith::RemUIOp::create(
               rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
@@ -695,6 +694,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           });
           nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
                                                   ValueRange{});
+          SmallVector<Value> result = compute(stage, accs);
           scf::YieldOp::create(rewriter, loc, result);
         });
     // Nothing may still be copying into shared memory when the block ends.

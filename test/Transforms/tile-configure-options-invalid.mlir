@@ -13,7 +13,7 @@
 
 // OCCTHREADS: [[@LINE+10]]:3: error: 'linalg.matmul' op config asks for 9 blocks per SM of 256 threads, but sm_90 runs at most 2048 threads and 32 blocks per SM
 // OCCSMEM: [[@LINE+9]]:3: error: 'linalg.matmul' op config asks for 3 blocks per SM of 131072 bytes of shared memory, but sm_90 has 233472 per SM
-// OCCREGS: [[@LINE+8]]:3: error: 'linalg.matmul' op config asks for 4 blocks per SM, which leaves 64 registers per thread, fewer than the 88 its 8 x 8 accumulators and one k's fragments need
+// OCCREGS: [[@LINE+8]]:3: error: 'linalg.matmul' op config asks for 4 blocks per SM, which leaves 64 registers per thread, fewer than the about 120 its 8 x 8 thread tile needs
 // CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_99' (known: sm_80, sm_90, sm_90a)
 // THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
 // SMEM80: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 196608 bytes of shared memory per block (6 stages of 32768), but sm_80 allows at most 166912
