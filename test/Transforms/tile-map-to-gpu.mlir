@@ -1,4 +1,5 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(func.func(tile-map-to-gpu))" | FileCheck %s
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(func.func(tile-map-to-gpu))" | FileCheck %s --check-prefix=FMA
 
 // The promoted block tile of 50 x 40 x 20 with 16 x 32 x 8 tiles (the output
 // of --tile-promote) becomes a launch of 2 x 4 blocks of 32 x 16 threads with
@@ -124,6 +125,26 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
 // CHECK-NOT: vector.load %[[AS]]
 // CHECK: }
 // CHECK-COUNT-4: vector.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : memref<32x32xf32, strided<[64, 1], offset: ?>>, vector<4xf32>
+// The outer product of one k in serpentine order: row 0 of the fragment
+// left to right, row 1 right to left, ... (consecutive FMAs share an
+// operand).
+// FMA-LABEL: func.func @register_tiled
+// FMA: %[[A:.+]] = vector.load {{.*}} : memref<8x36xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FMA-NEXT: %[[A0:.+]] = vector.extract %[[A]][0]
+// FMA-NEXT: %[[A1:.+]] = vector.extract %[[A]][1]
+// FMA: %[[B:.+]] = vector.load {{.*}} : memref<8x36xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// FMA-DAG: %[[B0:.+]] = vector.extract %[[B]][0]
+// FMA-DAG: %[[B1:.+]] = vector.extract %[[B]][1]
+// FMA-DAG: %[[B2:.+]] = vector.extract %[[B]][2]
+// FMA-DAG: %[[B3:.+]] = vector.extract %[[B]][3]
+// FMA: math.fma %[[A0]], %[[B0]]
+// FMA-NEXT: math.fma %[[A0]], %[[B1]]
+// FMA-NEXT: math.fma %[[A0]], %[[B2]]
+// FMA-NEXT: math.fma %[[A0]], %[[B3]]
+// FMA-NEXT: math.fma %[[A1]], %[[B3]]
+// FMA-NEXT: math.fma %[[A1]], %[[B2]]
+// FMA-NEXT: math.fma %[[A1]], %[[B1]]
+// FMA-NEXT: math.fma %[[A1]], %[[B0]]
 #rt = affine_map<(d0) -> (d0 * 32)>
 func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2: memref<64x64xf32>) {
   %c8 = arith.constant 8 : index
