@@ -6,12 +6,12 @@
 
 // 2048^2 outputs: 64 x 256 tiles give 256 blocks for 132 SMs x 2 resident
 // blocks (blocks_per_sm = 2), one wave 97 % full. On the A100's 108 SMs the
-// same tiles need 2 waves of 216 (59 %); 64 x 64 tiles make 1024 blocks in 3
-// waves of 432 (79 %).
+// same tiles need 2 waves of 216 (59 %); 64 x 64 tiles with cp.async (5
+// blocks per SM) make 1024 blocks in 2 waves of 540 (95 %).
 // CHECK-LABEL: func.func @square_2048
 // CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>
 // SM80-LABEL: func.func @square_2048
-// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, blocks_per_sm = 4>
+// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
 func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
@@ -40,12 +40,24 @@ func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C:
 
 // -----
 
-// K = 1001: rows of A take scalar copies; no occupancy request (a register
-// cap made these kernels spill). 1000^2 outputs: 64 x 64 tiles, 256 blocks.
+// 1000^2 outputs do not fill the chip: 64 x 64 tiles (256 blocks, one or two
+// per SM) with two cp.async stages, which hide latency inside the block.
 // CHECK-LABEL: func.func @unaligned_k
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4>
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
 func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1001xf32>, memref<1001x1000xf32>) outs(%C : memref<1000x1000xf32>)
+  return
+}
+
+// -----
+
+// K = 2049: rows of A take scalar copies, which need registers: no
+// occupancy request (a register cap made such kernels spill 208 bytes at
+// K = 1001), and the unaligned speeds pick 64 x 128.
+// CHECK-LABEL: func.func @unaligned_k_large
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4>
+func.func @unaligned_k_large(%A: memref<2048x2049xf32>, %B: memref<2049x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul ins(%A, %B : memref<2048x2049xf32>, memref<2049x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
 
