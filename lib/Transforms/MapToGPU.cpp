@@ -59,7 +59,6 @@ static int64_t getCopyVectorWidth(Value globalRoot, int64_t panelCols,
 
 /// Panels up to this depth have their inner (BK) loop fully unrolled.
 static constexpr int64_t kMaxUnrolledBK = 32;
-static constexpr bool kFmaRowsOuter = true;
 /// Static shared memory a kernel may declare without the dynamic opt-in.
 static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
@@ -319,6 +318,397 @@ static void asyncCopyPanel(RewriterBase &rewriter, Location loc,
   }
 }
 
+namespace {
+/// Emits the per-thread code of one tiled kernel into its gpu.launch: the
+/// thread's fragment layout, its accumulators, the K loop of the config's
+/// schedule around the panels, and the stores of C.
+struct TiledKernelEmitter {
+  RewriterBase &rewriter;
+  Location loc;
+  ConfigAttr config;
+  const MatmulProblem &problem;
+  bool aTransposed; ///< A staged K-major
+
+  IndexBuilder ib{rewriter, loc};
+  Value panels[2];
+  PanelCopy aCopy, bCopy;
+  Value tid, rowOrigin, colOrigin, cView;
+  /// The fragment layout: first row (column) of the thread's fragment, the
+  /// number of row (column) groups and the chunk size.
+  Value rowBase, colBase;
+  int64_t rowGroups = 0, colGroups = 0, rowChunk = 1, colChunk = 1;
+  /// The thread's output rows and columns (block-tile coordinates) and
+  /// whether each is inside C (null: always).
+  SmallVector<Value> rows, cols, rowIn, colIn;
+  /// The panel loop of the step just emitted, unrolled at the end.
+  scf::ForOp kkLoop;
+
+  int64_t tm() const { return config.getTM(); }
+  int64_t tn() const { return config.getTN(); }
+  Type elementType() const { return problem.elementType; }
+
+  LogicalResult emit(gpu::LaunchOp launch, gpu::KernelDim3 blockIds,
+                     gpu::KernelDim3 threadIds, Value panelBuffers[2],
+                     std::pair<Value, Value> globalAB, Value cTile,
+                     Value globalC, scf::ForOp kLoop);
+  void emitFragmentLayout(gpu::KernelDim3 threadIds);
+  SmallVector<Value> emitAccumulatorInits();
+  SmallVector<Value> loadFragment(Value panel, Value stage, Value kk,
+                                  ArrayRef<Value> index, bool alongRow,
+                                  bool vectorize);
+  SmallVector<Value> emitPanelStep(Value stage, ValueRange accs);
+  scf::ForOp emitSingleStageLoop(scf::ForOp kLoop, ValueRange inits);
+  scf::ForOp emitRegisterStagedLoop(scf::ForOp kLoop, ValueRange inits);
+  scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
+  void emitStoreC(ValueRange results, Value globalC);
+};
+} // namespace
+
+/// Thread coordinates: linear id for the copies; the row and column group
+/// of the thread's fragment. With a warp tile, warp w owns the WM x WN tile
+/// (w / (BN/WN), w % (BN/WN)) and lane l the row group l / (WN/TN) and the
+/// column group l % (WN/TN) inside it; otherwise thread (tx, ty) owns row
+/// group ty and column group tx of the block tile.
+///
+/// The fragment's rows (columns) come in chunks: chunk c of group g covers
+/// rows offset + c * groups * chunk + g * chunk + [0, chunk). Chunks of 4
+/// where fragments load as 16-byte vectors (A staged K-major; B when TN %
+/// 4 == 0): the lanes of one load then read consecutive 16-byte pieces,
+/// free of bank conflicts, and write C in runs of 16 * groups bytes. Rows
+/// of A staged as is come one by one (chunk 1: the lanes reading one k hit
+/// consecutive rows, hence different banks). Otherwise one chunk of TM
+/// (TN): the fragment is contiguous.
+void TiledKernelEmitter::emitFragmentLayout(gpu::KernelDim3 threadIds) {
+  int64_t threadsX = config.getThreadsX(), threadsY = config.getThreadsY();
+  tid = ib.add(ib.mul(threadIds.y, ib.c(threadsX)), threadIds.x);
+  Value rowGroup, colGroup, rowOffset, colOffset;
+  if (config.hasWarpTile()) {
+    int64_t wm = config.getWarp()[0], wn = config.getWarp()[1];
+    Value warp = arith::DivUIOp::create(rewriter, loc, tid, ib.c(32));
+    Value lane = arith::RemUIOp::create(rewriter, loc, tid, ib.c(32));
+    int64_t warpsX = config.getBN() / wn, lanesX = wn / tn();
+    Value wy = arith::DivUIOp::create(rewriter, loc, warp, ib.c(warpsX));
+    Value wx = arith::RemUIOp::create(rewriter, loc, warp, ib.c(warpsX));
+    rowGroup = arith::DivUIOp::create(rewriter, loc, lane, ib.c(lanesX));
+    colGroup = arith::RemUIOp::create(rewriter, loc, lane, ib.c(lanesX));
+    rowOffset = ib.mul(wy, ib.c(wm));
+    colOffset = ib.mul(wx, ib.c(wn));
+    rowGroups = wm / tm();
+    colGroups = lanesX;
+  } else {
+    rowGroup = threadIds.y;
+    colGroup = threadIds.x;
+    rowOffset = colOffset = ib.c(0);
+    rowGroups = threadsY;
+    colGroups = threadsX;
+  }
+  rowChunk = aTransposed ? 4 : 1;
+  colChunk = tn() % 4 == 0 ? 4 : tn();
+  rowBase = ib.add(rowOffset, ib.mul(rowGroup, ib.c(rowChunk)));
+  colBase = ib.add(colOffset, ib.mul(colGroup, ib.c(colChunk)));
+}
+
+/// One register per output of the thread, initialised before the K loop
+/// (zero, or C's element when the matmul accumulates).
+SmallVector<Value> TiledKernelEmitter::emitAccumulatorInits() {
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getZeroAttr(elementType()));
+  SmallVector<Value> inits;
+  for (int64_t i = 0; i < tm(); ++i)
+    for (int64_t j = 0; j < tn(); ++j) {
+      if (!problem.accumulate) {
+        inits.push_back(zero);
+        continue;
+      }
+      inits.push_back(emitGuarded(
+          rewriter, loc, ib.land(rowIn[i], colIn[j]), elementType(), [&]() {
+            return SmallVector<Value>{memref::LoadOp::create(
+                rewriter, loc, cView, ValueRange{rows[i], cols[j]})};
+          })[0]);
+    }
+  return inits;
+}
+
+/// A thread's A values (K-major panel) and B values for one k lie along a
+/// panel row: one 16-byte load per chunk of 4 where the row pitch keeps
+/// chunks aligned. A staged as is is read down a column, element by
+/// element.
+SmallVector<Value>
+TiledKernelEmitter::loadFragment(Value panel, Value stage, Value kk,
+                                 ArrayRef<Value> index, bool alongRow,
+                                 bool vectorize) {
+  auto at = [&](Value i) -> SmallVector<Value> {
+    SmallVector<Value> idx;
+    if (stage)
+      idx.push_back(stage);
+    idx.push_back(alongRow ? kk : i);
+    idx.push_back(alongRow ? i : kk);
+    return idx;
+  };
+  SmallVector<Value> values;
+  if (vectorize) {
+    for (size_t q = 0; q < index.size(); q += 4) {
+      Value v = vector::LoadOp::create(
+          rewriter, loc, VectorType::get({4}, elementType()), panel,
+          at(index[q]), /*nontemporal=*/false, llvm::MaybeAlign(16));
+      for (int64_t e = 0; e < 4; ++e)
+        values.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
+    }
+    return values;
+  }
+  for (Value i : index)
+    values.push_back(memref::LoadOp::create(rewriter, loc, panel, at(i)));
+  return values;
+}
+
+/// One K step from stage `stage` of the panels (none: 2-D panels):
+/// acc[i][j] += A[row_i, kk] * B[kk, col_j] over the full padded BK (zeros
+/// beyond K contribute nothing).
+SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
+                                                     ValueRange accs) {
+  int64_t pad = config.getPad();
+  bool aVectorizable = aTransposed && (config.getBM() + pad) % 4 == 0;
+  bool bVectorizable = tn() % 4 == 0 && (config.getBN() + pad) % 4 == 0;
+  kkLoop = scf::ForOp::create(
+      rewriter, loc, ib.c(0), ib.c(config.getBK()), ib.c(1), accs,
+      [&](OpBuilder &, Location, Value kk, ValueRange acc) {
+        SmallVector<Value> a = loadFragment(panels[0], stage, kk, rows,
+                                            /*alongRow=*/aTransposed,
+                                            aVectorizable);
+        SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
+                                            /*alongRow=*/true, bVectorizable);
+        // The outer product in serpentine order (as CUTLASS's SIMT MMA):
+        // along the rows of the fragment, every other row walked backwards,
+        // so consecutive FMAs share an operand (the A value in a row, the B
+        // value at a turn) and ptxas can keep it in an operand reuse cache
+        // instead of reading the register file again.
+        SmallVector<Value> next(tm() * tn());
+        for (int64_t i = 0; i < tm(); ++i)
+          for (int64_t q = 0; q < tn(); ++q) {
+            int64_t j = i % 2 == 0 ? q : tn() - 1 - q;
+            next[i * tn() + j] = math::FmaOp::create(rewriter, loc, a[i], b[j],
+                                                     acc[i * tn() + j]);
+          }
+        scf::YieldOp::create(rewriter, loc, next);
+      });
+  return SmallVector<Value>(kkLoop.getResults());
+}
+
+/// One stage: each step loads both panels, stores them, multiplies (the
+/// barrier pass puts one barrier before the FMAs and one after).
+scf::ForOp TiledKernelEmitter::emitSingleStageLoop(scf::ForOp kLoop,
+                                                   ValueRange inits) {
+  return scf::ForOp::create(
+      rewriter, loc, kLoop.getLowerBound(), kLoop.getUpperBound(),
+      kLoop.getStep(), inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        SmallVector<Value> a =
+            loadPanel(rewriter, loc, aCopy, rowOrigin, kIv, tid);
+        SmallVector<Value> b =
+            loadPanel(rewriter, loc, bCopy, kIv, colOrigin, tid);
+        storePanel(rewriter, loc, aCopy, a, Value(), tid);
+        storePanel(rewriter, loc, bCopy, b, Value(), tid);
+        scf::YieldOp::create(rewriter, loc, emitPanelStep(Value(), accs));
+      });
+}
+
+/// Two register-staged stages: the prologue stages panel 0; step k loads
+/// panel k+1 into registers, multiplies panel k from its stage, then stores
+/// panel k+1 into the other stage, so the global loads are in flight during
+/// the FMAs.
+scf::ForOp TiledKernelEmitter::emitRegisterStagedLoop(scf::ForOp kLoop,
+                                                      ValueRange inits) {
+  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
+        kStep = kLoop.getStep();
+  SmallVector<Value> a0 =
+      loadPanel(rewriter, loc, aCopy, rowOrigin, kLower, tid);
+  SmallVector<Value> b0 =
+      loadPanel(rewriter, loc, bCopy, kLower, colOrigin, tid);
+  storePanel(rewriter, loc, aCopy, a0, ib.c(0), tid);
+  storePanel(rewriter, loc, bCopy, b0, ib.c(0), tid);
+  SmallVector<Type> prefetchTypes;
+  for (const PanelCopy *p : {&aCopy, &bCopy})
+    for (int64_t i = 0; i < p->trips(); ++i)
+      prefetchTypes.push_back(
+          p->width == 1 ? elementType()
+                        : Type(VectorType::get({p->width}, elementType())));
+  return scf::ForOp::create(
+      rewriter, loc, kLower, kUpper, kStep, inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        Value step = arith::DivUIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+            kStep);
+        Value stage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
+        Value other = arith::SubIOp::create(rewriter, loc, ib.c(1), stage);
+        Value kNext = ib.add(kIv, kStep);
+        Value hasNext = ib.lt(kNext, kUpper);
+        SmallVector<Value> prefetched =
+            emitGuarded(rewriter, loc, hasNext, prefetchTypes, [&]() {
+              SmallVector<Value> v =
+                  loadPanel(rewriter, loc, aCopy, rowOrigin, kNext, tid);
+              llvm::append_range(
+                  v, loadPanel(rewriter, loc, bCopy, kNext, colOrigin, tid));
+              return v;
+            });
+        SmallVector<Value> result = emitPanelStep(stage, accs);
+        auto ifOp = scf::IfOp::create(rewriter, loc, hasNext,
+                                      /*withElse=*/false);
+        rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        ArrayRef<Value> all(prefetched);
+        storePanel(rewriter, loc, aCopy, all.take_front(aCopy.trips()), other,
+                   tid);
+        storePanel(rewriter, loc, bCopy, all.drop_front(aCopy.trips()), other,
+                   tid);
+        rewriter.setInsertionPointAfter(ifOp);
+        scf::YieldOp::create(rewriter, loc, result);
+      });
+}
+
+/// cp.async pipeline of S stages: the prologue issues K steps 0..S-2, one
+/// commit group each; step k waits until at most S-2 groups are in flight
+/// (so step k's panels have landed), synchronises the block, issues step
+/// k+S-1 into the stage step k-1 used (every thread is past step k-1's
+/// FMAs: the barrier) and commits, then multiplies from stage k % S while
+/// those copies fly (S-1 steps of FMAs hide each copy). Steps beyond K
+/// issue no copies (a block-uniform branch) but still commit a group, an
+/// empty one, so that the wait count holds.
+scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
+                                             ValueRange inits) {
+  int64_t stages = config.getStages(), bk = config.getBK();
+  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
+        kStep = kLoop.getStep();
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+  auto issue = [&](Value kAt, Value stage) {
+    emitUnder(rewriter, loc, ib.lt(kAt, kUpper), [&]() {
+      asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAt, stage, tid);
+      asyncCopyPanel(rewriter, loc, bCopy, kAt, colOrigin, stage, tid);
+    });
+    return nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
+                                                   ValueRange{});
+  };
+  Value token;
+  for (int64_t s = 0; s + 1 < stages; ++s)
+    token = issue(ib.add(kLower, ib.c(s * bk)), ib.c(s));
+  auto loop = scf::ForOp::create(
+      rewriter, loc, kLower, kUpper, kStep, inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        Value step = arith::DivUIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+            kStep);
+        Value stage =
+            arith::RemUIOp::create(rewriter, loc, step, ib.c(stages));
+        nvgpu::DeviceAsyncWaitOp::create(
+            rewriter, loc, token, rewriter.getI32IntegerAttr(stages - 2));
+        gpu::BarrierOp::create(rewriter, loc);
+        Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
+        Value stageAhead = arith::RemUIOp::create(
+            rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
+        issue(kAhead, stageAhead);
+        scf::YieldOp::create(rewriter, loc, emitPanelStep(stage, accs));
+      });
+  // Nothing may still be copying into shared memory when the block ends.
+  rewriter.setInsertionPointAfter(loop);
+  nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, token,
+                                   rewriter.getI32IntegerAttr(0));
+  return loop;
+}
+
+/// After K: each accumulator to C, where C exists; runs of 4 consecutive
+/// columns as 16-byte stores when C's rows keep them aligned.
+void TiledKernelEmitter::emitStoreC(ValueRange results, Value globalC) {
+  auto cRoot = cast<MemRefType>(globalC.getType());
+  bool cVectorizable = tn() % 4 == 0 && cRoot.getDimSize(1) % 4 == 0;
+  auto vec4 = VectorType::get({4}, elementType());
+  for (int64_t i = 0; i < tm(); ++i) {
+    auto storeScalars = [&](int64_t from, int64_t to) {
+      for (int64_t j = from; j < to; ++j)
+        emitUnder(rewriter, loc, ib.land(rowIn[i], colIn[j]), [&]() {
+          memref::StoreOp::create(rewriter, loc, results[i * tn() + j], cView,
+                                  ValueRange{rows[i], cols[j]});
+        });
+    };
+    if (!cVectorizable) {
+      storeScalars(0, tn());
+      continue;
+    }
+    for (int64_t q = 0; q < tn(); q += 4) {
+      Value quad = vector::FromElementsOp::create(
+          rewriter, loc, vec4, results.slice(i * tn() + q, 4));
+      Value whole = ib.land(rowIn[i], colIn[q + 3]);
+      auto storeVector = [&]() {
+        vector::StoreOp::create(rewriter, loc, quad, cView,
+                                ValueRange{rows[i], cols[q]},
+                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+      };
+      emitUnder(rewriter, loc, whole, storeVector,
+                [&]() { storeScalars(q, q + 4); });
+    }
+  }
+}
+
+LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch,
+                                       gpu::KernelDim3 blockIds,
+                                       gpu::KernelDim3 threadIds,
+                                       Value panelBuffers[2],
+                                       std::pair<Value, Value> globalAB,
+                                       Value cTile, Value globalC,
+                                       scf::ForOp kLoop) {
+  panels[0] = panelBuffers[0];
+  panels[1] = panelBuffers[1];
+  cView = cTile;
+  rewriter.setInsertionPointToStart(&launch.getBody().front());
+  emitFragmentLayout(threadIds);
+
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  int64_t pad = config.getPad(), numThreads = config.getNumThreads();
+  int64_t m = problem.m, n = problem.n, k = problem.k;
+  auto [globalA, globalB] = globalAB;
+  aCopy = PanelCopy{globalA,    panels[0], aTransposed, bm, bk,
+                    getCopyVectorWidth(globalA, bk, aTransposed ? bk : bk + pad),
+                    m % bm != 0, k % bk != 0, numThreads};
+  bCopy = PanelCopy{globalB,     panels[1], /*transposed=*/false, bk, bn,
+                    getCopyVectorWidth(globalB, bn, bn + pad),
+                    k % bk != 0, n % bn != 0, numThreads};
+  rowOrigin = ib.mul(blockIds.y, ib.c(bm));
+  colOrigin = ib.mul(blockIds.x, ib.c(bn));
+
+  rewriter.setInsertionPoint(kLoop);
+  SmallVector<OpFoldResult> cSizes =
+      memref::getMixedSizes(rewriter, loc, cView);
+  // Row (column) i of the fragment: chunk i / chunk of its group.
+  auto fragmentIndex = [&](Value base, int64_t groups, int64_t chunk,
+                           int64_t i) {
+    return ib.add(base, ib.c((i / chunk) * groups * chunk + i % chunk));
+  };
+  for (int64_t i = 0; i < tm(); ++i) {
+    rows.push_back(fragmentIndex(rowBase, rowGroups, rowChunk, i));
+    rowIn.push_back(ib.bound(rows.back(), cSizes[0], bm));
+  }
+  for (int64_t j = 0; j < tn(); ++j) {
+    cols.push_back(fragmentIndex(colBase, colGroups, colChunk, j));
+    colIn.push_back(ib.bound(cols.back(), cSizes[1], bn));
+  }
+  SmallVector<Value> inits = emitAccumulatorInits();
+
+  rewriter.setInsertionPoint(kLoop);
+  scf::ForOp loop;
+  if (config.getCopy() == CopyKind::Async)
+    loop = emitAsyncLoop(kLoop, inits);
+  else if (config.getStages() == 2)
+    loop = emitRegisterStagedLoop(kLoop, inits);
+  else
+    loop = emitSingleStageLoop(kLoop, inits);
+  // The BK steps of one panel are unrolled: every register index is then a
+  // compile-time constant and ptxas schedules the whole panel.
+  if (bk <= kMaxUnrolledBK && failed(loopUnrollFull(kkLoop)))
+    return launch.emitOpError() << "could not unroll the panel loop";
+  rewriter.eraseOp(kLoop);
+
+  rewriter.setInsertionPointAfter(loop);
+  emitStoreC(loop.getResults(), globalC);
+  return success();
+}
+
 FailureOr<gpu::LaunchOp>
 mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall,
                                  StringRef kernelName) {
@@ -424,9 +814,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
 
   // The launch: blocks from the forall, (BN/TN) x (BM/TM) threads.
   Location loc = forall.getLoc();
-  int64_t tm = config.getTM(), tn = config.getTN();
   int64_t threadsX = config.getThreadsX(), threadsY = config.getThreadsY();
-  int64_t numThreads = threadsX * threadsY;
   rewriter.setInsertionPoint(forall);
   IndexBuilder outer{rewriter, loc};
   Value one = outer.c(1);
@@ -489,315 +877,10 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   }
   rewriter.eraseOp(forall);
 
-  // Thread coordinates: linear id for the copies; the row and column group
-  // of the thread's fragment. With a warp tile, warp w owns the WM x WN tile
-  // (w / (BN/WN), w % (BN/WN)) and lane l the row group l / (WN/TN) and the
-  // column group l % (WN/TN) inside it; otherwise thread (tx, ty) owns row
-  // group ty and column group tx of the block tile.
-  rewriter.setInsertionPointToStart(&launchBody);
-  IndexBuilder ib{rewriter, loc};
-  Value tid = ib.add(ib.mul(threadIds.y, ib.c(threadsX)), threadIds.x);
-  Value rowGroup, colGroup, rowOffset, colOffset;
-  int64_t rowGroups, colGroups;
-  if (config.hasWarpTile()) {
-    int64_t wm = config.getWarp()[0], wn = config.getWarp()[1];
-    Value warp = arith::DivUIOp::create(rewriter, loc, tid, ib.c(32));
-    Value lane = arith::RemUIOp::create(rewriter, loc, tid, ib.c(32));
-    int64_t warpsX = config.getBN() / wn, lanesX = wn / tn;
-    Value wy = arith::DivUIOp::create(rewriter, loc, warp, ib.c(warpsX));
-    Value wx = arith::RemUIOp::create(rewriter, loc, warp, ib.c(warpsX));
-    rowGroup = arith::DivUIOp::create(rewriter, loc, lane, ib.c(lanesX));
-    colGroup = arith::RemUIOp::create(rewriter, loc, lane, ib.c(lanesX));
-    rowOffset = ib.mul(wy, ib.c(wm));
-    colOffset = ib.mul(wx, ib.c(wn));
-    rowGroups = wm / tm;
-    colGroups = lanesX;
-  } else {
-    rowGroup = threadIds.y;
-    colGroup = threadIds.x;
-    rowOffset = colOffset = ib.c(0);
-    rowGroups = threadsY;
-    colGroups = threadsX;
-  }
-  // The fragment's rows (columns) come in chunks: chunk c of group g covers
-  // rows offset + c * groups * chunk + g * chunk + [0, chunk). Chunks of 4
-  // where fragments load as 16-byte vectors (A staged K-major; B when TN %
-  // 4 == 0): the lanes of one load then read consecutive 16-byte pieces,
-  // free of bank conflicts, and write C in runs of 16 * groups bytes. Rows
-  // of A staged as is come one by one (chunk 1: the lanes reading one k hit
-  // consecutive rows, hence different banks). Otherwise one chunk of TM
-  // (TN): the fragment is contiguous.
-  int64_t rowChunk = aTransposed ? 4 : 1;
-  int64_t colChunk = tn % 4 == 0 ? 4 : tn;
-  Value rowBase = ib.add(rowOffset, ib.mul(rowGroup, ib.c(rowChunk)));
-  Value colBase = ib.add(colOffset, ib.mul(colGroup, ib.c(colChunk)));
-  auto fragmentIndex = [&](Value base, int64_t groups, int64_t chunk,
-                           int64_t i) {
-    return ib.add(base, ib.c((i / chunk) * groups * chunk + i % chunk));
-  };
-
-  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
-  int64_t pad = config.getPad();
-  int64_t m = problem->m, n = problem->n, k = problem->k;
-  PanelCopy aCopy{globalA,    panels[0], aTransposed, bm, bk,
-                  getCopyVectorWidth(globalA, bk, aTransposed ? bk : bk + pad),
-                  m % bm != 0, k % bk != 0, numThreads};
-  PanelCopy bCopy{globalB,     panels[1], /*transposed=*/false, bk, bn,
-                  getCopyVectorWidth(globalB, bn, bn + pad),
-                  k % bk != 0, n % bn != 0, numThreads};
-  Value rowOrigin = ib.mul(blockIds.y, ib.c(bm));
-  Value colOrigin = ib.mul(blockIds.x, ib.c(bn));
-
-  // Accumulators: one register per output of the thread, initialised before
-  // the K loop (zero, or C's element when the matmul accumulates).
-  rewriter.setInsertionPoint(kLoop);
-  SmallVector<OpFoldResult> cSizes =
-      memref::getMixedSizes(rewriter, loc, cView);
-  Type elementType = problem->elementType;
-  SmallVector<Value> rows, cols, rowIn, colIn;
-  for (int64_t i = 0; i < tm; ++i) {
-    rows.push_back(fragmentIndex(rowBase, rowGroups, rowChunk, i));
-    rowIn.push_back(ib.bound(rows.back(), cSizes[0], config.getBM()));
-  }
-  for (int64_t j = 0; j < tn; ++j) {
-    cols.push_back(fragmentIndex(colBase, colGroups, colChunk, j));
-    colIn.push_back(ib.bound(cols.back(), cSizes[1], config.getBN()));
-  }
-  Value zero =
-      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(elementType));
-  SmallVector<Value> inits;
-  for (int64_t i = 0; i < tm; ++i)
-    for (int64_t j = 0; j < tn; ++j) {
-      if (!problem->accumulate) {
-        inits.push_back(zero);
-        continue;
-      }
-      inits.push_back(emitGuarded(
-          rewriter, loc, ib.land(rowIn[i], colIn[j]), elementType, [&]() {
-            return SmallVector<Value>{memref::LoadOp::create(
-                rewriter, loc, cView, ValueRange{rows[i], cols[j]})};
-          })[0]);
-    }
-
-  // Each K step: acc[i][j] += A[row_i, kk] * B[kk, col_j] over the full
-  // padded BK (zeros beyond K contribute nothing). A thread's A values (K-major
-  // panel) and B values for one k lie along a panel row: one 16-byte load
-  // per chunk of 4 where the row pitch keeps chunks aligned. A staged as is
-  // is read down a column, element by element.
-  auto loadFragment = [&](Value panel, Value stage, Value kk,
-                          ArrayRef<Value> index, bool alongRow,
-                          bool vectorize) -> SmallVector<Value> {
-    auto at = [&](Value i) -> SmallVector<Value> {
-      SmallVector<Value> idx;
-      if (stage)
-        idx.push_back(stage);
-      idx.push_back(alongRow ? kk : i);
-      idx.push_back(alongRow ? i : kk);
-      return idx;
-    };
-    SmallVector<Value> values;
-    if (vectorize) {
-      for (size_t q = 0; q < index.size(); q += 4) {
-        Value v = vector::LoadOp::create(
-            rewriter, loc, VectorType::get({4}, elementType), panel,
-            at(index[q]), /*nontemporal=*/false, llvm::MaybeAlign(16));
-        for (int64_t e = 0; e < 4; ++e)
-          values.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
-      }
-      return values;
-    }
-    for (Value i : index)
-      values.push_back(memref::LoadOp::create(rewriter, loc, panel, at(i)));
-    return values;
-  };
-  bool aVectorizable = aTransposed && (bm + pad) % 4 == 0;
-  bool bVectorizable = tn % 4 == 0 && (bn + pad) % 4 == 0;
-  scf::ForOp kkLoop;
-  auto compute = [&](Value stage, ValueRange accs) -> SmallVector<Value> {
-    auto inner = scf::ForOp::create(
-        rewriter, loc, ib.c(0), ib.c(bk), ib.c(1), accs,
-        [&](OpBuilder &, Location, Value kk, ValueRange acc) {
-          SmallVector<Value> a = loadFragment(panels[0], stage, kk, rows,
-                                              /*alongRow=*/aTransposed,
-                                              aVectorizable);
-          SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
-                                              /*alongRow=*/true,
-                                              bVectorizable);
-          // The outer product in serpentine order (as CUTLASS's SIMT
-          // MMA): along the rows of the fragment, every other row walked
-          // backwards, so consecutive FMAs share an operand (the A value in
-          // a row, the B value at a turn) and ptxas can keep it in an
-          // operand reuse cache instead of reading the register file again.
-          SmallVector<Value> next(tm * tn);
-          int64_t outer = kFmaRowsOuter ? tm : tn, inner = kFmaRowsOuter ? tn : tm;
-          for (int64_t o = 0; o < outer; ++o)
-            for (int64_t q = 0; q < inner; ++q) {
-              int64_t p = o % 2 == 0 ? q : inner - 1 - q;
-              int64_t i = kFmaRowsOuter ? o : p, j = kFmaRowsOuter ? p : o;
-              next[i * tn + j] = math::FmaOp::create(rewriter, loc, a[i], b[j],
-                                                     acc[i * tn + j]);
-            }
-          scf::YieldOp::create(rewriter, loc, next);
-        });
-    kkLoop = inner;
-    return SmallVector<Value>(inner.getResults());
-  };
-
-  // The K loop, rebuilt around the panels:
-  //   stages = 1: load both panels, store them, multiply.
-  //   stages = 2: the prologue stages panel 0; step k loads panel k+1 into
-  //   registers, multiplies panel k from its stage, then stores panel k+1
-  //   into the other stage, so the global loads are in flight during the
-  //   FMAs.
-  scf::ForOp newLoopResult;
-  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
-        kStep = kLoop.getStep();
-  rewriter.setInsertionPoint(kLoop);
-  if (config.getCopy() == CopyKind::Async) {
-    // cp.async pipeline of S stages: the prologue issues K steps 0..S-2, one
-    // commit group each; step k waits until at most S-2 groups are in
-    // flight (so step k's panels have landed), synchronises the block,
-    // issues step k+S-1 into the stage step k-1 used (every thread is past
-    // step k-1's FMAs: the barrier) and commits, then multiplies from stage
-    // k % S while those copies fly (S-1 steps of FMAs hide each copy). Steps beyond K issue no copies (a block-uniform branch) but
-    // still commit a group, an empty one, so that the wait count holds.
-    auto tokenType = nvgpu::DeviceAsyncTokenType::get(ctx);
-    Value token;
-    for (int64_t s = 0; s + 1 < stages; ++s) {
-      Value kS = ib.add(kLower, ib.c(s * bk));
-      emitUnder(rewriter, loc, ib.lt(kS, kUpper), [&]() {
-        asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kS, ib.c(s), tid);
-        asyncCopyPanel(rewriter, loc, bCopy, kS, colOrigin, ib.c(s), tid);
-      });
-      token = nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
-                                                      ValueRange{});
-    }
-    auto loop = scf::ForOp::create(
-        rewriter, loc, kLower, kUpper, kStep, inits,
-        [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
-          Value step = arith::DivUIOp::create(
-              rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
-              kStep);
-          Value stage = arith::RemUIOp::create(rewriter, loc, step,
-                                               ib.c(stages));
-          nvgpu::DeviceAsyncWaitOp::create(
-              rewriter, loc, token, rewriter.getI32IntegerAttr(stages - 2));
-          gpu::BarrierOp::create(rewriter, loc);
-          Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
-          Value stageAhead = arith::RemUIOp::create(
-              rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
-          emitUnder(rewriter, loc, ib.lt(kAhead, kUpper), [&]() {
-            asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAhead,
-                           stageAhead, tid);
-            asyncCopyPanel(rewriter, loc, bCopy, kAhead, colOrigin,
-                           stageAhead, tid);
-          });
-          nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
-                                                  ValueRange{});
-          SmallVector<Value> result = compute(stage, accs);
-          scf::YieldOp::create(rewriter, loc, result);
-        });
-    // Nothing may still be copying into shared memory when the block ends.
-    rewriter.setInsertionPointAfter(loop);
-    nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, token,
-                                     rewriter.getI32IntegerAttr(0));
-    newLoopResult = loop;
-  } else if (stages == 2) {
-    SmallVector<Value> a0 = loadPanel(rewriter, loc, aCopy, rowOrigin, kLower, tid);
-    SmallVector<Value> b0 = loadPanel(rewriter, loc, bCopy, kLower, colOrigin, tid);
-    storePanel(rewriter, loc, aCopy, a0, ib.c(0), tid);
-    storePanel(rewriter, loc, bCopy, b0, ib.c(0), tid);
-  }
-  if (!newLoopResult)
-    newLoopResult = scf::ForOp::create(
-      rewriter, loc, kLower, kUpper, kStep, inits,
-      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
-        SmallVector<Value> result;
-        if (stages == 1) {
-          SmallVector<Value> a = loadPanel(rewriter, loc, aCopy, rowOrigin, kIv, tid);
-          SmallVector<Value> b = loadPanel(rewriter, loc, bCopy, kIv, colOrigin, tid);
-          storePanel(rewriter, loc, aCopy, a, Value(), tid);
-          storePanel(rewriter, loc, bCopy, b, Value(), tid);
-          result = compute(Value(), accs);
-        } else {
-          Value step = arith::DivUIOp::create(
-              rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
-              kStep);
-          Value stage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
-          Value other = arith::SubIOp::create(rewriter, loc, ib.c(1), stage);
-          Value kNext = ib.add(kIv, kStep);
-          Value hasNext = ib.lt(kNext, kUpper);
-          SmallVector<Type> types;
-          SmallVector<Value> prefetched = emitGuarded(
-              rewriter, loc, hasNext,
-              [&]() {
-                SmallVector<Type> t;
-                for (const PanelCopy *p : {&aCopy, &bCopy})
-                  for (int64_t i = 0; i < p->trips(); ++i)
-                    t.push_back(p->width == 1
-                                    ? elementType
-                                    : Type(VectorType::get({p->width},
-                                                           elementType)));
-                return t;
-              }(),
-              [&]() {
-                SmallVector<Value> v =
-                    loadPanel(rewriter, loc, aCopy, rowOrigin, kNext, tid);
-                llvm::append_range(
-                    v, loadPanel(rewriter, loc, bCopy, kNext, colOrigin, tid));
-                return v;
-              });
-          result = compute(stage, accs);
-          auto ifOp = scf::IfOp::create(rewriter, loc, hasNext,
-                                        /*withElse=*/false);
-          rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-          ArrayRef<Value> all(prefetched);
-          storePanel(rewriter, loc, aCopy, all.take_front(aCopy.trips()),
-                     other, tid);
-          storePanel(rewriter, loc, bCopy, all.drop_front(aCopy.trips()),
-                     other, tid);
-          rewriter.setInsertionPointAfter(ifOp);
-        }
-        scf::YieldOp::create(rewriter, loc, result);
-      });
-  // The BK steps of one panel are unrolled: every register index is then a
-  // compile-time constant and ptxas schedules the whole panel.
-  if (bk <= kMaxUnrolledBK && failed(loopUnrollFull(kkLoop)))
-    return launch.emitOpError() << "could not unroll the panel loop";
-  rewriter.eraseOp(kLoop);
-
-  // After K: each accumulator to C, where C exists; rows of TN consecutive
-  // values as 16-byte stores when C's rows keep them aligned.
-  rewriter.setInsertionPointAfter(newLoopResult);
-  ValueRange results = newLoopResult.getResults();
-  auto cRoot = cast<MemRefType>(globalC.getType());
-  bool cVectorizable = tn % 4 == 0 && cRoot.getDimSize(1) % 4 == 0;
-  auto vec4 = VectorType::get({4}, elementType);
-  for (int64_t i = 0; i < tm; ++i) {
-    auto storeScalars = [&](int64_t from, int64_t to) {
-      for (int64_t j = from; j < to; ++j)
-        emitUnder(rewriter, loc, ib.land(rowIn[i], colIn[j]), [&]() {
-          memref::StoreOp::create(rewriter, loc, results[i * tn + j], cView,
-                                  ValueRange{rows[i], cols[j]});
-        });
-    };
-    if (!cVectorizable) {
-      storeScalars(0, tn);
-      continue;
-    }
-    for (int64_t q = 0; q < tn; q += 4) {
-      Value quad = vector::FromElementsOp::create(
-          rewriter, loc, vec4, results.slice(i * tn + q, 4));
-      Value whole = ib.land(rowIn[i], colIn[q + 3]);
-      auto storeVector = [&]() {
-        vector::StoreOp::create(rewriter, loc, quad, cView,
-                                ValueRange{rows[i], cols[q]},
-                                /*nontemporal=*/false, llvm::MaybeAlign(16));
-      };
-      emitUnder(rewriter, loc, whole, storeVector,
-                [&]() { storeScalars(q, q + 4); });
-    }
-  }
+  TiledKernelEmitter emitter{rewriter, loc, config, *problem, aTransposed};
+  if (failed(emitter.emit(launch, blockIds, threadIds, panels,
+                          {globalA, globalB}, cView, globalC, kLoop)))
+    return failure();
 
   // The panel views the matmul read are dead now.
   SmallVector<Operation *> ops;
