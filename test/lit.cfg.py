@@ -1,5 +1,6 @@
 # lit configuration for tile-opt. Paths come from lit.site.cfg.py.
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -24,3 +25,4 @@ if config.ptxas and os.access(config.ptxas, os.X_OK):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
 config.substitutions.append(("%examples", os.path.join(config.tileopt_src_root, "examples")))
+config.substitutions.append(("%python", sys.executable))

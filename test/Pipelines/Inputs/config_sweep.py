@@ -1,0 +1,86 @@
+"""Compiles seeded random tile configs on small, ragged and degenerate
+shapes through --tile-gpu-pipeline and checks that each one either
+compiles to a complete artifact (exit 0, manifest.json written) or is
+rejected cleanly (exit 1, an `error:` diagnostic, no artifact directory).
+Anything else (a signal, an assertion, a half-written directory) is a
+crash. Half the configs are drawn from the whole option space, half are
+built to be structurally valid (one warp of lanes, thread tiles dividing
+warp tiles), so both the checks and the code generators are exercised.
+
+    python3 config_sweep.py TILE-OPT WORKDIR COUNT [SEED]
+"""
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+SHAPES = [(1, 1, 1), (7, 5, 3), (33, 17, 45), (64, 64, 64), (130, 66, 70),
+          (261, 259, 301), (1, 300, 5), (300, 1, 7), (96, 128, 40)]
+
+
+def matmul(m, n, k):
+    return (f"func.func @f(%A: memref<{m}x{k}xf32>, %B: memref<{k}x{n}xf32>, "
+            f"%C: memref<{m}x{n}xf32>) {{\n"
+            f"  linalg.matmul ins(%A, %B : memref<{m}x{k}xf32>, memref<{k}x{n}xf32>) "
+            f"outs(%C : memref<{m}x{n}xf32>)\n  return\n}}\n")
+
+
+def any_config(r):
+    opts = ["strategy=tiled",
+            f"block-tile={r.choice([1, 2, 4, 8, 16, 32, 64, 128, 256])},"
+            f"{r.choice([1, 2, 4, 8, 16, 32, 64, 128, 256])},"
+            f"{r.choice([1, 2, 4, 8, 16, 32, 64])}",
+            f"thread-tile={r.choice([1, 2, 4, 8, 16])},{r.choice([1, 2, 4, 8, 16])}"]
+    if r.random() < 0.5:
+        opts.append(f"warp-tile={r.choice([8, 16, 32, 64, 128])},"
+                    f"{r.choice([8, 16, 32, 64, 128])}")
+    return opts
+
+
+def valid_config(r):
+    tm, tn = r.choice([1, 2, 4, 8]), r.choice([1, 2, 4, 8])
+    ly = r.choice([1, 2, 4, 8, 16, 32])
+    wm, wn = ly * tm, (32 // ly) * tn
+    bm, bn = wm * r.choice([1, 2, 4]), wn * r.choice([1, 2, 4])
+    return ["strategy=tiled", f"block-tile={bm},{bn},{r.choice([4, 8, 16, 32])}",
+            f"warp-tile={wm},{wn}", f"thread-tile={tm},{tn}"]
+
+
+def main():
+    tile_opt, work, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    r = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+    os.makedirs(work, exist_ok=True)
+    source = os.path.join(work, "in.mlir")
+    out = os.path.join(work, "artifact")
+    compiled = rejected = crashes = 0
+    for i in range(count):
+        m, n, k = r.choice(SHAPES)
+        opts = valid_config(r) if i % 2 else any_config(r)
+        stages = r.choice([1, 2, 3, 4])
+        opts.append(f"stages={stages}")
+        opts.append(f"smem-pad={r.choice([0, 1, 4, 8])}")
+        if r.random() < 0.4:
+            opts.append("copy=async")
+        if r.random() < 0.3:
+            opts.append(f"blocks-per-sm={r.choice([1, 2, 3, 4, 8])}")
+        with open(source, "w") as f:
+            f.write(matmul(m, n, k))
+        shutil.rmtree(out, ignore_errors=True)
+        options = " ".join(opts + ["ptxas=none", f"artifact-dir={out}"])
+        p = subprocess.run([tile_opt, source, f"--tile-gpu-pipeline={options}",
+                            "-o", os.devnull], capture_output=True, text=True)
+        if p.returncode == 0 and os.path.isfile(os.path.join(out, "manifest.json")):
+            compiled += 1
+        elif p.returncode == 1 and "error:" in p.stderr and not os.path.exists(out):
+            rejected += 1
+        else:
+            crashes += 1
+            tail = p.stderr.strip().splitlines()[-3:]
+            print(f"CRASH {m}x{n}x{k} {' '.join(opts)}: exit {p.returncode}: "
+                  + " | ".join(tail))
+    print(f"configs {count} compiled {compiled} rejected {rejected} crashes {crashes}")
+
+
+if __name__ == "__main__":
+    main()
