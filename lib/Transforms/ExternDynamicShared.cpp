@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 namespace mlir::tileopt {
 #define GEN_PASS_DEF_EXTERNDYNAMICSHAREDPASS
@@ -18,9 +19,6 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// Address space of shared memory in the NVVM target.
-static constexpr unsigned kSharedAddressSpace = 3;
-
 namespace {
 struct ExternDynamicSharedPass
     : public tileopt::impl::ExternDynamicSharedPassBase<
@@ -28,7 +26,9 @@ struct ExternDynamicSharedPass
   void runOnOperation() override {
     getOperation().walk([](LLVM::GlobalOp global) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-      if (global.getAddrSpace() != kSharedAddressSpace || !array ||
+      if (global.getAddrSpace() !=
+              static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared) ||
+          !array ||
           array.getNumElements() != 0 ||
           !global.getInitializerRegion().empty() || global.getValueAttr())
         return;

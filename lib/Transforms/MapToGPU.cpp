@@ -153,6 +153,23 @@ static void emitUnder(RewriterBase &rewriter, Location loc, Value cond,
   rewriter.setInsertionPointAfter(ifOp);
 }
 
+/// Whether thread `tid` has a vector in trip `trip` of panel `p`: null when
+/// every thread has one (the trip is not the panel's last, partial one).
+static Value getTripGuard(IndexBuilder &ib, const PanelCopy &p, Value tid,
+                          int64_t trip) {
+  if ((trip + 1) * p.numThreads <= p.total())
+    return Value();
+  return ib.lt(ib.add(ib.c(trip * p.numThreads), tid), ib.c(p.total()));
+}
+
+/// The index (stage, i, j) into a panel buffer, or (i, j) when it has no
+/// stage dimension (`stage` null).
+static SmallVector<Value> getStagedIndex(Value stage, Value i, Value j) {
+  if (stage)
+    return {stage, i, j};
+  return {i, j};
+}
+
 /// The row and column (in the panel) of vector `trip` of thread `tid`.
 static std::pair<Value, Value> getPanelPosition(IndexBuilder &ib,
                                                 const PanelCopy &p, Value tid,
@@ -184,10 +201,7 @@ static SmallVector<Value> loadPanel(RewriterBase &rewriter, Location loc,
   for (int64_t trip = 0; trip < p.trips(); ++trip) {
     auto [r, c] = getPanelPosition(ib, p, tid, trip);
     Value gr = ib.add(row0, r), gc = ib.add(col0, c);
-    Value live = (trip + 1) * p.numThreads > p.total()
-                     ? ib.lt(ib.add(ib.c(trip * p.numThreads), tid),
-                             ib.c(p.total()))
-                     : Value();
+    Value live = getTripGuard(ib, p, tid, trip);
     Value rowInside = p.checkRows ? ib.lt(gr, bound[0]) : Value();
     auto loadElement = [&](Value col) -> Value {
       Value inside =
@@ -240,16 +254,9 @@ static void storePanel(RewriterBase &rewriter, Location loc,
                        const PanelCopy &p, ArrayRef<Value> values, Value stage,
                        Value tid) {
   IndexBuilder ib{rewriter, loc};
-  auto at = [&](Value i, Value j) -> SmallVector<Value> {
-    if (stage)
-      return {stage, i, j};
-    return {i, j};
-  };
+  auto at = [&](Value i, Value j) { return getStagedIndex(stage, i, j); };
   for (int64_t trip = 0; trip < p.trips(); ++trip) {
-    Value live = (trip + 1) * p.numThreads > p.total()
-                     ? ib.lt(ib.add(ib.c(trip * p.numThreads), tid),
-                             ib.c(p.total()))
-                     : Value();
+    Value live = getTripGuard(ib, p, tid, trip);
     auto store = [&]() {
       auto [r, c] = getPanelPosition(ib, p, tid, trip);
       Value v = values[trip];
@@ -284,10 +291,7 @@ static void asyncCopyPanel(RewriterBase &rewriter, Location loc,
                     ib.c(globalType.getDimSize(1))};
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
   for (int64_t trip = 0; trip < p.trips(); ++trip) {
-    Value live = (trip + 1) * p.numThreads > p.total()
-                     ? ib.lt(ib.add(ib.c(trip * p.numThreads), tid),
-                             ib.c(p.total()))
-                     : Value();
+    Value live = getTripGuard(ib, p, tid, trip);
     emitUnder(rewriter, loc, live, [&]() {
       auto [r, c] = getPanelPosition(ib, p, tid, trip);
       Value gr = ib.add(row0, r), gc = ib.add(col0, c);
@@ -295,11 +299,14 @@ static void asyncCopyPanel(RewriterBase &rewriter, Location loc,
       if (p.checkRows || p.checkCols) {
         // Elements of the vector inside the matrix: clamp(cols - gc, 0, W),
         // or 0 on a row outside it.
-        Value left = arith::SubIOp::create(rewriter, loc, bound[1], gc);
-        left = arith::MaxSIOp::create(rewriter, loc, left, ib.c(0));
-        left = arith::MinSIOp::create(rewriter, loc, left, ib.c(p.width));
-        if (!p.checkCols)
+        Value left;
+        if (p.checkCols) {
+          left = arith::SubIOp::create(rewriter, loc, bound[1], gc);
+          left = arith::MaxSIOp::create(rewriter, loc, left, ib.c(0));
+          left = arith::MinSIOp::create(rewriter, loc, left, ib.c(p.width));
+        } else {
           left = ib.c(p.width);
+        }
         count = p.checkRows ? Value(arith::SelectOp::create(
                                   rewriter, loc, ib.lt(gr, bound[0]), left,
                                   ib.c(0)))
@@ -437,13 +444,9 @@ SmallVector<Value>
 TiledKernelEmitter::loadFragment(Value panel, Value stage, Value kk,
                                  ArrayRef<Value> index, bool alongRow,
                                  bool vectorize) {
-  auto at = [&](Value i) -> SmallVector<Value> {
-    SmallVector<Value> idx;
-    if (stage)
-      idx.push_back(stage);
-    idx.push_back(alongRow ? kk : i);
-    idx.push_back(alongRow ? i : kk);
-    return idx;
+  auto at = [&](Value i) {
+    return alongRow ? getStagedIndex(stage, kk, i)
+                    : getStagedIndex(stage, i, kk);
   };
   SmallVector<Value> values;
   if (vectorize) {

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -97,7 +98,7 @@ struct OutlineKernelsPass
       auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
           launch, launch.getKernel());
       if (config && kernel && config.getBlocksPerSM() > 0)
-        kernel->setAttr("nvvm.minctasm",
+        kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                         IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                          config.getBlocksPerSM()));
     });

@@ -21,6 +21,16 @@ def _find(tool: str, given: str | None) -> str:
     return shutil.which(tool) or tool
 
 
+def _summary(verb: str, noun: str, others: str, records: list[dict],
+             with_status: bool) -> str:
+    """One line on a sweep step: "<verb> X of N <noun>; <others>: names"."""
+    bad = [r for r in records if r["status"] != "ok"]
+    names = [r["job"]["name"] + (f" ({r['status']})" if with_status else "")
+             for r in bad]
+    return (f"{verb} {len(records) - len(bad)} of {len(records)} {noun}"
+            + (f"; {others}: {', '.join(names)}" if bad else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m tileopt")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -63,17 +73,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.compile:
             records = sweep.compile_jobs(jobs, args.out, _find("tile-opt", args.tile_opt),
                                          args.jobs, args.force)
-            failed = [r for r in records if r["status"] != "ok"]
-            print(f"compiled {len(records) - len(failed)} of {len(records)} jobs"
-                  + (f"; failed: {', '.join(r['job']['name'] for r in failed)}"
-                     if failed else ""))
+            print(_summary("compiled", "jobs", "failed", records, with_status=False))
         if args.run:
             records = sweep.run_jobs(jobs, args.out, _find("tile-run", args.tile_run),
                                      args.ncu, args.force)
-            bad = [r for r in records if r["status"] != "ok"]
-            print(f"ran {len(records) - len(bad)} of {len(records)} jobs cleanly"
-                  + (f"; not: {', '.join(r['job']['name'] + ' (' + r['status'] + ')' for r in bad)}"
-                     if bad else ""))
+            print(_summary("ran", "jobs cleanly", "not", records, with_status=True))
             code = 1 if any(r["status"] == "check-failed" for r in records) else 0
         rows = results.collect(args.out)
         json_path, csv_path = results.write(rows, args.out)
