@@ -53,6 +53,9 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     r.sharedBytes = (aRows * (aCols + config.getPad()) +
                      config.getBK() * (config.getBN() + config.getPad())) *
                     elemBytes * config.getStages();
+    // TMA: one 8-byte mbarrier per stage.
+    if (config.getCopy() == CopyKind::Tma)
+      r.sharedBytes += 8 * config.getStages();
   }
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
@@ -80,7 +83,19 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   ConfigResources r = estimateResources(config, elementType);
   std::string message;
   llvm::raw_string_ostream os(message);
-  if (r.threads > target.maxThreadsPerBlock)
+  int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  bool tma = config.getCopy() == CopyKind::Tma;
+  if (tma && target.computeCapability < 90)
+    os << "copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, "
+          "but the target is "
+       << target.chip;
+  else if (tma && (config.getBM() * config.getBK() * elemBytes % 128 != 0 ||
+                   config.getBK() * config.getBN() * elemBytes % 128 != 0))
+    os << "copy = tma needs every stage of a panel to be a multiple of 128 "
+          "bytes (TMA destinations are 128-byte aligned), but the A stage is "
+       << config.getBM() * config.getBK() * elemBytes << " bytes and the B stage "
+       << config.getBK() * config.getBN() * elemBytes;
+  else if (r.threads > target.maxThreadsPerBlock)
     os << "config needs " << r.threads << " threads per block ("
        << config.getThreadsY() << " x " << config.getThreadsX() << "), but "
        << target.chip << " allows at most " << target.maxThreadsPerBlock;
@@ -124,6 +139,25 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
        << target.registersPerBlock;
   else
     return std::nullopt;
+  return message;
+}
+
+std::optional<std::string>
+mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
+                                  int64_t k, Type elementType) {
+  int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  if (config.getCopy() != CopyKind::Tma)
+    return std::nullopt;
+  // A tensor map's row pitch (K elements for A, N for B) must be a multiple
+  // of 16 bytes.
+  if (k * elemBytes % 16 == 0 && n * elemBytes % 16 == 0)
+    return std::nullopt;
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << "copy = tma needs rows of A and B that are multiples of 16 bytes "
+        "(TMA tensor strides), but A is "
+     << m << "x" << k << " and B is " << k << "x" << n
+     << " (use copy = async or registers)";
   return message;
 }
 

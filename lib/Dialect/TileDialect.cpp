@@ -93,7 +93,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       std::optional<CopyKind> parsed = symbolizeCopyKind(kind);
       if (!parsed) {
         parser.emitError(kindLoc) << "unknown copy kind '" << kind
-                                  << "' (expected 'registers' or 'async')";
+                                  << "' (expected 'registers', 'async' or 'tma')";
         return {};
       }
       copy = *parsed;
@@ -159,9 +159,27 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (blocksPerSM < 0)
     return emitError() << "blocks_per_sm must be non-negative, got "
                        << blocksPerSM;
-  if (copy == CopyKind::Async && (strategy != Strategy::Tiled || stages < 2))
-    return emitError() << "copy = async needs the tiled strategy and at "
-                          "least 2 stages";
+  if (copy != CopyKind::Registers &&
+      (strategy != Strategy::Tiled || stages < 2))
+    return emitError() << "copy = " << stringifyCopyKind(copy)
+                       << " needs the tiled strategy and at least 2 stages";
+  if (copy == CopyKind::Tma) {
+    // A TMA box lands dense (no padding), its inner side must be a multiple
+    // of 16 bytes, and no side may exceed 256 elements.
+    if (pad != 0)
+      return emitError() << "copy = tma writes dense boxes: pad must be 0, "
+                            "got "
+                         << pad;
+    if (block[1] % 4 != 0 || block[2] % 4 != 0)
+      return emitError() << "copy = tma needs BN and BK to be multiples of 4 "
+                            "(16-byte box rows), got BN = "
+                         << block[1] << ", BK = " << block[2];
+    if (llvm::any_of(block, [](int64_t x) { return x > 256; }))
+      return emitError() << "copy = tma boxes have at most 256 elements per "
+                            "side, got block ["
+                         << block[0] << ", " << block[1] << ", " << block[2]
+                         << "]";
+  }
   if (block[0] % thread[0] != 0 || block[1] % thread[1] != 0)
     return emitError() << "thread tile [" << thread[0] << ", " << thread[1]
                        << "] does not divide block tile [" << block[0] << ", "

@@ -78,7 +78,11 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());
-  // cp.async copies, groups and waits (copy = async) to NVVM.
+  // TMA tensor maps (copy = tma) arrive as pointers to the host-encoded
+  // CUtensorMap.
+  gpuPm.addPass(createTensorMapArgumentsPass());
+  // cp.async copies, groups and waits (copy = async), mbarriers and TMA box
+  // copies (copy = tma) to NVVM.
   gpuPm.addPass(createConvertNVGPUToNVVMPass());
   // math.fma to the llvm.intr.fma intrinsic (one fma.rn.f32) before
   // gpu-to-nvvm, which would otherwise call libdevice's __nv_fmaf and make
@@ -87,6 +91,8 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // NVVM ops that exist only as inline PTX (mbarrier.try_wait.parity).
+  gpuPm.addPass(createConvertNVVMToLLVMPass());
   // Dynamic shared memory (panels over 48 KiB) as PTX `.extern .shared`.
   gpuPm.addPass(createExternDynamicSharedPass());
   gpuPm.addPass(createCanonicalizerPass());

@@ -51,7 +51,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     std::optional<CopyKind> copyKind = symbolizeCopyKind(copy);
     if (!copyKind) {
       op->emitError() << "unknown copy kind '" << copy
-                      << "' (expected 'registers' or 'async')";
+                      << "' (expected 'registers', 'async' or 'tma')";
       return {};
     }
     auto emitError = [&]() {
@@ -88,6 +88,13 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                           problem->elementType, [&]() {
                                             return matmul.emitOpError();
                                           }))) {
+        anyFailed = true;
+        return;
+      }
+      if (std::optional<std::string> violation =
+              findShapeViolation(config, problem->m, problem->n, problem->k,
+                                 problem->elementType)) {
+        matmul.emitOpError() << *violation;
         anyFailed = true;
         return;
       }

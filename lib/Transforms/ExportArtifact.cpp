@@ -14,6 +14,7 @@
 #include "TileOpt/Version.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -193,6 +194,29 @@ static json::Value kernelToJson(const KernelRecord &k) {
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
   };
+  // copy = tma: A and B reach the kernel as tensor maps whose box is one
+  // panel stage (docs/manifest.md says how to encode them).
+  auto tensorMap = [&](StringRef name, int64_t rows, int64_t cols,
+                       int64_t boxRows, int64_t boxCols) {
+    json::Object arg = buffer(name, rows, cols, "read");
+    arg["kind"] = "tensor_map";
+    arg["box"] = json::Array{boxRows, boxCols};
+    arg["map_alignment"] = kTensorMapAlignment;
+    arg["interleave"] = "none";
+    arg["swizzle"] = "none";
+    arg["l2_promotion"] = "none";
+    arg["oob_fill"] = "zero";
+    return arg;
+  };
+  json::Array args;
+  if (k.config.getCopy() == CopyKind::Tma) {
+    args.push_back(tensorMap("A", p.m, p.k, k.config.getBM(), k.config.getBK()));
+    args.push_back(tensorMap("B", p.k, p.n, k.config.getBK(), k.config.getBN()));
+  } else {
+    args.push_back(buffer("A", p.m, p.k, "read"));
+    args.push_back(buffer("B", p.k, p.n, "read"));
+  }
+  args.push_back(buffer("C", p.m, p.n, p.accumulate ? "readwrite" : "write"));
   json::Object resources;
   if (k.resources)
     resources = json::Object{{"registers", k.resources->registers},
@@ -224,10 +248,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
        json::Object{{"grid", toJson(k.grid)},
                     {"block", toJson(k.block)},
                     {"dynamic_shared_bytes", k.dynamicSharedBytes}}},
-      {"args", json::Array{buffer("A", p.m, p.k, "read"),
-                           buffer("B", p.k, p.n, "read"),
-                           buffer("C", p.m, p.n,
-                                  p.accumulate ? "readwrite" : "write")}},
+      {"args", std::move(args)},
       {"config",
        json::Object{{"strategy", stringifyStrategy(k.config.getStrategy())},
                     {"block", toJson(k.config.getBlock())},
@@ -318,16 +339,32 @@ struct ExportArtifactPass
       record.dynamicSharedBytes = *c;
     }
 
-    // The ABI: A, B, C as bare pointers, in this order.
+    // The ABI: A, B, C as bare pointers, in this order; with copy = tma,
+    // the tensor maps of A and B (boxes of one panel stage), then C.
     ValueRange operands = launch.getKernelOperands();
     int64_t shapes[3][2] = {{problem->m, problem->k},
                             {problem->k, problem->n},
                             {problem->m, problem->n}};
+    bool tma = config.getCopy() == CopyKind::Tma;
+    int64_t boxes[2][2] = {{config.getBM(), config.getBK()},
+                           {config.getBK(), config.getBN()}};
     bool ok = operands.size() == 3;
     for (int i = 0; ok && i < 3; ++i) {
+      if (tma && i < 2) {
+        auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(
+            operands[i].getType());
+        ok = map && map.getTensor().getShape() == ArrayRef<int64_t>(boxes[i]);
+        continue;
+      }
       auto type = dyn_cast<MemRefType>(operands[i].getType());
       ok = type && type.getShape() == ArrayRef<int64_t>(shapes[i]);
     }
+    if (!ok && tma)
+      return launch.emitOpError()
+             << "does not take (tensor map of A with box " << boxes[0][0]
+             << "x" << boxes[0][1] << ", tensor map of B with box "
+             << boxes[1][0] << "x" << boxes[1][1] << ", buffer C of shape "
+             << problem->m << "x" << problem->n << ")";
     if (!ok)
       return launch.emitOpError()
              << "does not take (A, B, C) buffers of shapes " << problem->m

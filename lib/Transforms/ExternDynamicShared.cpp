@@ -2,7 +2,7 @@
 //
 // Implements --tile-extern-dynamic-shared: the zero-sized address-space-3
 // globals that stand for dynamic shared memory get external linkage, which
-// NVPTX prints as `.extern .shared ... []`.
+// NVPTX prints as `.extern .shared ... []`, aligned to 128 bytes.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Transforms/Passes.h"
@@ -19,6 +19,9 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
+/// The alignment of the dynamic shared memory base.
+static constexpr uint64_t kTmaAlignment = 128;
+
 namespace {
 struct ExternDynamicSharedPass
     : public tileopt::impl::ExternDynamicSharedPassBase<
@@ -33,6 +36,9 @@ struct ExternDynamicSharedPass
           !global.getInitializerRegion().empty() || global.getValueAttr())
         return;
       global.setLinkage(LLVM::Linkage::External);
+      // TMA box destinations must be 128-byte aligned.
+      if (global.getAlignment().value_or(0) < kTmaAlignment)
+        global.setAlignment(kTmaAlignment);
     });
   }
 };

@@ -32,9 +32,9 @@ struct WorkgroupAccess {
 static WorkgroupAccess getWorkgroupAccess(Operation *op) {
   WorkgroupAccess access;
   op->walk([&](Operation *nested) {
-    // Asynchronous copies complete at the wait of the pipeline that issues
-    // them, which places its own barrier after the wait.
-    if (isa<nvgpu::DeviceAsyncCopyOp>(nested))
+    // Asynchronous copies (cp.async, TMA) complete at the wait of the
+    // pipeline that issues them, which places its own barrier after the wait.
+    if (isa<nvgpu::DeviceAsyncCopyOp, nvgpu::TmaAsyncLoadOp>(nested))
       return;
     auto iface = dyn_cast<MemoryEffectOpInterface>(nested);
     if (!iface)

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -61,6 +62,11 @@ static int64_t getCopyVectorWidth(Value globalRoot, int64_t panelCols,
 static constexpr int64_t kMaxUnrolledBK = 32;
 /// Static shared memory a kernel may declare without the dynamic opt-in.
 static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+/// TMA box destinations must be 128-byte aligned.
+static constexpr int64_t kTmaAlignment = 128;
+/// Suspend-time hint of one mbarrier.try_wait (ns); the wait retries until
+/// the phase completes.
+static constexpr int64_t kMbarrierWaitTicks = 10000000;
 
 namespace {
 /// Index arithmetic helpers at one location.
@@ -338,6 +344,8 @@ struct TiledKernelEmitter {
 
   IndexBuilder ib{rewriter, loc};
   Value panels[2];
+  /// copy = tma: the tensor maps of A and B (host-made descriptors).
+  Value tensorMaps[2];
   PanelCopy aCopy, bCopy;
   Value tid, rowOrigin, colOrigin, cView;
   /// The fragment layout: first row (column) of the thread's fragment, the
@@ -367,6 +375,7 @@ struct TiledKernelEmitter {
   scf::ForOp emitSingleStageLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitRegisterStagedLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
+  scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
   void emitStoreC(ValueRange results, Value globalC);
 };
 } // namespace
@@ -616,6 +625,100 @@ scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
   return loop;
 }
 
+/// TMA pipeline of S stages: one mbarrier per stage, initialised by thread
+/// 0 (arrival count 1) and fenced into the async proxy before the block
+/// synchronises. Thread 0 issues a step: it arms the stage's mbarrier with
+/// the bytes of both boxes (`arrive.expect_tx`) and starts the two box copies
+/// (`cp.async.bulk.tensor`), which complete on it. The prologue issues steps
+/// 0..S-2; step k waits for its stage's mbarrier to finish the phase of this
+/// round (parity (k / S) mod 2), synchronises the block (every thread is past
+/// step k-1's FMAs, so that stage and its mbarrier are free), issues step
+/// k+S-1 into it and multiplies from stage k % S. Boxes that cross the
+/// matrix edge are zero-filled by the TMA unit (the tensor map's bounds are
+/// the matrix's); steps beyond K issue nothing (a block-uniform branch), so
+/// every issued copy has been waited for when the loop ends.
+scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
+                                           ValueRange inits) {
+  MLIRContext *ctx = rewriter.getContext();
+  int64_t stages = config.getStages(), bm = config.getBM(),
+          bn = config.getBN(), bk = config.getBK();
+  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
+        kStep = kLoop.getStep();
+  auto groupType = nvgpu::MBarrierGroupType::get(
+      ctx,
+      gpu::AddressSpaceAttr::get(ctx,
+                                 gpu::GPUDialect::getWorkgroupAddressSpace()),
+      stages);
+  Value barriers = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupType);
+  Value leader = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       tid, ib.c(0));
+  emitUnder(rewriter, loc, leader, [&]() {
+    for (int64_t s = 0; s < stages; ++s)
+      nvgpu::MBarrierInitOp::create(rewriter, loc, barriers, ib.c(1),
+                                    ib.c(s), Value());
+    // The TMA unit (async proxy) must see the initialised mbarriers.
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+
+  int64_t elemBytes = elementType().getIntOrFloatBitWidth() / 8;
+  int64_t txBytes = (bm * bk + bk * bn) * elemBytes;
+  // Stage `stage` of panel `i` as the destination of one box.
+  auto stageView = [&](int i, Value stage) -> Value {
+    auto type = cast<MemRefType>(panels[i].getType());
+    SmallVector<OpFoldResult> offsets{stage, rewriter.getIndexAttr(0),
+                                      rewriter.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1),
+                                    rewriter.getIndexAttr(type.getDimSize(1)),
+                                    rewriter.getIndexAttr(type.getDimSize(2))};
+    SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+    auto viewType = memref::SubViewOp::inferRankReducedResultType(
+        type.getShape().drop_front(), type, offsets, sizes, strides);
+    return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
+                                     panels[i], offsets, sizes, strides);
+  };
+  auto issue = [&](Value kAt, Value stage) {
+    emitUnder(rewriter, loc, ib.land(leader, ib.lt(kAt, kUpper)), [&]() {
+      nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
+                                              ib.c(txBytes), stage, Value());
+      // Box coordinates go innermost first: (column, row).
+      nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(0, stage),
+                                    barriers, tensorMaps[0],
+                                    ValueRange{kAt, rowOrigin}, stage,
+                                    Value(), Value());
+      nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(1, stage),
+                                    barriers, tensorMaps[1],
+                                    ValueRange{colOrigin, kAt}, stage,
+                                    Value(), Value());
+    });
+  };
+  for (int64_t s = 0; s + 1 < stages; ++s)
+    issue(ib.add(kLower, ib.c(s * bk)), ib.c(s));
+  return scf::ForOp::create(
+      rewriter, loc, kLower, kUpper, kStep, inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        Value step = arith::DivUIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+            kStep);
+        Value stage =
+            arith::RemUIOp::create(rewriter, loc, step, ib.c(stages));
+        Value round = arith::DivUIOp::create(rewriter, loc, step, ib.c(stages));
+        Value parity = arith::IndexCastOp::create(
+            rewriter, loc, rewriter.getI1Type(),
+            arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
+        nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
+                                               ib.c(kMbarrierWaitTicks), stage);
+        gpu::BarrierOp::create(rewriter, loc);
+        Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
+        Value stageAhead = arith::RemUIOp::create(
+            rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
+        issue(kAhead, stageAhead);
+        scf::YieldOp::create(rewriter, loc, emitPanelStep(stage, accs));
+      });
+}
+
 /// After K: each accumulator to C, where C exists; runs of 4 consecutive
 /// columns as 16-byte stores when C's rows keep them aligned.
 void TiledKernelEmitter::emitStoreC(ValueRange results, Value globalC) {
@@ -695,7 +798,9 @@ LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch,
 
   rewriter.setInsertionPoint(kLoop);
   scf::ForOp loop;
-  if (config.getCopy() == CopyKind::Async)
+  if (config.getCopy() == CopyKind::Tma)
+    loop = emitTmaLoop(kLoop, inits);
+  else if (config.getCopy() == CopyKind::Async)
     loop = emitAsyncLoop(kLoop, inits);
   else if (config.getStages() == 2)
     loop = emitRegisterStagedLoop(kLoop, inits);
@@ -786,7 +891,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // Stages: with 2, each panel buffer gets a leading stage dimension and the
   // next K step's panels are loaded while this one's are multiplied.
   int64_t stages = config.getStages();
-  if (stages > 2 && config.getCopy() != CopyKind::Async)
+  if (stages > 2 && !config.isAsyncCopy())
     return forall.emitOpError()
            << "stages = " << stages
            << " needs copy = async (register-staged copies support 1 or 2)";
@@ -794,14 +899,17 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // declare without opting in, in dynamic shared memory above that (the
   // launch says how much; the config check keeps it within the chip's
   // opt-in limit).
+  // TMA panels always live in dynamic shared memory, whose base (and each
+  // panel) is 128-byte aligned (--tile-extern-dynamic-shared).
+  bool tma = config.getCopy() == CopyKind::Tma;
   SmallVector<int64_t> panelBytes;
   for (memref::AllocOp alloc : buffers)
     panelBytes.push_back(llvm::alignTo(
         alloc.getType().getNumElements() *
             alloc.getType().getElementTypeBitWidth() / 8 * stages,
-        16));
+        tma ? kTmaAlignment : 16));
   int64_t sharedBytes = panelBytes[0] + panelBytes[1];
-  bool dynamicShared = sharedBytes > kMaxStaticSharedBytes;
+  bool dynamicShared = sharedBytes > kMaxStaticSharedBytes || tma;
   SmallVector<Type> bufferTypes;
   for (memref::AllocOp alloc : buffers) {
     MemRefType type = alloc.getType();
@@ -820,6 +928,35 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   int64_t threadsX = config.getThreadsX(), threadsY = config.getThreadsY();
   rewriter.setInsertionPoint(forall);
   IndexBuilder outer{rewriter, loc};
+  // copy = tma: the host describes A and B to the TMA unit, one tensor map
+  // each whose box is one panel stage (BM x BK of A, BK x BN of B); the
+  // kernel receives them after C.
+  Value tensorMaps[2];
+  if (tma) {
+    std::pair<Value, std::array<int64_t, 2>> described[2] = {
+        {globalA, {config.getBM(), config.getBK()}},
+        {globalB, {config.getBK(), config.getBN()}}};
+    Attribute workgroup = gpu::AddressSpaceAttr::get(
+        ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+    for (auto [i, entry] : llvm::enumerate(described)) {
+      auto [tensor, box] = entry;
+      auto tensorType = cast<MemRefType>(tensor.getType());
+      auto unranked = UnrankedMemRefType::get(tensorType.getElementType(),
+                                              tensorType.getMemorySpace());
+      Value cast = memref::CastOp::create(rewriter, loc, unranked, tensor);
+      auto mapType = nvgpu::TensorMapDescriptorType::get(
+          ctx,
+          MemRefType::get(box, tensorType.getElementType(),
+                          MemRefLayoutAttrInterface(), workgroup),
+          nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
+          nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+          nvgpu::TensorMapOOBKind::OOB_ZERO,
+          nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+      tensorMaps[i] = nvgpu::TmaCreateDescriptorOp::create(
+          rewriter, loc, mapType, cast,
+          ValueRange{outer.c(box[0]), outer.c(box[1])});
+    }
+  }
   Value one = outer.c(1);
   auto launch = gpu::LaunchOp::create(
       rewriter, loc, /*gridSizeX=*/outer.c(trips[1]),
@@ -881,6 +1018,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   rewriter.eraseOp(forall);
 
   TiledKernelEmitter emitter{rewriter, loc, config, *problem, aTransposed};
+  emitter.tensorMaps[0] = tensorMaps[0];
+  emitter.tensorMaps[1] = tensorMaps[1];
   if (failed(emitter.emit(launch, blockIds, threadIds, panels,
                           {globalA, globalB}, cView, globalC, kLoop)))
     return failure();
@@ -893,12 +1032,26 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
       rewriter.eraseOp(op);
 
   // Constants from outside (loop bounds) move in, so the kernel's only
-  // parameters are A, B and C, in this order.
+  // parameters are A, B and C, in this order; with copy = tma, the tensor
+  // maps of A and B, then C.
   if (failed(mlir::sinkOperationsIntoLaunchOp(launch, [](Operation *op) {
         return op->hasTrait<OpTrait::ConstantLike>();
       })))
     return launch.emitOpError() << "could not sink constants into the kernel";
-  pinKernelOperands(rewriter, launch, {globalA, globalB, globalC});
+  if (!tma) {
+    pinKernelOperands(rewriter, launch, {globalA, globalB, globalC});
+    return launch;
+  }
+  pinKernelOperands(rewriter, launch, {globalC});
+  // The block's first act: one thread prefetches both tensor maps into the
+  // descriptor cache (which also makes them the first parameters).
+  rewriter.setInsertionPointToStart(&launchBody);
+  Value leader = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq,
+      outer.add(outer.mul(threadIds.y, outer.c(threadsX)), threadIds.x),
+      outer.c(0));
+  for (Value map : tensorMaps)
+    nvgpu::TmaPrefetchOp::create(rewriter, loc, map, leader);
   return launch;
 }
 

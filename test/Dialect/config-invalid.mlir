@@ -77,8 +77,28 @@ func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread =
 
 // -----
 
-// expected-error @+1 {{unknown copy kind 'tma' (expected 'registers' or 'async')}}
-func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, copy = tma>} { return }
+// expected-error @+1 {{unknown copy kind 'dma' (expected 'registers', 'async' or 'tma')}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, copy = dma>} { return }
+
+// -----
+
+// expected-error @+1 {{copy = tma needs the tiled strategy and at least 2 stages}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1, copy = tma>} { return }
+
+// -----
+
+// expected-error @+1 {{copy = tma writes dense boxes: pad must be 0, got 4}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, pad = 4, copy = tma>} { return }
+
+// -----
+
+// expected-error @+1 {{copy = tma needs BN and BK to be multiples of 4 (16-byte box rows), got BN = 16, BK = 6}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 6], thread = [1, 1], stages = 2, copy = tma>} { return }
+
+// -----
+
+// expected-error @+1 {{copy = tma boxes have at most 256 elements per side, got block [512, 16, 8]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread = [16, 1], stages = 2, copy = tma>} { return }
 
 // -----
 

@@ -54,7 +54,7 @@
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=4 copy=async artifact-dir=%t/dyn" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/dyn/matmul_matmul_0.ptx --check-prefix=DYNPTX
 // RUN: FileCheck %s --input-file=%t/dyn/manifest.json --check-prefix=DYNM
-// DYNPTX: .extern .shared .align 16 .b8 __dynamic_shmem__0[];
+// DYNPTX: .extern .shared .align 128 .b8 __dynamic_shmem__0[];
 // DYNPTX-NOT: .shared .align {{[0-9]+}} .b8 {{.*}}[{{[0-9]+}}];
 // DYNPTX: cp.async.wait_group 2;
 // DYNM: "dynamic_shared_bytes": 74752,
@@ -99,3 +99,57 @@
 // DEF2053-NEXT: "spill_load_bytes": 0,
 // DEF2053-NEXT: "spill_store_bytes": 0,
 // DEF2053-NEXT: "stack_bytes": 0
+
+// copy = tma with 2 stages on 2048^3: ptxas accepts the TMA box copies that
+// complete on an mbarrier (`cp.async.bulk.tensor`), the mbarrier waits and
+// the tensor-map prefetches; the kernel takes the tensor maps of A and B and
+// then C; the panels live in 128-byte-aligned dynamic shared memory (2 x
+// (4096 + 16384) bytes), the two mbarriers in static shared memory; no
+// stack, no spills. The manifest describes the tensor maps for the host.
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,256,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma artifact-dir=%t/tma" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/tma/matmul_matmul_0.ptx --check-prefix=TMAPTX
+// RUN: FileCheck %s --input-file=%t/tma/manifest.json --check-prefix=TMAM
+// TMAPTX: .extern .shared .align 128 .b8 __dynamic_shmem__0[];
+// TMAPTX: .param .u64 .ptr .align 1 matmul_matmul_0_param_0,
+// TMAPTX-NEXT: .param .u64 .ptr .align 1 matmul_matmul_0_param_1,
+// TMAPTX-NEXT: .param .u64 .ptr .align 1 matmul_matmul_0_param_2
+// TMAPTX: .shared .align 8 .b8 __mbarrier[16];
+// TMAPTX-DAG: ld.param.b64 %[[MAPA:rd[0-9]+]], [matmul_matmul_0_param_0];
+// TMAPTX-DAG: ld.param.b64 %[[MAPB:rd[0-9]+]], [matmul_matmul_0_param_1];
+// TMAPTX: prefetch.tensormap [%[[MAPA]]];
+// TMAPTX: prefetch.tensormap [%[[MAPB]]];
+// TMAPTX: mov.b32 %[[ONE:r[0-9]+]], 1;
+// TMAPTX-NEXT: mbarrier.init.shared.b64 [__mbarrier], %[[ONE]];
+// TMAPTX-NEXT: mbarrier.init.shared.b64 [__mbarrier+8], %[[ONE]];
+// TMAPTX: fence.proxy.async.shared::cta;
+// TMAPTX: bar.sync 0;
+// TMAPTX: mov.b32 %[[TX:r[0-9]+]], 20480;
+// TMAPTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [__mbarrier], %[[TX]];
+// TMAPTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}], [__mbarrier];
+// TMAPTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {{.*}}], [__mbarrier];
+// The FMAs (between the prologue and the wait) have no barrier; the one
+// barrier of a step follows its wait; nothing synchronises after the loop.
+// TMAPTX-NOT: bar.sync
+// TMAPTX: fma.rn.f32
+// TMAPTX-NOT: bar.sync
+// TMAPTX: mbarrier.try_wait.parity.shared.b64
+// TMAPTX-NOT: bar.sync
+// TMAPTX: bar.sync 0;
+// TMAPTX-NOT: bar.sync
+// TMAPTX: mbarrier.arrive.expect_tx.shared.b64
+// TMAPTX: cp.async.bulk.tensor.2d
+// TMAPTX: cp.async.bulk.tensor.2d
+// TMAPTX-NOT: bar.sync
+// TMAPTX: st.global.v4.b32
+// TMAPTX-NOT: bar.sync
+// TMAPTX: ret;
+// TMAM: "kind": "tensor_map",
+// TMAM: "name": "A",
+// TMAM: "kind": "tensor_map",
+// TMAM: "name": "B",
+// TMAM: "kind": "buffer",
+// TMAM: "name": "C",
+// TMAM: "dynamic_shared_bytes": 40960,
+// TMAM: "spill_load_bytes": 0,
+// TMAM-NEXT: "spill_store_bytes": 0,
+// TMAM-NEXT: "stack_bytes": 0

@@ -77,3 +77,25 @@ func.func @explicit_config_over_block_registers(%A: memref<64x32xf32>, %B: memre
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }
+
+// -----
+
+// copy = tma: a tensor map's row pitch must be a multiple of 16 bytes; rows
+// of 30 floats (A's K) are not.
+func.func @tma_pitch(%A: memref<64x30xf32>, %B: memref<30x48xf32>, %C: memref<64x48xf32>) {
+  // expected-error @+1 {{copy = tma needs rows of A and B that are multiples of 16 bytes (TMA tensor strides), but A is 64x30 and B is 30x48 (use copy = async or registers)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 2, copy = tma>}
+      ins(%A, %B : memref<64x30xf32>, memref<30x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// copy = tma: 5 stages of 128 x 256 x 32 panels (49152 bytes and an 8-byte
+// mbarrier each) exceed the 227 KiB a block may have.
+func.func @tma_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{config needs 245800 bytes of shared memory per block (5 stages of 49160), but sm_90 allows at most 232448}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 64], thread = [8, 16], stages = 5, copy = tma>}
+      ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

@@ -14,7 +14,7 @@
 // TILED: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [8, 4], stages = 2>}
 // ASYNC-LABEL: func.func @memref_form
 // ASYNC: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], thread = [4, 4], stages = 3, pad = 4, copy = async>}
-// BADCOPY: error: unknown copy kind 'dma' (expected 'registers' or 'async')
+// BADCOPY: error: unknown copy kind 'dma' (expected 'registers', 'async' or 'tma')
 // BLOCKS-LABEL: func.func @memref_form
 // BLOCKS: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [8, 4], stages = 2, blocks_per_sm = 3>}
 func.func @memref_form(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {

@@ -1,12 +1,13 @@
 // RUN: tile-opt %s --pass-pipeline="builtin.module(gpu.module(tile-extern-dynamic-shared))" | FileCheck %s
 
 // The zero-sized shared-memory global that convert-gpu-to-nvvm makes for
-// gpu.dynamic_shared_memory becomes external (PTX `.extern .shared ... []`);
+// gpu.dynamic_shared_memory becomes external (PTX `.extern .shared ... []`),
+// aligned to 128 bytes (TMA destinations);
 // a sized shared array, a zero-sized global in another address space and an
 // initialised one keep their linkage.
 
 // CHECK-LABEL: gpu.module @kernels
-// CHECK: llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK: llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<0 x i8>
 // CHECK: llvm.mlir.global internal @panel() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<64 x f32>
 // CHECK: llvm.mlir.global internal @global_zero() {addr_space = 1 : i32} : !llvm.array<0 x i8>
 // CHECK: llvm.mlir.global internal @initialised(dense<> : tensor<0xi8>) {addr_space = 3 : i32} : !llvm.array<0 x i8>

@@ -420,3 +420,115 @@ func.func @not_promoted(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}}
   return
 }
+
+// -----
+
+// copy = tma, 3 stages, on a problem whose K (20) is not a multiple of BK
+// (8) and whose M and N leave partial tiles: the host describes A and B as
+// tensor maps whose boxes are one panel stage (32 x 8 of A, 8 x 32 of B);
+// the panels are views of 6144 bytes of dynamic shared memory (3 stages of
+// 1024 bytes each); thread 0 prefetches both maps, initialises 3 mbarriers
+// (arrival count 1) and fences them into the async proxy before the block
+// synchronises. The prologue issues K steps 0 and 1 into stages 0 and 1 (if
+// they exist: thread 0 and a block-uniform K test): expect_tx of the 2048
+// bytes of both boxes, then one box load each at (k, row0) of A and
+// (col0, k) of B, innermost coordinate first, no bounds predicates (the TMA
+// unit zero-fills what leaves the matrix). Step k waits on the mbarrier of
+// stage (k / 8) % 3 with parity ((k / 8) / 3) % 2, synchronises, issues step
+// k + 16 into stage (k / 8 + 2) % 3, then multiplies from stage (k / 8) % 3
+// (A read as is, no barrier after the FMAs: the next step's barrier
+// protects the stage).
+
+// CHECK-LABEL: func.func @tma_stages
+// CHECK: %[[CA:.+]] = memref.cast %arg0 : memref<50x20xf32> to memref<*xf32>
+// CHECK: %[[MAPA:.+]] = nvgpu.tma.create.descriptor %[[CA]] box[%c32{{(_[0-9]+)?}}, %c8{{(_[0-9]+)?}}] : memref<*xf32> -> <tensor = memref<32x8xf32, #gpu.address_space<workgroup>>, swizzle = none, l2promo = none, oob = zero, interleave = none>
+// CHECK: %[[CB:.+]] = memref.cast %arg1 : memref<20x40xf32> to memref<*xf32>
+// CHECK: %[[MAPB:.+]] = nvgpu.tma.create.descriptor %[[CB]] box[%c8{{(_[0-9]+)?}}, %c32{{(_[0-9]+)?}}] : memref<*xf32> -> <tensor = memref<8x32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SMEM:.+]] = arith.constant 6144 : i32
+// CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %[[SMEM]]
+// CHECK: %[[FIRST:.+]] = arith.cmpi eq, %{{.+}}, %c0{{(_[0-9]+)?}} : index
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[MAPA]], predicate = %[[FIRST]]
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[MAPB]], predicate = %[[FIRST]]
+// CHECK: %[[AS:.+]] = memref.view %{{.+}}[%c0{{(_[0-9]+)?}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x8xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[BS:.+]] = memref.view %{{.+}}[%c3072][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x8x32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[BAR:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
+// CHECK: %[[LEADER:.+]] = arith.cmpi eq, %{{.+}}, %c0{{(_[0-9]+)?}} : index
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-COUNT-3: nvgpu.mbarrier.init %[[BAR]][%{{.+}}], %c1{{(_[0-9]+)?}}
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[S0:.+]] = arith.constant 0 : index
+// CHECK: %[[K0:.+]] = arith.addi %{{.+}}, %c0{{(_[0-9]+)?}} : index
+// CHECK: %[[HAS0:.+]] = arith.cmpi ult, %[[K0]], %c20{{(_[0-9]+)?}} : index
+// CHECK: %[[ISSUE0:.+]] = arith.andi %[[LEADER]], %[[HAS0]] : i1
+// CHECK: scf.if %[[ISSUE0]] {
+// CHECK:   nvgpu.mbarrier.arrive.expect_tx %[[BAR]][%[[S0]]], %c2048
+// CHECK:   %[[DA0:.+]] = memref.subview %[[AS]][%[[S0]], 0, 0] [1, 32, 8] [1, 1, 1]
+// CHECK:   nvgpu.tma.async.load %[[MAPA]][%[[K0]], %[[ROW0:.+]]], %[[BAR]][%[[S0]]] to %[[DA0]]
+// CHECK:   %[[DB0:.+]] = memref.subview %[[BS]][%[[S0]], 0, 0] [1, 8, 32] [1, 1, 1]
+// CHECK:   nvgpu.tma.async.load %[[MAPB]][%[[COL0:.+]], %[[K0]]], %[[BAR]][%[[S0]]] to %[[DB0]]
+// CHECK: }
+// CHECK: %[[S1:.+]] = arith.constant 1 : index
+// CHECK: %[[K1:.+]] = arith.addi %{{.+}}, %c8{{(_[0-9]+)?}} : index
+// CHECK: scf.if
+// CHECK:   nvgpu.mbarrier.arrive.expect_tx %[[BAR]][%[[S1]]], %c2048
+// CHECK:   nvgpu.tma.async.load %[[MAPA]][%[[K1]], %[[ROW0]]], %[[BAR]][%[[S1]]]
+// CHECK:   nvgpu.tma.async.load %[[MAPB]][%[[COL0]], %[[K1]]], %[[BAR]][%[[S1]]]
+// CHECK: }
+// CHECK-NOT: nvgpu.tma.async.load
+// CHECK: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %[[STEP:.+]] iter_args(
+// CHECK:   %[[N:.+]] = arith.divui %{{.+}}, %[[STEP]] : index
+// CHECK:   %[[STAGE:.+]] = arith.remui %[[N]], %c3{{(_[0-9]+)?}} : index
+// CHECK:   %[[ROUND:.+]] = arith.divui %[[N]], %c3{{(_[0-9]+)?}} : index
+// CHECK:   %[[ODD:.+]] = arith.remui %[[ROUND]], %c2{{(_[0-9]+)?}} : index
+// CHECK:   %[[PARITY:.+]] = arith.index_cast %[[ODD]] : index to i1
+// CHECK:   nvgpu.mbarrier.try_wait.parity %[[BAR]][%[[STAGE]]], %[[PARITY]], %{{.+}}
+// CHECK-NEXT: gpu.barrier
+// CHECK:   %[[KAHEAD:.+]] = arith.addi %[[K]], %c16{{(_[0-9]+)?}} : index
+// CHECK:   %[[NAHEAD:.+]] = arith.addi %[[N]], %c2{{(_[0-9]+)?}} : index
+// CHECK:   %[[AHEAD:.+]] = arith.remui %[[NAHEAD]], %c3{{(_[0-9]+)?}} : index
+// CHECK:   %[[EXISTS:.+]] = arith.cmpi ult, %[[KAHEAD]], %c20{{(_[0-9]+)?}} : index
+// CHECK:   %[[ISSUE:.+]] = arith.andi %[[LEADER]], %[[EXISTS]] : i1
+// CHECK:   scf.if %[[ISSUE]] {
+// CHECK:     nvgpu.mbarrier.arrive.expect_tx %[[BAR]][%[[AHEAD]]], %c2048
+// CHECK:     nvgpu.tma.async.load %[[MAPA]][%[[KAHEAD]], %[[ROW0]]], %[[BAR]][%[[AHEAD]]]
+// CHECK:     nvgpu.tma.async.load %[[MAPB]][%[[COL0]], %[[KAHEAD]]], %[[BAR]][%[[AHEAD]]]
+// CHECK:   }
+// CHECK-NOT: gpu.barrier
+// CHECK:   memref.load %[[AS]][%[[STAGE]], %{{.+}}, %{{.+}}]
+// CHECK:   math.fma
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+#tm0 = affine_map<(d0) -> (d0 * 32)>
+#tma1 = affine_map<(d0) -> (d0 * -32 + 50, 32)>
+#tmb = affine_map<(d0) -> (d0 * -32 + 40, 32)>
+#map3 = affine_map<(d0) -> (-d0 + 20, 8)>
+func.func @tma_stages(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> memref<50x40xf32> {
+  %c8 = arith.constant 8 : index
+  %c20 = arith.constant 20 : index
+  %c0 = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<50x40xf32>
+  scf.forall (%arg2, %arg3) in (2, 2) {
+    %alloc_0 = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    %alloc_1 = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #tm0(%arg2)
+    %1 = affine.apply #tm0(%arg3)
+    %2 = affine.min #tma1(%arg2)
+    %3 = affine.min #tmb(%arg3)
+    %subview = memref.subview %arg0[%0, 0] [%2, 20] [1, 1] : memref<50x20xf32> to memref<?x20xf32, strided<[20, 1], offset: ?>>
+    %subview_2 = memref.subview %arg1[0, %1] [20, %3] [1, 1] : memref<20x40xf32> to memref<20x?xf32, strided<[40, 1], offset: ?>>
+    %subview_3 = memref.subview %alloc[%0, %1] [%2, %3] [1, 1] : memref<50x40xf32> to memref<?x?xf32, strided<[40, 1], offset: ?>>
+    scf.for %arg4 = %c0 to %c20 step %c8 {
+      %4 = affine.min #map3(%arg4)
+      %subview_4 = memref.subview %subview[0, %arg4] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
+      %subview_5 = memref.subview %subview_2[%arg4, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[40, 1], offset: ?>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [%2, %4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  return %alloc : memref<50x40xf32>
+}

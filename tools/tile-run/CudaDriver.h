@@ -42,6 +42,7 @@ namespace tilerun {
   X(cuMemcpyDtoD)                                                              \
   X(cuMemsetD32)                                                               \
   X(cuMemGetInfo)                                                              \
+  X(cuTensorMapEncodeTiled)                                                    \
   X(cuEventCreate)                                                             \
   X(cuEventRecord)                                                             \
   X(cuEventSynchronize)                                                        \

@@ -228,6 +228,49 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         return r.fail(aw + ".shape", "expected two integers");
       arg.rows = shape->items()[0].asInteger();
       arg.cols = shape->items()[1].asInteger();
+      // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
+      if (kind == "tensor_map" && a < 2) {
+        arg.tensorMap = true;
+        const Json *box = r.get(aj, aw, "box");
+        if (!box)
+          return false;
+        if (!box->isArray() || box->items().size() != 2 ||
+            !box->items()[0].isInteger() || !box->items()[1].isInteger())
+          return r.fail(aw + ".box", "expected two integers");
+        arg.boxRows = box->items()[0].asInteger();
+        arg.boxCols = box->items()[1].asInteger();
+        // What cuTensorMapEncodeTiled accepts for 4-byte elements: box
+        // sides 1..256, box rows of 16-byte multiples.
+        if (arg.boxRows < 1 || arg.boxRows > 256 || arg.boxCols < 1 ||
+            arg.boxCols > 256 || arg.boxCols * 4 % 16 != 0)
+          return r.fail(aw + ".box",
+                        "expected sides in [1, 256] and a column count that "
+                        "is a multiple of 4");
+        std::string interleave, swizzle, l2, oob;
+        if (!r.string(aj, aw, "interleave", interleave) ||
+            !r.string(aj, aw, "swizzle", swizzle) ||
+            !r.string(aj, aw, "l2_promotion", l2) ||
+            !r.string(aj, aw, "oob_fill", oob))
+          return false;
+        if (interleave != "none" || swizzle != "none" || oob != "zero")
+          return r.fail(aw, "unsupported tensor map (tile-run encodes "
+                            "interleave none, swizzle none, oob_fill zero), "
+                            "got interleave " +
+                                interleave + ", swizzle " + swizzle +
+                                ", oob_fill " + oob);
+        if (l2 == "none")
+          arg.l2PromotionBytes = 0;
+        else if (l2 == "64B" || l2 == "128B" || l2 == "256B")
+          arg.l2PromotionBytes = std::stoi(l2);
+        else
+          return r.fail(aw + ".l2_promotion",
+                        "expected none, 64B, 128B or 256B, got " + l2);
+        if (arg.cols * 4 % 16 != 0)
+          return r.fail(aw, "a tensor map needs rows of 16-byte multiples, "
+                            "got " +
+                                std::to_string(arg.cols) + " columns");
+        kind = "buffer";
+      }
       if (kind != "buffer" || arg.name != names[a] ||
           arg.elementType != k.elementType || arg.rows != shapes[a][0] ||
           arg.cols != shapes[a][1])

@@ -25,6 +25,13 @@ struct BufferArg {
   std::string elementType; ///< "f32"
   int64_t rows = 0, cols = 0;
   std::string access; ///< "read", "write" or "readwrite"
+  /// kind "tensor_map" (A or B with copy = tma): the parameter is the device
+  /// address of a CUtensorMap of this buffer with boxes of boxRows x
+  /// boxCols elements, dense (no interleave, no swizzle), zero fill out of
+  /// bounds, and this L2 promotion (0, 64, 128 or 256 bytes).
+  bool tensorMap = false;
+  int64_t boxRows = 0, boxCols = 0;
+  int l2PromotionBytes = 0;
 };
 
 struct KernelSpec {

@@ -12,6 +12,7 @@
 #include <cublas_v2.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -202,9 +203,49 @@ private:
 
   bool loadKernel(const KernelSpec &k, CUfunction &fn, std::string &binary,
                   Failure &f);
-  bool launch(const KernelSpec &k, CUfunction fn, CUdeviceptr a,
-              CUdeviceptr b, CUdeviceptr c, Failure &f) {
-    void *params[] = {&a, &b, &c};
+  /// The kernel's three parameters for buffers (a, b, c): bare pointers, or
+  /// for a tensor-map argument (copy = tma) the device address of a
+  /// CUtensorMap of that buffer, encoded here and copied to the GPU.
+  bool makeParams(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
+                  CUdeviceptr c, std::array<CUdeviceptr, 3> &params,
+                  Failure &f) {
+    CUdeviceptr buffers[3] = {a, b, c};
+    for (int i = 0; i < 3; ++i) {
+      params[i] = buffers[i];
+      const BufferArg &arg = k.args[i];
+      if (!arg.tensorMap)
+        continue;
+      // Dimensions, strides and boxes go innermost (columns) first.
+      CUtensorMap map;
+      cuuint64_t dims[2] = {static_cast<cuuint64_t>(arg.cols),
+                            static_cast<cuuint64_t>(arg.rows)};
+      cuuint64_t strides[1] = {static_cast<cuuint64_t>(arg.cols) * 4};
+      cuuint32_t box[2] = {static_cast<cuuint32_t>(arg.boxCols),
+                           static_cast<cuuint32_t>(arg.boxRows)};
+      cuuint32_t elementStrides[2] = {1, 1};
+      CUtensorMapL2promotion l2 =
+          arg.l2PromotionBytes == 64    ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B
+          : arg.l2PromotionBytes == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+          : arg.l2PromotionBytes == 256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+                                        : CU_TENSOR_MAP_L2_PROMOTION_NONE;
+      std::string what = "encoding the tensor map of " + arg.name;
+      if (!cu(drv.cuTensorMapEncodeTiled(
+                  &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2,
+                  reinterpret_cast<void *>(buffers[i]), dims, strides, box,
+                  elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                  CU_TENSOR_MAP_SWIZZLE_NONE, l2,
+                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+              what.c_str(), f) ||
+          // cuMemAlloc aligns to 256 bytes (the map needs 64).
+          !alloc(sizeof map, "a tensor map", params[i], f) ||
+          !cu(drv.cuMemcpyHtoD(params[i], &map, sizeof map), what.c_str(), f))
+        return false;
+    }
+    return true;
+  }
+  bool launch(const KernelSpec &k, CUfunction fn,
+              std::array<CUdeviceptr, 3> args, Failure &f) {
+    void *params[] = {&args[0], &args[1], &args[2]};
     return cu(drv.cuLaunchKernel(fn, k.grid[0], k.grid[1], k.grid[2],
                                  k.block[0], k.block[1], k.block[2],
                                  k.dynamicSharedBytes, nullptr, params,
@@ -431,7 +472,9 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     } else if (!cu(drv.cuMemsetD32(dC, 0x7FC00000u, mn), "poisoning C", f)) {
       return f.code;
     }
-    if (!launch(k, fn, dA, dB, dC, f) || !synchronize(k, f))
+    std::array<CUdeviceptr, 3> params;
+    if (!makeParams(k, dA, dB, dC, params, f) ||
+        !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
     std::vector<float> hC(mn);
     if (!cu(drv.cuMemcpyDtoH(hC.data(), dC, mn * 4), "reading C", f))
@@ -538,9 +581,13 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       bs.push_back(b);
       cs.push_back(c);
     }
+    std::vector<std::array<CUdeviceptr, 3>> params(sets);
+    for (int s = 0; s < sets; ++s)
+      if (!makeParams(k, as[s], bs[s], cs[s], params[s], f))
+        return f.code;
     std::vector<float> kernelMs, cublasMs;
     if (!timeRuns("the kernel", sets,
-                  [&](int s) { return launch(k, fn, as[s], bs[s], cs[s], f); },
+                  [&](int s) { return launch(k, fn, params[s], f); },
                   kernelMs, f) ||
         !synchronize(k, f))
       return f.code;

@@ -69,6 +69,12 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 /// Checks `config` against the limits of `target` for elements of
 /// `elementType`. On violation, reports through `emitError` a message that
 /// names the limit, the value and the chip, and returns failure.
+/// What makes `config` unusable for an M x N x K problem (copy = tma needs
+/// 16-byte row pitches), or nullopt.
+std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
+                                              int64_t n, int64_t k,
+                                              Type elementType);
+
 LogicalResult
 checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
                          Type elementType,

@@ -34,7 +34,8 @@ def Tile_Strategy : I32EnumAttr<"Strategy", "code generation strategy", [
 
 def Tile_CopyKind : I32EnumAttr<"CopyKind", "how panels reach shared memory", [
     I32EnumAttrCase<"Registers", 0, "registers">,
-    I32EnumAttrCase<"Async", 1, "async">
+    I32EnumAttrCase<"Async", 1, "async">,
+    I32EnumAttrCase<"Tma", 2, "tma">
   ]> {
   let cppNamespace = "::mlir::tileopt";
   let genSpecializedAttr = 0;
@@ -56,9 +57,12 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     * `pad = P` (optional, default 0, printed when non-zero): elements added
       to each row of the shared-memory panels, to spread the accesses of a
       warp over the 32 banks (P = 4 keeps 16-byte alignment).
-    * `copy = registers | async` (optional, default registers, printed when
-      async): panels travel through registers (global load, shared store), or
-      with `cp.async` straight into shared memory (needs stages >= 2).
+    * `copy = registers | async | tma` (optional, default registers, printed
+      when not registers): panels travel through registers (global load,
+      shared store), with `cp.async` straight into shared memory (needs
+      stages >= 2), or as whole boxes with the Tensor Memory Accelerator
+      (`cp.async.bulk.tensor` completing on an mbarrier; sm_90+, stages >= 2,
+      pad 0, BK and BN multiples of 4, every box side at most 256).
     * `blocks_per_sm = N` (optional, default 0 = no request, printed when
       non-zero): the kernel asks ptxas to keep N blocks resident per SM
       (PTX `.minnctapersm N`), which caps its registers at 65536 / (N x
@@ -117,10 +121,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     /// Whether the A panel is staged K-major (BK x BM) in shared memory:
     /// when threads hold a multiple of 4 rows (a thread's A values for one k
     /// are then one 16-byte load) and the copies can transpose (not
-    /// cp.async, which moves contiguous bytes).
+    /// cp.async or TMA, which move contiguous bytes).
     bool isAKMajor() const {
-      return getTM() % 4 == 0 && getCopy() != CopyKind::Async;
+      return getTM() % 4 == 0 && getCopy() == CopyKind::Registers;
     }
+    /// Whether the panels are copied asynchronously (cp.async or TMA),
+    /// straight into shared memory.
+    bool isAsyncCopy() const { return getCopy() != CopyKind::Registers; }
   }];
 }
 

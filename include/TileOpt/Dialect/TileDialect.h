@@ -27,6 +27,9 @@ inline constexpr llvm::StringLiteral kProblemAttrName = "tile.problem";
 /// Kernel ABI: every buffer argument is a bare pointer aligned to at least
 /// this many bytes (cudaMalloc gives 256); kernels may rely on it.
 inline constexpr int64_t kArgumentAlignment = 16;
+/// Kernel ABI (copy = tma): a tensor-map argument points to a 128-byte
+/// CUtensorMap aligned to this many bytes, as the CUDA driver requires.
+inline constexpr int64_t kTensorMapAlignment = 64;
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_DIALECT_TILEDIALECT_H

@@ -37,8 +37,9 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::init(0)};
   PassOptions::Option<std::string> copy{
       *this, "copy",
-      llvm::cl::desc("How panels reach shared memory: registers, or async "
-                     "(cp.async, stages >= 2)"),
+      llvm::cl::desc("How panels reach shared memory: registers, async "
+                     "(cp.async, stages >= 2) or tma (TMA boxes on an "
+                     "mbarrier, sm_90, stages >= 2)"),
       llvm::cl::init("registers")};
   PassOptions::Option<int64_t> blocksPerSM{
       *this, "blocks-per-sm",

@@ -55,8 +55,8 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Option<"smemPad", "smem-pad", "int64_t", /*default=*/"0",
            "Elements of padding per shared-memory panel row (tiled strategy)">,
     Option<"copy", "copy", "std::string", /*default=*/"\"registers\"",
-           "How panels reach shared memory: registers, or async (cp.async, "
-           "stages >= 2)">,
+           "How panels reach shared memory: registers, async (cp.async, "
+           "stages >= 2) or tma (TMA boxes on an mbarrier, sm_90, stages >= 2)">,
     Option<"blocksPerSM", "blocks-per-sm", "int64_t", /*default=*/"0",
            "Blocks the kernel must fit per SM (caps its registers; 0: no "
            "request)">,
@@ -226,6 +226,15 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       issues `cp.async` copies (`nvgpu.device_async_copy`, zero fill through
       the source element count) S-1 steps ahead, one commit group per step,
       and waits until S-2 groups are in flight before a step's FMAs;
+      `copy = tma` has the host describe A and B as tensor maps
+      (`nvgpu.tma.create.descriptor`, boxes of one panel stage) passed to the
+      kernel before C; the panels live in dynamic shared memory; thread 0
+      initialises one mbarrier per stage, and issues each step as
+      `mbarrier.arrive.expect_tx` of the two boxes' bytes plus two
+      `nvgpu.tma.async.load`s S-1 steps ahead; step k waits on its stage's
+      mbarrier with parity (k / S) mod 2, synchronises the block, issues step
+      k+S-1, then multiplies. Boxes that cross the matrix edge are
+      zero-filled by the TMA unit;
     * after the K loop, each accumulator is stored to C, predicated on being
       inside the matrix (and added to C first when the matmul accumulates),
       as 16-byte stores where C's rows keep them aligned.
@@ -235,7 +244,8 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",
-                           "mlir::ub::UBDialect", "mlir::nvgpu::NVGPUDialect"];
+                           "mlir::ub::UBDialect", "mlir::nvgpu::NVGPUDialect",
+                           "mlir::NVVM::NVVMDialect"];
   let statistics = [
     Statistic<"numMapped", "num-mapped", "Block tiles mapped to a kernel">,
   ];
@@ -353,6 +363,36 @@ def OutlineKernelsPass : Pass<"tile-outline-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def TensorMapArgumentsPass : Pass<"tile-tensor-map-arguments", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Pass TMA tensor maps to kernels as pointers";
+  let description = [{
+    Runs before `convert-nvgpu-to-nvvm` and `convert-gpu-to-nvvm`, whose type
+    converter does not know `!nvgpu.tensormap.descriptor` and so cannot lower
+    a kernel that takes one. Each such kernel argument becomes a generic
+    `!llvm.ptr`: the device address of the 128-byte `CUtensorMap` the host
+    encoded (`cuTensorMapEncodeTiled`) and copied to global memory, which is
+    what upstream's host lowering of `nvgpu.tma.create.descriptor` passes
+    too. Inside the kernel an `unrealized_conversion_cast` gives the pointer
+    the descriptor type back; `convert-nvgpu-to-nvvm` then lowers
+    `nvgpu.tma.async.load` onto the pointer and
+    `reconcile-unrealized-casts` removes the casts.
+
+    Before:
+    ```mlir
+    gpu.func @k(%map: !nvgpu.tensormap.descriptor<...>) kernel {
+      nvgpu.tma.async.load %map[%x, %y], %bar[%i] to %dst : ...
+    ```
+    After:
+    ```mlir
+    gpu.func @k(%arg: !llvm.ptr) kernel {
+      %map = builtin.unrealized_conversion_cast %arg
+          : !llvm.ptr to !nvgpu.tensormap.descriptor<...>
+      nvgpu.tma.async.load %map[%x, %y], %bar[%i] to %dst : ...
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def ExternDynamicSharedPass : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPUModuleOp"> {
   let summary = "Declare the dynamic shared memory symbol extern, as PTX requires";
   let description = [{
@@ -362,9 +402,10 @@ def ExternDynamicSharedPass : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPU
     variable (`.shared .b8 __dynamic_shmem__0;`); kernels then index past it
     into the dynamic window by accident of layout. This pass gives those
     globals `external` linkage, so that the PTX declares
-    `.extern .shared .align 16 .b8 __dynamic_shmem__0[];`, the PTX form of
+    `.extern .shared .align 128 .b8 __dynamic_shmem__0[];`, the PTX form of
     dynamic shared memory, whose base is the start of the launch's dynamic
-    window.
+    window. The alignment is raised to 128 bytes, what TMA box destinations
+    (`copy = tma`) need.
 
     Before:
     ```mlir
@@ -374,7 +415,7 @@ def ExternDynamicSharedPass : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPU
     After:
     ```mlir
     llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32,
-        alignment = 16 : i64} : !llvm.array<0 x i8>
+        alignment = 128 : i64} : !llvm.array<0 x i8>
     ```
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];

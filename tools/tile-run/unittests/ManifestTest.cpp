@@ -98,3 +98,86 @@ TEST(Manifest, ReportsFileProblems) {
   EXPECT_FALSE(loadManifest(inputs() + "/missing-cubin", m, e));
   EXPECT_NE(e.find("kernel 'k': missing cubin file"), std::string::npos) << e;
 }
+
+namespace {
+/// The valid manifest with N = 48 (B's rows 16-byte multiples) and B given
+/// as a tensor map with `box` and `fields` (after "box"), parsed.
+bool parseTensorMapB(const std::string &box, const std::string &fields,
+                     Manifest &m, std::string &error) {
+  std::string text = readValid();
+  auto replaceAll = [&](const std::string &from, const std::string &to) {
+    for (size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  };
+  replaceAll("\"n\": 45", "\"n\": 48");
+  replaceAll("            45\n", "            48\n");
+  replaceAll("\"name\": \"B\",\n          \"kind\": \"buffer\",",
+             "\"name\": \"B\",\n          \"kind\": \"tensor_map\", \"box\": " +
+                 box + ", " + fields + ",");
+  return parseManifest(text, "/art", m, error);
+}
+} // namespace
+
+TEST(Manifest, ReadsTensorMapArguments) {
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(parseTensorMapB("[8, 32]",
+                              "\"interleave\": \"none\", \"swizzle\": "
+                              "\"none\", \"l2_promotion\": \"128B\", "
+                              "\"oob_fill\": \"zero\"",
+                              m, e))
+      << e;
+  const BufferArg &b = m.kernels[0].args[1];
+  EXPECT_TRUE(b.tensorMap);
+  EXPECT_EQ(b.boxRows, 8);
+  EXPECT_EQ(b.boxCols, 32);
+  EXPECT_EQ(b.l2PromotionBytes, 128);
+  EXPECT_EQ(b.rows, 17);
+  EXPECT_EQ(b.cols, 48);
+  EXPECT_FALSE(m.kernels[0].args[0].tensorMap);
+}
+
+TEST(Manifest, RejectsTensorMapsItCannotEncode) {
+  Manifest m;
+  std::string e;
+  const std::string dense = "\"interleave\": \"none\", \"swizzle\": \"none\", "
+                            "\"l2_promotion\": \"none\", \"oob_fill\": "
+                            "\"zero\"";
+  EXPECT_FALSE(parseTensorMapB("[8, 300]", dense, m, e));
+  EXPECT_EQ(e, "kernels[0].args[1].box: expected sides in [1, 256] and a "
+               "column count that is a multiple of 4");
+  EXPECT_FALSE(parseTensorMapB("[8, 30]", dense, m, e));
+  EXPECT_EQ(e, "kernels[0].args[1].box: expected sides in [1, 256] and a "
+               "column count that is a multiple of 4");
+  EXPECT_FALSE(parseTensorMapB(
+      "[8, 32]",
+      "\"interleave\": \"none\", \"swizzle\": \"128B\", \"l2_promotion\": "
+      "\"none\", \"oob_fill\": \"zero\"",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[1]: unsupported tensor map (tile-run encodes "
+               "interleave none, swizzle none, oob_fill zero), got interleave "
+               "none, swizzle 128B, oob_fill zero");
+  EXPECT_FALSE(parseTensorMapB(
+      "[8, 32]",
+      "\"interleave\": \"none\", \"swizzle\": \"none\", \"l2_promotion\": "
+      "\"1KB\", \"oob_fill\": \"zero\"",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[1].l2_promotion: expected none, 64B, 128B or "
+               "256B, got 1KB");
+  EXPECT_FALSE(parseTensorMapB("[8, 32]", "\"interleave\": \"none\"", m, e));
+  EXPECT_EQ(e, "kernels[0].args[1]: missing field 'swizzle'");
+  // C cannot be a tensor map; A of 33 x 17 cannot (rows of 68 bytes).
+  std::string text = readValid();
+  const std::string bufferA =
+      "\"name\": \"A\",\n          \"kind\": \"buffer\",";
+  size_t at = text.find(bufferA);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, bufferA.size(),
+               "\"name\": \"A\",\n          \"kind\": \"tensor_map\", \"box\": "
+               "[8, 4], " +
+                   dense + ",");
+  EXPECT_FALSE(parseManifest(text, "/art", m, e));
+  EXPECT_EQ(e, "kernels[0].args[0]: a tensor map needs rows of 16-byte "
+               "multiples, got 17 columns");
+}
