@@ -352,7 +352,10 @@ bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
               CU_SHAREDMEM_CARVEOUT_MAX_SHARED),
           "setting the shared memory carveout", f))
     return false;
-  if (k.dynamicSharedBytes > 48 * 1024 &&
+  // Above 48 KiB per block (static and dynamic together: TMA kernels keep
+  // their mbarriers in static shared memory) the kernel must opt in.
+  if (k.dynamicSharedBytes > 0 &&
+      static_cast<int64_t>(staticShared) + k.dynamicSharedBytes > 48 * 1024 &&
       !cu(drv.cuFuncSetAttribute(
               fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
               static_cast<int>(k.dynamicSharedBytes)),
