@@ -76,15 +76,15 @@
 // OCCM-NEXT: "spill_load_bytes": 0,
 // OCCM-NEXT: "spill_store_bytes": 0,
 
-// The default configs of the two examples (64 x 256 with TMA and 2 blocks
-// per SM on 2048^3, 64 x 128 register-staged with 4 on 2053 x 2039 x 2048)
-// fit their register caps: no stack, no spills.
+// The default configs of the two examples (64 x 128 with 4 blocks per SM:
+// TMA on 2048^3, register-staged on 2053 x 2039 x 2048) fit their register
+// caps: no stack, no spills.
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2048" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2048/manifest.json --check-prefix=DEF2048
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
-// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2>"
-// DEF2048: "dynamic_shared_bytes": 40960,
+// DEF2048: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4>"
+// DEF2048: "dynamic_shared_bytes": 24576,
 // DEF2048: "barriers": 1,
 // DEF2048-NEXT: "const_bytes": {{[0-9]+}},
 // DEF2048-NEXT: "registers": {{[0-9]+}},
