@@ -478,30 +478,61 @@ TiledKernelEmitter::loadFragment(Value panel, Value stage, Value kk,
 /// beyond K contribute nothing).
 SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
                                                      ValueRange accs) {
-  int64_t pad = config.getPad();
+  int64_t pad = config.getPad(), bk = config.getBK();
   bool aVectorizable = aTransposed && (config.getBM() + pad) % 4 == 0;
   bool bVectorizable = tn() % 4 == 0 && (config.getBN() + pad) % 4 == 0;
+  // A staged as is (BM x BK): a thread's value of row i for 4 consecutive k
+  // is one 16-byte load when the row pitch keeps them aligned, so the loop
+  // walks k in groups of 4 and loads TM vectors per group instead of TM
+  // scalars per k.
+  bool aAlongK = !aTransposed && bk % 4 == 0 && (bk + pad) % 4 == 0 &&
+                 elementType().getIntOrFloatBitWidth() == 32;
+  int64_t group = aAlongK ? 4 : 1;
+  // The outer product in serpentine order (as CUTLASS's SIMT MMA): along
+  // the rows of the fragment, every other row walked backwards, so
+  // consecutive FMAs share an operand (the A value in a row, the B value at
+  // a turn) and ptxas can keep it in an operand reuse cache instead of
+  // reading the register file again.
+  auto outerProduct = [&](ArrayRef<Value> a, ArrayRef<Value> b,
+                          SmallVector<Value> &acc) {
+    for (int64_t i = 0; i < tm(); ++i)
+      for (int64_t q = 0; q < tn(); ++q) {
+        int64_t j = i % 2 == 0 ? q : tn() - 1 - q;
+        acc[i * tn() + j] = math::FmaOp::create(rewriter, loc, a[i], b[j],
+                                                acc[i * tn() + j]);
+      }
+  };
   kkLoop = scf::ForOp::create(
-      rewriter, loc, ib.c(0), ib.c(config.getBK()), ib.c(1), accs,
-      [&](OpBuilder &, Location, Value kk, ValueRange acc) {
-        SmallVector<Value> a = loadFragment(panels[0], stage, kk, rows,
-                                            /*alongRow=*/aTransposed,
-                                            aVectorizable);
-        SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
-                                            /*alongRow=*/true, bVectorizable);
-        // The outer product in serpentine order (as CUTLASS's SIMT MMA):
-        // along the rows of the fragment, every other row walked backwards,
-        // so consecutive FMAs share an operand (the A value in a row, the B
-        // value at a turn) and ptxas can keep it in an operand reuse cache
-        // instead of reading the register file again.
-        SmallVector<Value> next(tm() * tn());
-        for (int64_t i = 0; i < tm(); ++i)
-          for (int64_t q = 0; q < tn(); ++q) {
-            int64_t j = i % 2 == 0 ? q : tn() - 1 - q;
-            next[i * tn() + j] = math::FmaOp::create(rewriter, loc, a[i], b[j],
-                                                     acc[i * tn() + j]);
-          }
-        scf::YieldOp::create(rewriter, loc, next);
+      rewriter, loc, ib.c(0), ib.c(bk), ib.c(group), accs,
+      [&](OpBuilder &, Location, Value kk, ValueRange accIn) {
+        SmallVector<Value> acc(accIn);
+        if (!aAlongK) {
+          SmallVector<Value> a = loadFragment(panels[0], stage, kk, rows,
+                                              /*alongRow=*/aTransposed,
+                                              aVectorizable);
+          SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
+                                              /*alongRow=*/true, bVectorizable);
+          outerProduct(a, b, acc);
+          scf::YieldOp::create(rewriter, loc, acc);
+          return;
+        }
+        auto vec4 = VectorType::get({4}, elementType());
+        SmallVector<Value> aRows;
+        for (Value row : rows)
+          aRows.push_back(vector::LoadOp::create(
+              rewriter, loc, vec4, panels[0], getStagedIndex(stage, row, kk),
+              /*nontemporal=*/false, llvm::MaybeAlign(16)));
+        for (int64_t e = 0; e < group; ++e) {
+          SmallVector<Value> a;
+          for (Value v : aRows)
+            a.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
+          SmallVector<Value> b =
+              loadFragment(panels[1], stage, e == 0 ? kk : ib.add(kk, ib.c(e)),
+                           cols,
+                           /*alongRow=*/true, bVectorizable);
+          outerProduct(a, b, acc);
+        }
+        scf::YieldOp::create(rewriter, loc, acc);
       });
   return SmallVector<Value>(kkLoop.getResults());
 }

@@ -55,12 +55,21 @@
 //            Stores: both panels as 16-byte vectors (A row-major: TM = 1).
 // CHECK:   vector.store %[[AV]], %[[AS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64} : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK:   vector.store %[[BV]], %[[BS]][%{{.+}}, %{{.+}}] {alignment = 16 : i64}
-//            Compute over the full BK = 8, unrolled, from the panels.
+//            Compute over the full BK = 8, unrolled, from the panels: A is
+//            staged as is, so a thread's row for 4 consecutive k is one
+//            16-byte load, then per k one B value and one FMA.
 // CHECK-NOT: scf.for
-// CHECK:   %[[X:.+]] = memref.load %[[AS]][%{{.+}}, %{{.+}}]
-// CHECK:   %[[Y:.+]] = memref.load %[[BS]][%{{.+}}, %{{.+}}]
+// CHECK:   %[[XV:.+]] = vector.load %[[AS]][%{{.+}}, %c0{{(_[0-9]+)?}}] {alignment = 16 : i64} : memref<16x8xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK:   %[[X:.+]] = vector.extract %[[XV]][0]
+// CHECK:   %[[Y:.+]] = memref.load %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}]
 // CHECK:   math.fma %[[X]], %[[Y]], %[[ACC]] : f32
-// CHECK-COUNT-7: math.fma
+// CHECK:   vector.extract %[[XV]][1]
+// CHECK:   math.fma
+// CHECK:   vector.extract %[[XV]][3]
+// CHECK:   math.fma
+// CHECK:   %[[K4:.+]] = arith.addi %c0{{(_[0-9]+)?}}, %{{.+}} : index
+// CHECK:   vector.load %[[AS]][%{{.+}}, %[[K4]]] {alignment = 16 : i64}
+// CHECK-COUNT-4: math.fma
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield
 // CHECK: }
@@ -237,7 +246,9 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // A is staged as is (cp.async cannot transpose), so a lane's 4 rows are
 // interleaved with the other 3 row groups of its warp: rows r, r+4, r+8,
 // r+12 with r = 16 * warp_row + lane / 8; the lanes that read A at one k
-// then hit 4 consecutive rows (different banks), not rows 4 apart.
+// then hit 4 consecutive rows (different banks), not rows 4 apart. Each
+// row's 4 consecutive k are one 16-byte load (the 48-byte pitch keeps them
+// aligned).
 
 // CHECK-LABEL: func.func @async_stages
 // CHECK: gpu.launch {{.*}} workgroup(%[[AS:.+]] : memref<3x32x12xf32, #gpu.address_space<workgroup>>, %[[BS:.+]] : memref<3x8x36xf32, #gpu.address_space<workgroup>>)
@@ -269,10 +280,10 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
 // CHECK:   }
 // CHECK:   nvgpu.device_async_create_group
 // CHECK-NOT: gpu.barrier
-// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW0]], %{{.+}}]
-// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW1]], %{{.+}}]
-// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW2]], %{{.+}}]
-// CHECK:   memref.load %[[AS]][%[[STAGE]], %[[ROW3]], %{{.+}}]
+// CHECK:   vector.load %[[AS]][%[[STAGE]], %[[ROW0]], %c0{{(_[0-9]+)?}}] {alignment = 16 : i64}
+// CHECK:   vector.load %[[AS]][%[[STAGE]], %[[ROW1]], %c0{{(_[0-9]+)?}}] {alignment = 16 : i64}
+// CHECK:   vector.load %[[AS]][%[[STAGE]], %[[ROW2]], %c0{{(_[0-9]+)?}}] {alignment = 16 : i64}
+// CHECK:   vector.load %[[AS]][%[[STAGE]], %[[ROW3]], %c0{{(_[0-9]+)?}}] {alignment = 16 : i64}
 // CHECK:   math.fma
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield
@@ -496,7 +507,7 @@ func.func @not_promoted(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // CHECK:     nvgpu.tma.async.load %[[MAPB]][%[[COL0]], %[[KAHEAD]]], %[[BAR]][%[[AHEAD]]]
 // CHECK:   }
 // CHECK-NOT: gpu.barrier
-// CHECK:   memref.load %[[AS]][%[[STAGE]], %{{.+}}, %{{.+}}]
+// CHECK:   vector.load %[[AS]][%[[STAGE]], %{{.+}}, %c0{{(_[0-9]+)?}}] {alignment = 16 : i64}
 // CHECK:   math.fma
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield

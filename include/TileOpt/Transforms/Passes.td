@@ -216,7 +216,8 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       l % (WN/TN)) inside it. A thread's TN columns are consecutive; its TM
       rows are consecutive when A is K-major and otherwise interleaved with
       the other row groups (r, r + WM/TM, ...), so that the lanes reading A
-      at one k hit different banks;
+      at one k hit different banks; A staged as is is read 4 k at a time,
+      one 16-byte load per row, when BK and the row pitch allow;
     * the matmul becomes the thread's TM x TN accumulators, carried by the K
       loop (`iter_args`); each K step loads TM values of A and TN of B per k
       from shared memory and does TM x TN FMAs, the BK loop fully unrolled;
