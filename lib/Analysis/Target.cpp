@@ -227,7 +227,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       // TMA (sm_90, rows of A and B in 16-byte multiples): no copy
       // instructions or addresses in the threads. 2 stages, 64 x 128 with 4
       // blocks per SM: 2048^3 47.4-47.5 TFLOP/s (0.945 of cuBLAS), 4096^3
-      // 48.7 (0.970); 64 x 256 with 2 per SM: 47.2-47.3 (0.94), 48.4 (0.96);
+      // 48.7 (0.969); 64 x 256 with 2 per SM: 47.2-47.3 (0.94), 48.4 (0.965);
       // 64 x 64: 1000^3 30.9 (0.97-0.98; cp.async 0.91-0.93).
       {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, 1.05, 0},
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, 1.04, 0},
