@@ -374,6 +374,10 @@ struct TiledKernelEmitter {
   SmallVector<Value> emitPanelStep(Value stage, ValueRange accs);
   scf::ForOp emitSingleStageLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitRegisterStagedLoop(scf::ForOp kLoop, ValueRange inits);
+  scf::ForOp
+  emitIssueAheadLoop(scf::ForOp kLoop, ValueRange inits,
+                     function_ref<void(Value kAt, Value stage)> issue,
+                     function_ref<void(Value step, Value stage)> wait);
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
   void emitStoreC(ValueRange results, Value globalC);
@@ -607,32 +611,23 @@ scf::ForOp TiledKernelEmitter::emitRegisterStagedLoop(scf::ForOp kLoop,
       });
 }
 
-/// cp.async pipeline of S stages: the prologue issues K steps 0..S-2, one
-/// commit group each; step k waits until at most S-2 groups are in flight
-/// (so step k's panels have landed), synchronises the block, issues step
-/// k+S-1 into the stage step k-1 used (every thread is past step k-1's
-/// FMAs: the barrier) and commits, then multiplies from stage k % S while
-/// those copies fly (S-1 steps of FMAs hide each copy). Steps beyond K
-/// issue no copies (a block-uniform branch) but still commit a group, an
-/// empty one, so that the wait count holds.
-scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
-                                             ValueRange inits) {
+/// The K loop shared by the asynchronous S-stage pipelines (cp.async, TMA):
+/// the prologue issues K steps 0..S-2 into stages 0..S-2; step k waits until
+/// its stage's copies have landed (`wait`), synchronises the block (every
+/// thread is then past step k-1's FMAs, so the stage step k-1 read is free),
+/// issues step k+S-1 into that stage, then multiplies from stage k % S
+/// while those copies fly (S-1 steps of FMAs hide each copy). `issue` skips
+/// steps beyond K itself.
+scf::ForOp TiledKernelEmitter::emitIssueAheadLoop(
+    scf::ForOp kLoop, ValueRange inits,
+    function_ref<void(Value kAt, Value stage)> issue,
+    function_ref<void(Value step, Value stage)> wait) {
   int64_t stages = config.getStages(), bk = config.getBK();
   Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
         kStep = kLoop.getStep();
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
-  auto issue = [&](Value kAt, Value stage) {
-    emitUnder(rewriter, loc, ib.lt(kAt, kUpper), [&]() {
-      asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAt, stage, tid);
-      asyncCopyPanel(rewriter, loc, bCopy, kAt, colOrigin, stage, tid);
-    });
-    return nvgpu::DeviceAsyncCreateGroupOp::create(rewriter, loc, tokenType,
-                                                   ValueRange{});
-  };
-  Value token;
   for (int64_t s = 0; s + 1 < stages; ++s)
-    token = issue(ib.add(kLower, ib.c(s * bk)), ib.c(s));
-  auto loop = scf::ForOp::create(
+    issue(ib.add(kLower, ib.c(s * bk)), ib.c(s));
+  return scf::ForOp::create(
       rewriter, loc, kLower, kUpper, kStep, inits,
       [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
         Value step = arith::DivUIOp::create(
@@ -640,8 +635,7 @@ scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
             kStep);
         Value stage =
             arith::RemUIOp::create(rewriter, loc, step, ib.c(stages));
-        nvgpu::DeviceAsyncWaitOp::create(
-            rewriter, loc, token, rewriter.getI32IntegerAttr(stages - 2));
+        wait(step, stage);
         gpu::BarrierOp::create(rewriter, loc);
         Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
         Value stageAhead = arith::RemUIOp::create(
@@ -649,6 +643,36 @@ scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
         issue(kAhead, stageAhead);
         scf::YieldOp::create(rewriter, loc, emitPanelStep(stage, accs));
       });
+}
+
+/// cp.async pipeline of S stages (`emitIssueAheadLoop`): one commit group
+/// per issued step; step k waits until at most S-2 groups are in flight (so
+/// step k's panels have landed). Steps beyond K issue no copies (a
+/// block-uniform branch) but still commit a group, an empty one, so that
+/// the wait count holds.
+scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
+                                             ValueRange inits) {
+  int64_t stages = config.getStages();
+  Value kUpper = kLoop.getUpperBound();
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(rewriter.getContext());
+  // The waits name the prologue's last group (the S-1 first issues).
+  Value token;
+  int64_t issued = 0;
+  auto issue = [&](Value kAt, Value stage) {
+    emitUnder(rewriter, loc, ib.lt(kAt, kUpper), [&]() {
+      asyncCopyPanel(rewriter, loc, aCopy, rowOrigin, kAt, stage, tid);
+      asyncCopyPanel(rewriter, loc, bCopy, kAt, colOrigin, stage, tid);
+    });
+    Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
+        rewriter, loc, tokenType, ValueRange{});
+    if (++issued < stages)
+      token = group;
+  };
+  auto wait = [&](Value, Value) {
+    nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, token,
+                                     rewriter.getI32IntegerAttr(stages - 2));
+  };
+  scf::ForOp loop = emitIssueAheadLoop(kLoop, inits, issue, wait);
   // Nothing may still be copying into shared memory when the block ends.
   rewriter.setInsertionPointAfter(loop);
   nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, token,
@@ -673,8 +697,7 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   MLIRContext *ctx = rewriter.getContext();
   int64_t stages = config.getStages(), bm = config.getBM(),
           bn = config.getBN(), bk = config.getBK();
-  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
-        kStep = kLoop.getStep();
+  Value kUpper = kLoop.getUpperBound();
   auto groupType = nvgpu::MBarrierGroupType::get(
       ctx,
       gpu::AddressSpaceAttr::get(ctx,
@@ -725,29 +748,16 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                     Value(), Value());
     });
   };
-  for (int64_t s = 0; s + 1 < stages; ++s)
-    issue(ib.add(kLower, ib.c(s * bk)), ib.c(s));
-  return scf::ForOp::create(
-      rewriter, loc, kLower, kUpper, kStep, inits,
-      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
-        Value step = arith::DivUIOp::create(
-            rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
-            kStep);
-        Value stage =
-            arith::RemUIOp::create(rewriter, loc, step, ib.c(stages));
-        Value round = arith::DivUIOp::create(rewriter, loc, step, ib.c(stages));
-        Value parity = arith::IndexCastOp::create(
-            rewriter, loc, rewriter.getI1Type(),
-            arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
-        nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
-                                               ib.c(kMbarrierWaitTicks), stage);
-        gpu::BarrierOp::create(rewriter, loc);
-        Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
-        Value stageAhead = arith::RemUIOp::create(
-            rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
-        issue(kAhead, stageAhead);
-        scf::YieldOp::create(rewriter, loc, emitPanelStep(stage, accs));
-      });
+  // Step k waits for the phase of round k / S of its stage's mbarrier.
+  auto wait = [&](Value step, Value stage) {
+    Value round = arith::DivUIOp::create(rewriter, loc, step, ib.c(stages));
+    Value parity = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI1Type(),
+        arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
+    nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
+                                           ib.c(kMbarrierWaitTicks), stage);
+  };
+  return emitIssueAheadLoop(kLoop, inits, issue, wait);
 }
 
 /// After K: each accumulator to C, where C exists; runs of 4 consecutive
