@@ -220,25 +220,25 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           !r.string(aj, aw, "element_type", arg.elementType) ||
           !r.string(aj, aw, "access", arg.access))
         return false;
-      const Json *shape = r.get(aj, aw, "shape");
-      if (!shape)
+      // A [rows, cols] pair of the argument.
+      auto pair = [&](const char *key, int64_t &first, int64_t &second) {
+        const Json *v = r.get(aj, aw, key);
+        if (!v)
+          return false;
+        if (!v->isArray() || v->items().size() != 2 ||
+            !v->items()[0].isInteger() || !v->items()[1].isInteger())
+          return r.fail(aw + "." + key, "expected two integers");
+        first = v->items()[0].asInteger();
+        second = v->items()[1].asInteger();
+        return true;
+      };
+      if (!pair("shape", arg.rows, arg.cols))
         return false;
-      if (!shape->isArray() || shape->items().size() != 2 ||
-          !shape->items()[0].isInteger() || !shape->items()[1].isInteger())
-        return r.fail(aw + ".shape", "expected two integers");
-      arg.rows = shape->items()[0].asInteger();
-      arg.cols = shape->items()[1].asInteger();
       // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
       if (kind == "tensor_map" && a < 2) {
         arg.tensorMap = true;
-        const Json *box = r.get(aj, aw, "box");
-        if (!box)
+        if (!pair("box", arg.boxRows, arg.boxCols))
           return false;
-        if (!box->isArray() || box->items().size() != 2 ||
-            !box->items()[0].isInteger() || !box->items()[1].isInteger())
-          return r.fail(aw + ".box", "expected two integers");
-        arg.boxRows = box->items()[0].asInteger();
-        arg.boxCols = box->items()[1].asInteger();
         // What cuTensorMapEncodeTiled accepts for 4-byte elements: box
         // sides 1..256, box rows of 16-byte multiples.
         if (arg.boxRows < 1 || arg.boxRows > 256 || arg.boxCols < 1 ||
