@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Analysis/Report.h"
+#include "TileOpt/Analysis/Target.h"
 #include "TileOpt/Transforms/Artifact.h"
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Version.h"
@@ -211,7 +212,11 @@ static json::Value kernelToJson(const KernelRecord &k) {
   json::Array args;
   if (k.config.getCopy() == CopyKind::Tma) {
     args.push_back(tensorMap("A", p.m, p.k, k.config.getBM(), k.config.getBK()));
-    args.push_back(tensorMap("B", p.k, p.n, k.config.getBK(), k.config.getBN()));
+    if (isTmaBByRegisters(p.n, p.elementType))
+      args.push_back(buffer("B", p.k, p.n, "read"));
+    else
+      args.push_back(
+          tensorMap("B", p.k, p.n, k.config.getBK(), k.config.getBN()));
   } else {
     args.push_back(buffer("A", p.m, p.k, "read"));
     args.push_back(buffer("B", p.k, p.n, "read"));
@@ -346,11 +351,14 @@ struct ExportArtifactPass
                             {problem->k, problem->n},
                             {problem->m, problem->n}};
     bool tma = config.getCopy() == CopyKind::Tma;
+    // B is a tensor map too unless its rows are not 16-byte multiples.
+    int numMaps =
+        !tma ? 0 : isTmaBByRegisters(problem->n, problem->elementType) ? 1 : 2;
     int64_t boxes[2][2] = {{config.getBM(), config.getBK()},
                            {config.getBK(), config.getBN()}};
     bool ok = operands.size() == 3;
     for (int i = 0; ok && i < 3; ++i) {
-      if (tma && i < 2) {
+      if (i < numMaps) {
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(
             operands[i].getType());
         ok = map && map.getTensor().getShape() == ArrayRef<int64_t>(boxes[i]);
@@ -359,12 +367,18 @@ struct ExportArtifactPass
       auto type = dyn_cast<MemRefType>(operands[i].getType());
       ok = type && type.getShape() == ArrayRef<int64_t>(shapes[i]);
     }
-    if (!ok && tma)
+    if (!ok && numMaps == 2)
       return launch.emitOpError()
              << "does not take (tensor map of A with box " << boxes[0][0]
              << "x" << boxes[0][1] << ", tensor map of B with box "
              << boxes[1][0] << "x" << boxes[1][1] << ", buffer C of shape "
              << problem->m << "x" << problem->n << ")";
+    if (!ok && numMaps == 1)
+      return launch.emitOpError()
+             << "does not take (tensor map of A with box " << boxes[0][0]
+             << "x" << boxes[0][1] << ", buffer B of shape " << problem->k
+             << "x" << problem->n << ", buffer C of shape " << problem->m
+             << "x" << problem->n << ")";
     if (!ok)
       return launch.emitOpError()
              << "does not take (A, B, C) buffers of shapes " << problem->m

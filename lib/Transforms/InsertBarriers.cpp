@@ -98,6 +98,8 @@ struct InsertBarriersPass
       numBarriers += insertWorkgroupBarriers(
           rewriter, &launch.getBody().front(), /*isLoopBody=*/false);
       launch.getBody().walk([&](scf::ForOp loop) {
+        if (loop->hasAttr(kSelfSynchronizedAttrName))
+          return;
         numBarriers +=
             insertWorkgroupBarriers(rewriter, loop.getBody(), /*isLoopBody=*/true);
       });

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Analysis/Target.h"
 #include "TileOpt/Transforms/KernelUtils.h"
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Transforms/Transforms.h"
@@ -377,7 +378,8 @@ struct TiledKernelEmitter {
   scf::ForOp
   emitIssueAheadLoop(scf::ForOp kLoop, ValueRange inits,
                      function_ref<void(Value kAt, Value stage)> issue,
-                     function_ref<void(Value step, Value stage)> wait);
+                     function_ref<void(Value step, Value stage)> wait,
+                     function_ref<void()> flush = nullptr);
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
   void emitStoreC(ValueRange results, Value globalC);
@@ -617,17 +619,23 @@ scf::ForOp TiledKernelEmitter::emitRegisterStagedLoop(scf::ForOp kLoop,
 /// thread is then past step k-1's FMAs, so the stage step k-1 read is free),
 /// issues step k+S-1 into that stage, then multiplies from stage k % S
 /// while those copies fly (S-1 steps of FMAs hide each copy). `issue` skips
-/// steps beyond K itself.
+/// steps beyond K itself. `flush`, when given, runs after each prologue
+/// issue and after each step's FMAs (register-staged parts of a step store
+/// there). The loop places its own barriers (kSelfSynchronizedAttrName).
 scf::ForOp TiledKernelEmitter::emitIssueAheadLoop(
     scf::ForOp kLoop, ValueRange inits,
     function_ref<void(Value kAt, Value stage)> issue,
-    function_ref<void(Value step, Value stage)> wait) {
+    function_ref<void(Value step, Value stage)> wait,
+    function_ref<void()> flush) {
   int64_t stages = config.getStages(), bk = config.getBK();
   Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
         kStep = kLoop.getStep();
-  for (int64_t s = 0; s + 1 < stages; ++s)
+  for (int64_t s = 0; s + 1 < stages; ++s) {
     issue(ib.add(kLower, ib.c(s * bk)), ib.c(s));
-  return scf::ForOp::create(
+    if (flush)
+      flush();
+  }
+  auto loop = scf::ForOp::create(
       rewriter, loc, kLower, kUpper, kStep, inits,
       [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
         Value step = arith::DivUIOp::create(
@@ -641,8 +649,13 @@ scf::ForOp TiledKernelEmitter::emitIssueAheadLoop(
         Value stageAhead = arith::RemUIOp::create(
             rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
         issue(kAhead, stageAhead);
-        scf::YieldOp::create(rewriter, loc, emitPanelStep(stage, accs));
+        SmallVector<Value> result = emitPanelStep(stage, accs);
+        if (flush)
+          flush();
+        scf::YieldOp::create(rewriter, loc, result);
       });
+  loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+  return loop;
 }
 
 /// cp.async pipeline of S stages (`emitIssueAheadLoop`): one commit group
@@ -717,8 +730,18 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   });
   gpu::BarrierOp::create(rewriter, loc);
 
+  // Rows of B that are not 16-byte multiples cannot be TMA boxes: B then
+  // goes through registers (two stages): issued with A's box, loaded before
+  // the FMAs and stored into the free stage after them (`flush`).
+  bool bByRegisters = !tensorMaps[1];
   int64_t elemBytes = elementType().getIntOrFloatBitWidth() / 8;
-  int64_t txBytes = (bm * bk + bk * bn) * elemBytes;
+  int64_t txBytes = (bm * bk + (bByRegisters ? 0 : bk * bn)) * elemBytes;
+  SmallVector<Type> bTypes(
+      bCopy.trips(), bCopy.width == 1
+                         ? elementType()
+                         : Type(VectorType::get({bCopy.width}, elementType())));
+  SmallVector<Value> pendingB;
+  Value pendingStage, pendingLive;
   // Stage `stage` of panel `i` as the destination of one box.
   auto stageView = [&](int i, Value stage) -> Value {
     auto type = cast<MemRefType>(panels[i].getType());
@@ -734,7 +757,8 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                      panels[i], offsets, sizes, strides);
   };
   auto issue = [&](Value kAt, Value stage) {
-    emitUnder(rewriter, loc, ib.land(leader, ib.lt(kAt, kUpper)), [&]() {
+    Value live = ib.lt(kAt, kUpper);
+    emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
       nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
                                               ib.c(txBytes), stage, Value());
       // Box coordinates go innermost first: (column, row).
@@ -742,10 +766,23 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                     barriers, tensorMaps[0],
                                     ValueRange{kAt, rowOrigin}, stage,
                                     Value(), Value());
-      nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(1, stage),
-                                    barriers, tensorMaps[1],
-                                    ValueRange{colOrigin, kAt}, stage,
-                                    Value(), Value());
+      if (!bByRegisters)
+        nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(1, stage),
+                                      barriers, tensorMaps[1],
+                                      ValueRange{colOrigin, kAt}, stage,
+                                      Value(), Value());
+    });
+    if (!bByRegisters)
+      return;
+    pendingB = emitGuarded(rewriter, loc, live, bTypes, [&]() {
+      return loadPanel(rewriter, loc, bCopy, kAt, colOrigin, tid);
+    });
+    pendingStage = stage;
+    pendingLive = live;
+  };
+  auto flush = [&]() {
+    emitUnder(rewriter, loc, pendingLive, [&]() {
+      storePanel(rewriter, loc, bCopy, pendingB, pendingStage, tid);
     });
   };
   // Step k waits for the phase of round k / S of its stage's mbarrier.
@@ -757,7 +794,9 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
     nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
                                            ib.c(kMbarrierWaitTicks), stage);
   };
-  return emitIssueAheadLoop(kLoop, inits, issue, wait);
+  if (!bByRegisters)
+    return emitIssueAheadLoop(kLoop, inits, issue, wait);
+  return emitIssueAheadLoop(kLoop, inits, issue, wait, flush);
 }
 
 /// After K: each accumulator to C, where C exists; runs of 4 consecutive
@@ -974,9 +1013,13 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // kernel receives them after C.
   Value tensorMaps[2];
   if (tma) {
-    std::pair<Value, std::array<int64_t, 2>> described[2] = {
-        {globalA, {config.getBM(), config.getBK()}},
-        {globalB, {config.getBK(), config.getBN()}}};
+    // B is described only when its rows are 16-byte multiples; otherwise
+    // it travels through registers.
+    bool bByRegisters = isTmaBByRegisters(problem->n, problem->elementType);
+    SmallVector<std::pair<Value, std::array<int64_t, 2>>, 2> described = {
+        {globalA, {config.getBM(), config.getBK()}}};
+    if (!bByRegisters)
+      described.push_back({globalB, {config.getBK(), config.getBN()}});
     Attribute workgroup = gpu::AddressSpaceAttr::get(
         ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
     for (auto [i, entry] : llvm::enumerate(described)) {
@@ -1083,8 +1126,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     pinKernelOperands(rewriter, launch, {globalA, globalB, globalC});
     return launch;
   }
-  pinKernelOperands(rewriter, launch, {globalC});
-  // The block's first act: one thread prefetches both tensor maps into the
+  if (tensorMaps[1])
+    pinKernelOperands(rewriter, launch, {globalC});
+  else
+    pinKernelOperands(rewriter, launch, {globalB, globalC});
+  // The block's first act: one thread prefetches the tensor maps into the
   // descriptor cache (which also makes them the first parameters).
   rewriter.setInsertionPointToStart(&launchBody);
   Value leader = arith::CmpIOp::create(
@@ -1092,7 +1138,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
       outer.add(outer.mul(threadIds.y, outer.c(threadsX)), threadIds.x),
       outer.c(0));
   for (Value map : tensorMaps)
-    nvgpu::TmaPrefetchOp::create(rewriter, loc, map, leader);
+    if (map)
+      nvgpu::TmaPrefetchOp::create(rewriter, loc, map, leader);
   return launch;
 }
 

@@ -154,3 +154,28 @@
 // TMAM: "spill_load_bytes": 0,
 // TMAM-NEXT: "spill_store_bytes": 0,
 // TMAM-NEXT: "stack_bytes": 0
+
+// copy = tma on 2053 x 2039 x 2048: rows of B (8156 bytes) cannot be TMA
+// boxes, so only A is a tensor map and B, the second parameter, is a buffer
+// read with ordinary loads; one box copy per K step, no stack, no spills.
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma blocks-per-sm=4 artifact-dir=%t/tmab" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/tmab/matmul_matmul_0.ptx --check-prefix=TMABPTX
+// RUN: FileCheck %s --input-file=%t/tmab/manifest.json --check-prefix=TMABM
+// TMABPTX-COUNT-1: prefetch.tensormap
+// TMABPTX-NOT: prefetch.tensormap
+// TMABPTX: cp.async.bulk.tensor.2d
+// TMABPTX-NOT: cp.async.bulk.tensor
+// TMABPTX: ld.global.{{.*}}b32
+// TMABPTX: mbarrier.try_wait.parity.shared.b64
+// TMABPTX: cp.async.bulk.tensor.2d
+// TMABPTX-NOT: cp.async.bulk.tensor
+// TMABPTX: ret;
+// TMABM: "kind": "tensor_map",
+// TMABM: "name": "A",
+// TMABM: "kind": "buffer",
+// TMABM: "name": "B",
+// TMABM: "kind": "buffer",
+// TMABM: "name": "C",
+// TMABM: "spill_load_bytes": 0,
+// TMABM-NEXT: "spill_store_bytes": 0,
+// TMABM-NEXT: "stack_bytes": 0

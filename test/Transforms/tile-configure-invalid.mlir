@@ -83,9 +83,20 @@ func.func @explicit_config_over_block_registers(%A: memref<64x32xf32>, %B: memre
 // copy = tma: a tensor map's row pitch must be a multiple of 16 bytes; rows
 // of 30 floats (A's K) are not.
 func.func @tma_pitch(%A: memref<64x30xf32>, %B: memref<30x48xf32>, %C: memref<64x48xf32>) {
-  // expected-error @+1 {{copy = tma needs rows of A and B that are multiples of 16 bytes (TMA tensor strides), but A is 64x30 and B is 30x48 (use copy = async or registers)}}
+  // expected-error @+1 {{copy = tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 64x30 (use copy = async or registers)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 2, copy = tma>}
       ins(%A, %B : memref<64x30xf32>, memref<30x48xf32>) outs(%C : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// copy = tma with rows of B of 45 floats: B goes through registers, which
+// the two-stage schedule does; three stages are refused.
+func.func @tma_b_registers(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: memref<64x45xf32>) {
+  // expected-error @+1 {{copy = tma with rows of B that are not multiples of 16 bytes (B is 32x45) copies B through registers, which needs stages = 2, got 3}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 3, copy = tma>}
+      ins(%A, %B : memref<64x32xf32>, memref<32x45xf32>) outs(%C : memref<64x45xf32>)
   return
 }
 

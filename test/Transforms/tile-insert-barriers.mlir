@@ -171,3 +171,40 @@ func.func @async_pipeline(%g: memref<64x8xf32>) {
   }
   return
 }
+
+// -----
+
+// A K loop marked tile.self_synchronized (the asynchronous pipelines, which
+// place their own barriers) is left alone, even though it reads the panel and
+// then writes it.
+
+// CHECK-LABEL: func.func @self_synchronized
+// CHECK: scf.for
+// CHECK:   gpu.barrier
+// CHECK:   memref.load
+// CHECK:   memref.store
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+// CHECK: } {tile.self_synchronized}
+func.func @self_synchronized(%g: memref<64x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c1, %sz = %c1)
+             workgroup(%panel : memref<8x8xf32, #gpu.address_space<workgroup>>) {
+    %sum = scf.for %k = %c0 to %c64 step %c8 iter_args(%acc = %zero) -> (f32) {
+      gpu.barrier
+      %x = memref.load %panel[%tx, %c0] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      %y = arith.addf %acc, %x : f32
+      %v = memref.load %g[%k, %tx] : memref<64x8xf32>
+      memref.store %v, %panel[%tx, %c1] : memref<8x8xf32, #gpu.address_space<workgroup>>
+      scf.yield %y : f32
+    } {tile.self_synchronized}
+    memref.store %sum, %g[%c0, %tx] : memref<64x8xf32>
+    gpu.terminator
+  }
+  return
+}

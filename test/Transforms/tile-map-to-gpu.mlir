@@ -543,3 +543,71 @@ func.func @tma_stages(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> mem
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return %alloc : memref<50x40xf32>
 }
+
+// -----
+
+// copy = tma on a problem whose rows of B (42 floats) are not 16-byte
+// multiples: only A is a tensor map (one descriptor; each step's mbarrier
+// expects A's 1024 bytes), B travels through registers: the issue of a step
+// also loads B's panel (zero past K), which is stored into the same stage
+// after the FMAs; the loop is marked as placing its own barriers (one, after
+// the wait).
+
+// CHECK-LABEL: func.func @tma_b_registers
+// CHECK: %[[MAPA:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c32{{(_[0-9]+)?}}, %c8{{(_[0-9]+)?}}]
+// CHECK-NOT: nvgpu.tma.create.descriptor
+// CHECK: gpu.launch
+// CHECK: nvgpu.tma.prefetch.descriptor %[[MAPA]]
+// CHECK-NOT: nvgpu.tma.prefetch.descriptor
+// CHECK: %[[BG:.+]] = memref.assume_alignment %arg1, 16
+// CHECK: %[[BS:.+]] = memref.view %{{.+}}[%c2048][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2x8x32xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.+}}[%{{.+}}], %c1024
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: nvgpu.tma.async.load %[[MAPA]]
+// CHECK-NOT: nvgpu.tma.async.load
+// CHECK: memref.load %[[BG]][
+// CHECK: memref.store %{{.+}}, %[[BS]][%c0{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}]
+// CHECK: scf.for
+// CHECK:   nvgpu.mbarrier.try_wait.parity
+// CHECK-NEXT: gpu.barrier
+// CHECK:   nvgpu.tma.async.load %[[MAPA]]
+// CHECK:   %[[NEXTB:.+]]:4 = scf.if %{{.+}} -> (f32, f32, f32, f32) {
+// CHECK:     memref.load %[[BG]][
+// CHECK:   math.fma
+// CHECK:   scf.if %{{.+}} {
+// CHECK:     memref.store %[[NEXTB]]#0, %[[BS]]
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+// CHECK: } {tile.self_synchronized}
+#tb0 = affine_map<(d0) -> (d0 * 32)>
+#tbm = affine_map<(d0) -> (d0 * -32 + 50, 32)>
+#tbn = affine_map<(d0) -> (d0 * -32 + 42, 32)>
+#tbk = affine_map<(d0) -> (-d0 + 20, 8)>
+func.func @tma_b_registers(%arg0: memref<50x20xf32>, %arg1: memref<20x42xf32>) -> memref<50x42xf32> {
+  %c8 = arith.constant 8 : index
+  %c20 = arith.constant 20 : index
+  %c0 = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<50x42xf32>
+  scf.forall (%arg2, %arg3) in (2, 2) {
+    %alloc_0 = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    %alloc_1 = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #tb0(%arg2)
+    %1 = affine.apply #tb0(%arg3)
+    %2 = affine.min #tbm(%arg2)
+    %3 = affine.min #tbn(%arg3)
+    %subview = memref.subview %arg0[%0, 0] [%2, 20] [1, 1] : memref<50x20xf32> to memref<?x20xf32, strided<[20, 1], offset: ?>>
+    %subview_2 = memref.subview %arg1[0, %1] [20, %3] [1, 1] : memref<20x42xf32> to memref<20x?xf32, strided<[42, 1], offset: ?>>
+    %subview_3 = memref.subview %alloc[%0, %1] [%2, %3] [1, 1] : memref<50x42xf32> to memref<?x?xf32, strided<[42, 1], offset: ?>>
+    scf.for %arg4 = %c0 to %c20 step %c8 {
+      %4 = affine.min #tbk(%arg4)
+      %subview_4 = memref.subview %subview[0, %arg4] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
+      %subview_5 = memref.subview %subview_2[%arg4, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[42, 1], offset: ?>> to memref<?x?xf32, strided<[42, 1], offset: ?>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [%2, %4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[42, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, copy = tma>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[42, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, copy = tma>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 42 : i64}}
+  return %alloc : memref<50x42xf32>
+}

@@ -69,8 +69,14 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 /// Checks `config` against the limits of `target` for elements of
 /// `elementType`. On violation, reports through `emitError` a message that
 /// names the limit, the value and the chip, and returns failure.
+/// Whether copy = tma moves the B panel through registers: when rows of B
+/// (N elements) are not 16-byte multiples, which a tensor map's stride must
+/// be.
+bool isTmaBByRegisters(int64_t n, Type elementType);
+
 /// What makes `config` unusable for an M x N x K problem (copy = tma needs
-/// 16-byte row pitches), or nullopt.
+/// rows of A in 16-byte multiples, and two stages when B's are not), or
+/// nullopt.
 std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
                                               int64_t n, int64_t k,
                                               Type elementType);

@@ -62,7 +62,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       shared store), with `cp.async` straight into shared memory (needs
       stages >= 2), or as whole boxes with the Tensor Memory Accelerator
       (`cp.async.bulk.tensor` completing on an mbarrier; sm_90+, stages >= 2,
-      pad 0, BK and BN multiples of 4, every box side at most 256).
+      pad 0, BK and BN multiples of 4, every box side at most 256; rows of A
+      must be 16-byte multiples, and where B's are not, B goes through
+      registers beside A's boxes, with stages = 2).
     * `blocks_per_sm = N` (optional, default 0 = no request, printed when
       non-zero): the kernel asks ptxas to keep N blocks resident per SM
       (PTX `.minnctapersm N`), which caps its registers at 65536 / (N x

@@ -24,6 +24,10 @@ inline constexpr llvm::StringLiteral kConfigAttrName = "tile.config";
 /// Name of the discardable attribute describing the matmul problem a kernel
 /// computes (set on `gpu.launch`, carried to `gpu.launch_func`).
 inline constexpr llvm::StringLiteral kProblemAttrName = "tile.problem";
+/// Unit attribute on a K loop that places its own barriers (the
+/// asynchronous pipelines): --tile-insert-barriers leaves it alone.
+inline constexpr llvm::StringLiteral kSelfSynchronizedAttrName =
+    "tile.self_synchronized";
 /// Kernel ABI: every buffer argument is a bare pointer aligned to at least
 /// this many bytes (cudaMalloc gives 256); kernels may rely on it.
 inline constexpr int64_t kArgumentAlignment = 16;

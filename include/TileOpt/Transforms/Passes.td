@@ -235,7 +235,10 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       `nvgpu.tma.async.load`s S-1 steps ahead; step k waits on its stage's
       mbarrier with parity (k / S) mod 2, synchronises the block, issues step
       k+S-1, then multiplies. Boxes that cross the matrix edge are
-      zero-filled by the TMA unit;
+      zero-filled by the TMA unit. When rows of B are not 16-byte multiples
+      (a tensor map's stride must be), only A is a tensor map and B is
+      loaded into registers with A's issue and stored into the stage after
+      the FMAs (stages = 2);
     * after the K loop, each accumulator is stored to C, predicated on being
       inside the matrix (and added to C first when the matmul accumulates),
       as 16-byte stores where C's rows keep them aligned.
