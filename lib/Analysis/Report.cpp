@@ -28,7 +28,7 @@ TileReport mlir::tileopt::computeTileReport(
   r.n = n;
   r.k = k;
   r.elementType = typeName(elementType);
-  r.elementBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  r.elementBytes = getElementBytes(elementType);
   r.config = config;
   r.chip = target ? chip.str() : std::string();
   r.ptxasRegisters = ptxasRegisters;

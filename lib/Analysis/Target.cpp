@@ -32,6 +32,10 @@ std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {
   return std::nullopt;
 }
 
+int64_t mlir::tileopt::getElementBytes(Type elementType) {
+  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+}
+
 std::string mlir::tileopt::knownTargetsList() {
   return llvm::join(llvm::map_range(kTargets,
                                     [](const TargetInfo &t) {
@@ -43,7 +47,7 @@ std::string mlir::tileopt::knownTargetsList() {
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
-  int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  int64_t elemBytes = getElementBytes(elementType);
   r.threads = config.getNumThreads();
   if (config.getStrategy() == Strategy::Tiled) {
     // A is staged K-major (BK x BM) or as is (BM x BK), B as is (BK x BN);
@@ -83,18 +87,18 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   ConfigResources r = estimateResources(config, elementType);
   std::string message;
   llvm::raw_string_ostream os(message);
-  int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  int64_t elemBytes = getElementBytes(elementType);
+  int64_t aStageBytes = config.getBM() * config.getBK() * elemBytes,
+          bStageBytes = config.getBK() * config.getBN() * elemBytes;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma && target.computeCapability < 90)
     os << "copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, "
           "but the target is "
        << target.chip;
-  else if (tma && (config.getBM() * config.getBK() * elemBytes % 128 != 0 ||
-                   config.getBK() * config.getBN() * elemBytes % 128 != 0))
+  else if (tma && (aStageBytes % 128 != 0 || bStageBytes % 128 != 0))
     os << "copy = tma needs every stage of a panel to be a multiple of 128 "
           "bytes (TMA destinations are 128-byte aligned), but the A stage is "
-       << config.getBM() * config.getBK() * elemBytes << " bytes and the B stage "
-       << config.getBK() * config.getBN() * elemBytes;
+       << aStageBytes << " bytes and the B stage " << bStageBytes;
   else if (r.threads > target.maxThreadsPerBlock)
     os << "config needs " << r.threads << " threads per block ("
        << config.getThreadsY() << " x " << config.getThreadsX() << "), but "
@@ -143,14 +147,14 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
 }
 
 bool mlir::tileopt::isTmaBByRegisters(int64_t n, Type elementType) {
-  int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  int64_t elemBytes = getElementBytes(elementType);
   return n * elemBytes % 16 != 0;
 }
 
 std::optional<std::string>
 mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
                                   int64_t k, Type elementType) {
-  int64_t elemBytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  int64_t elemBytes = getElementBytes(elementType);
   if (config.getCopy() != CopyKind::Tma)
     return std::nullopt;
   std::string message;

@@ -28,9 +28,48 @@ void TileDialect::initialize() {
       >();
 }
 
+/// "'a', 'b' or 'c'": the spellings of cases 0..max of an enum.
+static std::string describeCases(uint32_t max,
+                                 function_ref<StringRef(uint32_t)> spell) {
+  std::string text;
+  for (uint32_t i = 0; i <= max; ++i)
+    text += (i == 0 ? "'" : i == max ? " or '" : ", '") + spell(i).str() + "'";
+  return text;
+}
+
+std::string mlir::tileopt::describeStrategies() {
+  return describeCases(getMaxEnumValForStrategy(), [](uint32_t i) {
+    return stringifyStrategy(static_cast<Strategy>(i));
+  });
+}
+
+std::string mlir::tileopt::describeCopyKinds() {
+  return describeCases(getMaxEnumValForCopyKind(), [](uint32_t i) {
+    return stringifyCopyKind(static_cast<CopyKind>(i));
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // ConfigAttr
 //===----------------------------------------------------------------------===//
+
+/// Parses a keyword naming a case of an enum (`symbolize`), or reports it at
+/// the keyword as an unknown `what` (one of `choices`).
+template <typename Enum>
+static std::optional<Enum>
+parseEnumKeyword(AsmParser &parser, StringRef what,
+                 std::optional<Enum> (*symbolize)(StringRef),
+                 const std::string &choices) {
+  StringRef keyword;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword))
+    return std::nullopt;
+  std::optional<Enum> value = symbolize(keyword);
+  if (!value)
+    parser.emitError(loc) << "unknown " << what << " '" << keyword
+                          << "' (expected " << choices << ")";
+  return value;
+}
 
 /// Parses `[i, j, ...]`.
 static ParseResult parseList(AsmParser &parser,
@@ -57,16 +96,13 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
   CopyKind copy = CopyKind::Registers;
-  StringRef strategyName;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() || parser.parseKeyword(&strategyName))
+  if (parser.parseLess())
     return {};
-  std::optional<Strategy> strategy = symbolizeStrategy(strategyName);
-  if (!strategy) {
-    parser.emitError(loc) << "unknown strategy '" << strategyName
-                          << "' (expected 'naive' or 'tiled')";
+  std::optional<Strategy> strategy = parseEnumKeyword<Strategy>(
+      parser, "strategy", symbolizeStrategy, describeStrategies());
+  if (!strategy)
     return {};
-  }
   if (parser.parseComma() || parseNamedList(parser, "block", block) ||
       parser.parseComma())
     return {};
@@ -86,16 +122,10 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       if (parser.parseInteger(pad))
         return {};
     } else if (key == "copy") {
-      StringRef kind;
-      SMLoc kindLoc = parser.getCurrentLocation();
-      if (parser.parseKeyword(&kind))
+      std::optional<CopyKind> parsed = parseEnumKeyword<CopyKind>(
+          parser, "copy kind", symbolizeCopyKind, describeCopyKinds());
+      if (!parsed)
         return {};
-      std::optional<CopyKind> parsed = symbolizeCopyKind(kind);
-      if (!parsed) {
-        parser.emitError(kindLoc) << "unknown copy kind '" << kind
-                                  << "' (expected 'registers', 'async' or 'tma')";
-        return {};
-      }
       copy = *parsed;
     } else if (key == "blocks_per_sm") {
       if (parser.parseInteger(blocksPerSM))

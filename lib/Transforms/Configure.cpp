@@ -29,8 +29,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                          const TargetInfo &target) {
     std::optional<Strategy> strat = symbolizeStrategy(strategy);
     if (!strat) {
-      op->emitError() << "unknown strategy '" << strategy
-                      << "' (expected 'naive' or 'tiled')";
+      op->emitError() << "unknown strategy '" << strategy << "' (expected "
+                      << describeStrategies() << ")";
       return {};
     }
     SmallVector<int64_t> block(blockTile.begin(), blockTile.end());
@@ -50,8 +50,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       thread = {1, 1};
     std::optional<CopyKind> copyKind = symbolizeCopyKind(copy);
     if (!copyKind) {
-      op->emitError() << "unknown copy kind '" << copy
-                      << "' (expected 'registers', 'async' or 'tma')";
+      op->emitError() << "unknown copy kind '" << copy << "' (expected "
+                      << describeCopyKinds() << ")";
       return {};
     }
     auto emitError = [&]() {

@@ -168,6 +168,30 @@ static json::Value toJson(ArrayRef<int64_t> v) {
   return a;
 }
 
+namespace {
+/// One kernel parameter of the ABI: matrix `name` (rows x cols, row-major),
+/// passed as a bare pointer or, with copy = tma, as a tensor map whose box
+/// (boxRows x boxCols) is one panel stage.
+struct KernelArgument {
+  StringRef name;
+  int64_t rows, cols;
+  bool tensorMap;
+  int64_t boxRows, boxCols;
+};
+} // namespace
+
+/// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
+/// tensor map, and B too unless its rows are not 16-byte multiples (it then
+/// goes through registers).
+static SmallVector<KernelArgument, 3>
+getKernelArguments(ConfigAttr config, const MatmulProblem &p) {
+  bool tma = config.getCopy() == CopyKind::Tma;
+  bool bMap = tma && !isTmaBByRegisters(p.n, p.elementType);
+  return {{"A", p.m, p.k, tma, config.getBM(), config.getBK()},
+          {"B", p.k, p.n, bMap, config.getBK(), config.getBN()},
+          {"C", p.m, p.n, false, 0, 0}};
+}
+
 static json::Value kernelToJson(const KernelRecord &k) {
   const MatmulProblem &p = k.problem;
   // The tiling report (with ptxas's registers when known) also supplies the
@@ -195,33 +219,24 @@ static json::Value kernelToJson(const KernelRecord &k) {
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
   };
-  // copy = tma: A and B reach the kernel as tensor maps whose box is one
+  // copy = tma: A (and B) reach the kernel as tensor maps whose box is one
   // panel stage (docs/manifest.md says how to encode them).
-  auto tensorMap = [&](StringRef name, int64_t rows, int64_t cols,
-                       int64_t boxRows, int64_t boxCols) {
-    json::Object arg = buffer(name, rows, cols, "read");
-    arg["kind"] = "tensor_map";
-    arg["box"] = json::Array{boxRows, boxCols};
-    arg["map_alignment"] = kTensorMapAlignment;
-    arg["interleave"] = "none";
-    arg["swizzle"] = "none";
-    arg["l2_promotion"] = "none";
-    arg["oob_fill"] = "zero";
-    return arg;
-  };
   json::Array args;
-  if (k.config.getCopy() == CopyKind::Tma) {
-    args.push_back(tensorMap("A", p.m, p.k, k.config.getBM(), k.config.getBK()));
-    if (isTmaBByRegisters(p.n, p.elementType))
-      args.push_back(buffer("B", p.k, p.n, "read"));
-    else
-      args.push_back(
-          tensorMap("B", p.k, p.n, k.config.getBK(), k.config.getBN()));
-  } else {
-    args.push_back(buffer("A", p.m, p.k, "read"));
-    args.push_back(buffer("B", p.k, p.n, "read"));
+  for (const KernelArgument &a : getKernelArguments(k.config, p)) {
+    json::Object arg =
+        buffer(a.name, a.rows, a.cols,
+               a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
+    if (a.tensorMap) {
+      arg["kind"] = "tensor_map";
+      arg["box"] = json::Array{a.boxRows, a.boxCols};
+      arg["map_alignment"] = kTensorMapAlignment;
+      arg["interleave"] = "none";
+      arg["swizzle"] = "none";
+      arg["l2_promotion"] = "none";
+      arg["oob_fill"] = "zero";
+    }
+    args.push_back(std::move(arg));
   }
-  args.push_back(buffer("C", p.m, p.n, p.accumulate ? "readwrite" : "write"));
   json::Object resources;
   if (k.resources)
     resources = json::Object{{"registers", k.resources->registers},
@@ -348,46 +363,39 @@ struct ExportArtifactPass
     }
 
     // The ABI: A, B, C as bare pointers, in this order; with copy = tma,
-    // the tensor maps of A and B (boxes of one panel stage), then C.
+    // A's (and B's) tensor map in its place.
     ValueRange operands = launch.getKernelOperands();
-    int64_t shapes[3][2] = {{problem->m, problem->k},
-                            {problem->k, problem->n},
-                            {problem->m, problem->n}};
-    bool tma = config.getCopy() == CopyKind::Tma;
-    // B is a tensor map too unless its rows are not 16-byte multiples.
-    int numMaps =
-        !tma ? 0 : isTmaBByRegisters(problem->n, problem->elementType) ? 1 : 2;
-    int64_t boxes[2][2] = {{config.getBM(), config.getBK()},
-                           {config.getBK(), config.getBN()}};
-    bool ok = operands.size() == 3;
-    for (int i = 0; ok && i < 3; ++i) {
-      if (i < numMaps) {
-        auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(
-            operands[i].getType());
-        ok = map && map.getTensor().getShape() == ArrayRef<int64_t>(boxes[i]);
-        continue;
+    SmallVector<KernelArgument, 3> expected =
+        getKernelArguments(config, *problem);
+    bool ok = operands.size() == expected.size();
+    for (auto [operand, arg] : llvm::zip(operands, expected)) {
+      if (arg.tensorMap) {
+        auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
+        ok &= map && map.getTensor().getShape() ==
+                         ArrayRef<int64_t>{arg.boxRows, arg.boxCols};
+      } else {
+        auto type = dyn_cast<MemRefType>(operand.getType());
+        ok &= type &&
+              type.getShape() == ArrayRef<int64_t>{arg.rows, arg.cols};
       }
-      auto type = dyn_cast<MemRefType>(operands[i].getType());
-      ok = type && type.getShape() == ArrayRef<int64_t>(shapes[i]);
     }
-    if (!ok && numMaps == 2)
-      return launch.emitOpError()
-             << "does not take (tensor map of A with box " << boxes[0][0]
-             << "x" << boxes[0][1] << ", tensor map of B with box "
-             << boxes[1][0] << "x" << boxes[1][1] << ", buffer C of shape "
-             << problem->m << "x" << problem->n << ")";
-    if (!ok && numMaps == 1)
-      return launch.emitOpError()
-             << "does not take (tensor map of A with box " << boxes[0][0]
-             << "x" << boxes[0][1] << ", buffer B of shape " << problem->k
-             << "x" << problem->n << ", buffer C of shape " << problem->m
-             << "x" << problem->n << ")";
-    if (!ok)
+    if (ok)
+      return success();
+    if (config.getCopy() != CopyKind::Tma)
       return launch.emitOpError()
              << "does not take (A, B, C) buffers of shapes " << problem->m
              << "x" << problem->k << ", " << problem->k << "x" << problem->n
              << ", " << problem->m << "x" << problem->n;
-    return success();
+    InFlightDiagnostic diag = launch.emitOpError() << "does not take (";
+    llvm::interleaveComma(expected, diag, [&](const KernelArgument &arg) {
+      if (arg.tensorMap)
+        diag << "tensor map of " << arg.name << " with box " << arg.boxRows
+             << "x" << arg.boxCols;
+      else
+        diag << "buffer " << arg.name << " of shape " << arg.rows << "x"
+             << arg.cols;
+    });
+    return diag << ")";
   }
 
   /// Writes the artifact files into `dir`.

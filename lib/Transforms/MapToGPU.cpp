@@ -117,6 +117,15 @@ struct PanelCopy {
   int64_t vectorsPerRow() const { return cols / width; }
   int64_t total() const { return rows * vectorsPerRow(); }
   int64_t trips() const { return llvm::divideCeil(total(), numThreads); }
+  /// What one trip moves: vector<width x element>, or the element.
+  Type valueType() const {
+    Type element = cast<MemRefType>(global.getType()).getElementType();
+    return width == 1 ? element : Type(VectorType::get({width}, element));
+  }
+  /// The types of a thread's share of the panel, one per trip.
+  SmallVector<Type> valueTypes() const {
+    return SmallVector<Type>(trips(), valueType());
+  }
 };
 } // namespace
 
@@ -199,9 +208,7 @@ static SmallVector<Value> loadPanel(RewriterBase &rewriter, Location loc,
   IndexBuilder ib{rewriter, loc};
   auto globalType = cast<MemRefType>(p.global.getType());
   Type elementType = globalType.getElementType();
-  Type valueType = p.width == 1
-                       ? elementType
-                       : Type(VectorType::get({p.width}, elementType));
+  Type valueType = p.valueType();
   Value bound[2] = {ib.c(globalType.getDimSize(0)),
                     ib.c(globalType.getDimSize(1))};
   SmallVector<Value> values;
@@ -575,12 +582,8 @@ scf::ForOp TiledKernelEmitter::emitRegisterStagedLoop(scf::ForOp kLoop,
       loadPanel(rewriter, loc, bCopy, kLower, colOrigin, tid);
   storePanel(rewriter, loc, aCopy, a0, ib.c(0), tid);
   storePanel(rewriter, loc, bCopy, b0, ib.c(0), tid);
-  SmallVector<Type> prefetchTypes;
-  for (const PanelCopy *p : {&aCopy, &bCopy})
-    for (int64_t i = 0; i < p->trips(); ++i)
-      prefetchTypes.push_back(
-          p->width == 1 ? elementType()
-                        : Type(VectorType::get({p->width}, elementType())));
+  SmallVector<Type> prefetchTypes = aCopy.valueTypes();
+  llvm::append_range(prefetchTypes, bCopy.valueTypes());
   return scf::ForOp::create(
       rewriter, loc, kLower, kUpper, kStep, inits,
       [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
@@ -734,12 +737,8 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // goes through registers (two stages): issued with A's box, loaded before
   // the FMAs and stored into the free stage after them (`flush`).
   bool bByRegisters = !tensorMaps[1];
-  int64_t elemBytes = elementType().getIntOrFloatBitWidth() / 8;
+  int64_t elemBytes = getElementBytes(elementType());
   int64_t txBytes = (bm * bk + (bByRegisters ? 0 : bk * bn)) * elemBytes;
-  SmallVector<Type> bTypes(
-      bCopy.trips(), bCopy.width == 1
-                         ? elementType()
-                         : Type(VectorType::get({bCopy.width}, elementType())));
   SmallVector<Value> pendingB;
   Value pendingStage, pendingLive;
   // Stage `stage` of panel `i` as the destination of one box.
@@ -774,7 +773,7 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
     });
     if (!bByRegisters)
       return;
-    pendingB = emitGuarded(rewriter, loc, live, bTypes, [&]() {
+    pendingB = emitGuarded(rewriter, loc, live, bCopy.valueTypes(), [&]() {
       return loadPanel(rewriter, loc, bCopy, kAt, colOrigin, tid);
     });
     pendingStage = stage;
@@ -794,9 +793,9 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
     nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
                                            ib.c(kMbarrierWaitTicks), stage);
   };
-  if (!bByRegisters)
-    return emitIssueAheadLoop(kLoop, inits, issue, wait);
-  return emitIssueAheadLoop(kLoop, inits, issue, wait, flush);
+  return emitIssueAheadLoop(kLoop, inits, issue, wait,
+                            bByRegisters ? function_ref<void()>(flush)
+                                         : nullptr);
 }
 
 /// After K: each accumulator to C, where C exists; runs of 4 consecutive
@@ -1010,7 +1009,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   IndexBuilder outer{rewriter, loc};
   // copy = tma: the host describes A and B to the TMA unit, one tensor map
   // each whose box is one panel stage (BM x BK of A, BK x BN of B); the
-  // kernel receives them after C.
+  // kernel receives them before C.
   Value tensorMaps[2];
   if (tma) {
     // B is described only when its rows are 16-byte multiples; otherwise
@@ -1122,14 +1121,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
         return op->hasTrait<OpTrait::ConstantLike>();
       })))
     return launch.emitOpError() << "could not sink constants into the kernel";
-  if (!tma) {
-    pinKernelOperands(rewriter, launch, {globalA, globalB, globalC});
+  // The buffers the kernel reads itself (not through a tensor map).
+  Value globalAB[2] = {globalA, globalB};
+  SmallVector<Value> pinned;
+  for (auto [global, map] : llvm::zip_equal(globalAB, tensorMaps))
+    if (!map)
+      pinned.push_back(global);
+  pinned.push_back(globalC);
+  pinKernelOperands(rewriter, launch, pinned);
+  if (!tma)
     return launch;
-  }
-  if (tensorMaps[1])
-    pinKernelOperands(rewriter, launch, {globalC});
-  else
-    pinKernelOperands(rewriter, launch, {globalB, globalC});
   // The block's first act: one thread prefetches the tensor maps into the
   // descriptor cache (which also makes them the first parameters).
   rewriter.setInsertionPointToStart(&launchBody);

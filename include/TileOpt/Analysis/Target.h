@@ -43,6 +43,9 @@ struct TargetInfo {
 /// Returns the description of `chip`, or nullopt when it is not known.
 std::optional<TargetInfo> lookupTarget(StringRef chip);
 
+/// Bytes per element of `elementType` (rounded up).
+int64_t getElementBytes(Type elementType);
+
 /// The chips `lookupTarget` knows, for diagnostics ("sm_80, sm_90, sm_90a").
 std::string knownTargetsList();
 

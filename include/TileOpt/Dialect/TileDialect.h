@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include <string>
 
 #include "TileOpt/Dialect/TileDialect.h.inc"
 #include "TileOpt/Dialect/TileEnums.h.inc"
@@ -34,6 +35,11 @@ inline constexpr int64_t kArgumentAlignment = 16;
 /// Kernel ABI (copy = tma): a tensor-map argument points to a 128-byte
 /// CUtensorMap aligned to this many bytes, as the CUDA driver requires.
 inline constexpr int64_t kTensorMapAlignment = 64;
+
+/// The spellings a strategy (copy kind) may take, for diagnostics:
+/// "'naive' or 'tiled'".
+std::string describeStrategies();
+std::string describeCopyKinds();
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_DIALECT_TILEDIALECT_H
