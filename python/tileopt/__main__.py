@@ -1,4 +1,4 @@
-"""Command line: python3 -m tileopt sweep|report ..."""
+"""Command line: python3 -m tileopt sweep|report|banks ..."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 
-from . import report, results, spec as spec_mod, sweep
+from . import report, results, sass, spec as spec_mod, sweep
 
 
 def _find(tool: str, given: str | None) -> str:
@@ -31,6 +31,36 @@ def _summary(verb: str, noun: str, others: str, records: list[dict],
             + (f"; {others}: {', '.join(names)}" if bad else ""))
 
 
+def _banks(args) -> int:
+    """Prints one line per kernel (and the ncu join when asked)."""
+    try:
+        for path in args.paths:
+            found = sass.cubins(path)
+            if not found:
+                raise ValueError(f"no cubin in {path}")
+            for kernel, s in sass.analyze(path).items():
+                per = s["extra_cycles_per_ffma"]
+                print(f"{path}: {kernel}: {s['ffma']} FFMA, "
+                      f"{s['conflicting_ffma']} with a register-bank conflict "
+                      f"({s['three_fresh_ffma']} read 3 registers), "
+                      f"{s['extra_cycles']} extra cycles"
+                      + (f" ({per:.3f} per FFMA)" if per is not None else ""))
+            if args.ncu_source:
+                with open(args.ncu_source) as f:
+                    text = f.read()
+                with open(found[0], "rb") as f:
+                    code = next(iter(sass.text_sections(f.read()).values()))
+                for extra, c in sass.samples_by_class(text, code).items():
+                    print(f"  {extra} extra cycles: {c['ffma']} FFMA, "
+                          f"{c['samples_per_ffma']:.2f} samples and "
+                          f"{c['dispatch_per_ffma']:.2f} dispatch-stall "
+                          f"samples per FFMA")
+    except (OSError, ValueError, StopIteration) as e:
+        print(f"tileopt: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m tileopt")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -52,7 +82,16 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--title", default="Tile-size sweep")
     r.add_argument("--header", default="", help="file whose text opens the report")
     r.add_argument("--to", default=None, help="report directory (default OUT/report)")
+    b = sub.add_parser("banks", help="register-bank conflicts of the FFMAs "
+                       "in compiled kernels (static, from the cubin)")
+    b.add_argument("paths", nargs="+", help="artifact directories or cubins")
+    b.add_argument("--ncu-source", default=None,
+                   help="ncu source-page CSV of the (one) kernel: samples "
+                        "per FFMA by conflict class")
     args = parser.parse_args(argv)
+
+    if args.command == "banks":
+        return _banks(args)
 
     if args.command == "sweep":
         try:

@@ -28,8 +28,8 @@ def _cublas(rows: list[dict]) -> float | None:
 
 def table(rows: list[dict]) -> str:
     head = ("| config | tile | status | median ms | GFLOP/s | % cuBLAS | max abs err "
-            "| regs | smem B | occupancy | DRAM MB | executed/useful | K-step FLOP/B "
-            "| binding limit | waves |")
+            "| regs | reg-bank extra / FFMA | smem B | occupancy | DRAM MB "
+            "| executed/useful | K-step FLOP/B | binding limit | waves |")
     lines = [head, "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"]
     for r in rows:
         occ = r.get("achieved_occupancy_pct")
@@ -50,6 +50,7 @@ def table(rows: list[dict]) -> str:
             f"{_fmt(r.get('median_ms'), '.4f')} | {_fmt(r.get('gflops'), '.0f')} | "
             f"{_fmt(100 * ratio if ratio else None, '.1f')} | "
             f"{_fmt(r.get('max_abs_err'), '.2e')} | {_fmt(r.get('registers'))} | "
+            f"{_fmt(r.get('ffma_bank_extra_per_ffma'), '.3f')} | "
             f"{_fmt(r.get('shared_bytes'))} | {occ} | {_fmt(dram, '.1f')} | "
             f"{_fmt(ex, '.3f')} | {_fmt(r.get('kstep_flop_per_byte'), '.2f')} | "
             f"{_fmt(r.get('binding_limit') or r.get('violations'))} | "

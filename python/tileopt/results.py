@@ -6,6 +6,8 @@ import csv
 import json
 import os
 
+from . import sass
+
 COLUMNS = [
     "name", "shape", "m", "n", "k", "config", "tile", "options", "status",
     "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
@@ -13,7 +15,8 @@ COLUMNS = [
     "registers", "shared_bytes", "spill_bytes", "threads",
     "model_occupancy", "binding_limit", "blocks_per_sm", "waves",
     "wave_efficiency", "useful_flops", "executed_flops", "kstep_flop_per_byte",
-    "kernel_flop_per_byte", "model_global_bytes", "achieved_occupancy_pct",
+    "kernel_flop_per_byte", "model_global_bytes", "ffma_bank_extra_per_ffma",
+    "achieved_occupancy_pct",
     "dram_read_bytes", "dram_write_bytes", "smem_ld_bank_conflicts",
     "smem_st_bank_conflicts", "stall_long_scoreboard_pct", "stall_barrier_pct",
     "stall_mio_throttle_pct", "stall_short_scoreboard_pct", "violations",
@@ -83,6 +86,16 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
     return row
 
 
+def _bank_estimate(artifact: str) -> float | None:
+    """Extra register-file read cycles per FFMA of the artifact's kernel
+    (`sass.summarize`), or None without a readable cubin or FFMAs."""
+    try:
+        summaries = list(sass.analyze(artifact).values()) if sass.cubins(artifact) else []
+    except (OSError, ValueError):
+        return None
+    return summaries[0]["extra_cycles_per_ffma"] if summaries else None
+
+
 def collect(out: str) -> list[dict]:
     """Rows for every job of the sweep in `out`, compiled or not, run or not."""
     compiled = _load(os.path.join(out, "compile.json"), [])
@@ -99,8 +112,11 @@ def collect(out: str) -> list[dict]:
         else:
             status = run.get("status", "not-run")
             diagnostic = run.get("error", "")
-        rows.append(row_from_run(job, run_json, manifest, status, diagnostic,
-                                 run.get("ncu")))
+        row = row_from_run(job, run_json, manifest, status, diagnostic,
+                           run.get("ncu"))
+        row["ffma_bank_extra_per_ffma"] = _bank_estimate(
+            os.path.join(out, "artifacts", name))
+        rows.append(row)
     return rows
 
 
