@@ -60,6 +60,9 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     // TMA: one 8-byte mbarrier per stage.
     if (config.getCopy() == CopyKind::Tma)
       r.sharedBytes += 8 * config.getStages();
+    // restage_a: two stages of A, K-major.
+    if (config.getRestageA())
+      r.sharedBytes += 2 * config.getBK() * config.getBM() * elemBytes;
   }
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
@@ -107,9 +110,16 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   {
     os << "config needs " << r.sharedBytes
        << " bytes of shared memory per block";
+    int64_t restaged = config.getRestageA()
+                           ? 2 * config.getBK() * config.getBM() * elemBytes
+                           : 0;
     if (config.getStages() > 1)
       os << " (" << config.getStages() << " stages of "
-         << r.sharedBytes / config.getStages() << ")";
+         << (r.sharedBytes - restaged) / config.getStages();
+    if (config.getStages() > 1 && restaged)
+      os << " and " << restaged << " of re-staged A";
+    if (config.getStages() > 1)
+      os << ")";
     os << ", but " << target.chip << " allows at most "
        << target.sharedBytesPerBlockOptIn;
   }
@@ -235,6 +245,7 @@ namespace {
 struct Candidate {
   int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
   CopyKind copy;
+  bool restageA;
   double alignedSpeed, unalignedSpeed;
 };
 } // namespace
@@ -245,26 +256,33 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
                                                    const TargetInfo &target) {
   static const Candidate candidates[] = {
       // TMA (sm_90, rows of A and B in 16-byte multiples): no copy
-      // instructions or addresses in the threads. 2 stages, 64 x 128 with 4
-      // blocks per SM: 2048^3 47.4-47.5 TFLOP/s (0.945 of cuBLAS), 4096^3
-      // 48.7 (0.969); 64 x 256 with 2 per SM: 47.2-47.3 (0.94), 48.4 (0.965);
-      // 64 x 64: 1000^3 30.9 (0.97-0.98; cp.async 0.91-0.93).
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, 1.05, 0},
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, 1.04, 0},
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, 0.97, 0},
+      // instructions or addresses in the threads. 2 stages with A re-staged
+      // K-major (restage_a: fewer register-bank conflicts in the FMA block,
+      // docs/results/2026-11-30-register-banks.md), 64 x 256 with 2 blocks
+      // per SM: 2048^3 49.3 TFLOP/s (0.983 of cuBLAS), 4096^3 50.5 (1.007);
+      // 64 x 128 with 4 per SM: 47.9 (0.954), 49.5 (0.986). Without
+      // restage_a: 64 x 128 47.5 (0.945), 48.7 (0.969); 64 x 256 47.3
+      // (0.94), 48.4 (0.965). 64 x 64 (4 x 8 per thread) on 1000^3: 30.9
+      // (0.97-0.98), with restage_a 0.87; cp.async 0.91-0.93.
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, 1.08, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, 1.06, 0},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, 0.97, 0},
       // 64 x 256: 2048^3 45.5-45.9 TFLOP/s, 4096^3 47.2; 2053 x 2039 x 2048
       // 41.6 (one full wave of 264 blocks, yet slower than 64 x 128).
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, 1.00, 0.90},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, 1.00,
+       0.90},
       // 64 x 128: 4096^3 44.5, 2053 x 2039 x 2048 43.8 (528 blocks, one wave
       // of 4 per SM).
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, 0.96, 0.94},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, 0.96,
+       0.94},
       // Smaller tiles, for problems that do not fill the chip otherwise.
       // With few blocks per SM, latency must be hidden inside a block: two
       // cp.async stages ran 1.15x the register-staged loop on this tile on
       // 1000 x 1000 x 1001 (27.8 against 24.1 TFLOP/s), hence 0.92 where
       // the register-staged 64 x 64 had 0.80.
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, 0.92, 0.92},
-      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, 0.30, 0.30},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, 0.92, 0.92},
+      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, 0.30,
+       0.30},
   };
   constexpr int64_t pad = 4;
   // Rows of A (K) and B (N) that are not multiples of 4 elements take scalar
@@ -279,7 +297,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0);
+        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA);
     if (findConfigViolation(config, target, elementType) ||
         findShapeViolation(config, m, n, k, elementType))
       continue;

@@ -95,6 +95,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
+  bool restageA = false;
   CopyKind copy = CopyKind::Registers;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess())
@@ -130,10 +131,21 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     } else if (key == "blocks_per_sm") {
       if (parser.parseInteger(blocksPerSM))
         return {};
+    } else if (key == "restage_a") {
+      SMLoc at = parser.getCurrentLocation();
+      StringRef value;
+      if (parser.parseKeyword(&value))
+        return {};
+      if (value != "true" && value != "false") {
+        parser.emitError(at) << "restage_a must be true or false, got '"
+                             << value << "'";
+        return {};
+      }
+      restageA = value == "true";
     } else {
       parser.emitError(parser.getCurrentLocation())
           << "unknown config key '" << key
-          << "' (expected pad, copy or blocks_per_sm)";
+          << "' (expected pad, copy, blocks_per_sm or restage_a)";
       return {};
     }
   }
@@ -141,7 +153,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return {};
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
                                        block, warp, thread, stages, pad, copy,
-                                       blocksPerSM);
+                                       blocksPerSM, restageA);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -162,6 +174,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", copy = " << stringifyCopyKind(getCopy());
   if (getBlocksPerSM() != 0)
     printer << ", blocks_per_sm = " << getBlocksPerSM();
+  if (getRestageA())
+    printer << ", restage_a = true";
   printer << ">";
 }
 
@@ -170,7 +184,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    Strategy strategy, ArrayRef<int64_t> block,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
                    int64_t stages, int64_t pad, CopyKind copy,
-                   int64_t blocksPerSM) {
+                   int64_t blocksPerSM, bool restageA) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -210,6 +224,15 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << block[0] << ", " << block[1] << ", " << block[2]
                          << "]";
   }
+  if (restageA && copy != CopyKind::Tma)
+    return emitError() << "restage_a re-stages A's TMA boxes: it needs copy = "
+                          "tma, got copy = "
+                       << stringifyCopyKind(copy);
+  // Fragments of 4 rows load as one vector along M from the K-major panel.
+  if (restageA && (thread[0] % 4 != 0 || block[0] % 4 != 0))
+    return emitError() << "restage_a needs TM and BM to be multiples of 4 "
+                          "(A's fragments load 4 rows at a time), got TM = "
+                       << thread[0] << ", BM = " << block[0];
   if (block[0] % thread[0] != 0 || block[1] % thread[1] != 0)
     return emitError() << "thread tile [" << thread[0] << ", " << thread[1]
                        << "] does not divide block tile [" << block[0] << ", "

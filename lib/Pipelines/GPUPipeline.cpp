@@ -43,6 +43,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.smemPad = options.smemPad;
   configure.copy = options.copy;
   configure.blocksPerSM = options.blocksPerSM;
+  configure.restageA = options.restageA;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

@@ -61,7 +61,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                   ArrayRef<int64_t>(warp),
                                   ArrayRef<int64_t>(thread), int64_t(stages),
                                   int64_t(smemPad), *copyKind,
-                                  int64_t(blocksPerSM));
+                                  int64_t(blocksPerSM), bool(restageA));
   }
 
   void runOnOperation() override {

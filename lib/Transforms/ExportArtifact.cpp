@@ -278,6 +278,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"pad", k.config.getPad()},
                     {"copy", stringifyCopyKind(k.config.getCopy())},
                     {"blocks_per_sm", k.config.getBlocksPerSM()},
+                    {"restage_a", k.config.getRestageA()},
                     {"threads", k.config.getNumThreads()},
                     {"attribute", configText}}},
       {"flops",

@@ -348,10 +348,13 @@ struct TiledKernelEmitter {
   Location loc;
   ConfigAttr config;
   const MatmulProblem &problem;
-  bool aTransposed; ///< A staged K-major
+  bool aTransposed; ///< the FMAs read A K-major (staged so, or aKMajor)
 
   IndexBuilder ib{rewriter, loc};
   Value panels[2];
+  /// restage_a: the two-stage K-major A panel (BK x BM) the threads fill
+  /// from A's landed boxes, and the stage the current K step reads.
+  Value aKMajor, aKMajorStage;
   /// copy = tma: the tensor maps of A and B (host-made descriptors).
   Value tensorMaps[2];
   PanelCopy aCopy, bCopy;
@@ -389,6 +392,7 @@ struct TiledKernelEmitter {
                      function_ref<void()> flush = nullptr);
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
+  void emitRestageA(Value step, Value stage);
   void emitStoreC(ValueRange results, Value globalC);
 };
 } // namespace
@@ -520,7 +524,9 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
       [&](OpBuilder &, Location, Value kk, ValueRange accIn) {
         SmallVector<Value> acc(accIn);
         if (!aAlongK) {
-          SmallVector<Value> a = loadFragment(panels[0], stage, kk, rows,
+          SmallVector<Value> a = loadFragment(aKMajor ? aKMajor : panels[0],
+                                              aKMajor ? aKMajorStage : stage,
+                                              kk, rows,
                                               /*alongRow=*/aTransposed,
                                               aVectorizable);
           SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
@@ -696,6 +702,39 @@ scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
   return loop;
 }
 
+/// restage_a: copies A's landed box (TMA stage `stage`, BM x BK) into stage
+/// step % 2 of the K-major panel (BK x BM), before the step's barrier. A
+/// thread moves 16-byte pieces (4 k of one row) and stores their elements
+/// down the K-major columns; consecutive threads take consecutive rows, so a
+/// warp's stores hit consecutive words. The barrier then orders these stores
+/// before the step's FMAs, and the previous step's barrier orders them after
+/// the FMAs two steps back, which read the same K-major stage.
+void TiledKernelEmitter::emitRestageA(Value step, Value stage) {
+  int64_t bm = config.getBM(), bk = config.getBK();
+  int64_t numThreads = config.getNumThreads();
+  int64_t pieces = bm * bk / 4;
+  aKMajorStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
+  auto vec4 = VectorType::get({4}, elementType());
+  for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
+    Value idx = ib.add(tid, ib.c(trip * numThreads));
+    Value live = (trip + 1) * numThreads <= pieces ? Value()
+                                                   : ib.lt(idx, ib.c(pieces));
+    emitUnder(rewriter, loc, live, [&]() {
+      Value row = arith::RemUIOp::create(rewriter, loc, idx, ib.c(bm));
+      Value k = ib.mul(arith::DivUIOp::create(rewriter, loc, idx, ib.c(bm)),
+                       ib.c(4));
+      Value piece = vector::LoadOp::create(rewriter, loc, vec4, panels[0],
+                                           ValueRange{stage, row, k},
+                                           /*nontemporal=*/false,
+                                           llvm::MaybeAlign(16));
+      for (int64_t e = 0; e < 4; ++e)
+        memref::StoreOp::create(
+            rewriter, loc, vector::ExtractOp::create(rewriter, loc, piece, e),
+            aKMajor, ValueRange{aKMajorStage, ib.add(k, ib.c(e)), row});
+    });
+  }
+}
+
 /// TMA pipeline of S stages: one mbarrier per stage, initialised by thread
 /// 0 (arrival count 1) and fenced into the async proxy before the block
 /// synchronises. Thread 0 issues a step: it arms the stage's mbarrier with
@@ -792,6 +831,8 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
         arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
     nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
                                            ib.c(kMbarrierWaitTicks), stage);
+    if (aKMajor)
+      emitRestageA(step, stage);
   };
   return emitIssueAheadLoop(kLoop, inits, issue, wait,
                             bByRegisters ? function_ref<void()>(flush)
@@ -989,6 +1030,18 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
         tma ? kTmaAlignment : 16));
   int64_t sharedBytes = panelBytes[0] + panelBytes[1];
   bool dynamicShared = sharedBytes > kMaxStaticSharedBytes || tma;
+  // restage_a: a two-stage K-major copy of A after the TMA panels.
+  MemRefType aKMajorType;
+  if (config.getRestageA()) {
+    aKMajorType = MemRefType::get(
+        {2, config.getBK(), config.getBM()}, problem->elementType,
+        MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(ctx,
+                                   gpu::GPUDialect::getWorkgroupAddressSpace()));
+    sharedBytes += llvm::alignTo(aKMajorType.getNumElements() *
+                                     getElementBytes(problem->elementType),
+                                 kTmaAlignment);
+  }
   SmallVector<Type> bufferTypes;
   for (memref::AllocOp alloc : buffers) {
     MemRefType type = alloc.getType();
@@ -1078,6 +1131,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     rewriter.eraseOp(alloc);
   }
   Value panels[2];
+  Value aKMajorView;
   if (dynamicShared) {
     // Both panels are views of the dynamic shared memory, B after A.
     rewriter.setInsertionPointToStart(&launchBody);
@@ -1094,13 +1148,20 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
       offset += panelBytes[i];
     }
+    if (aKMajorType)
+      aKMajorView = memref::ViewOp::create(
+          rewriter, loc, aKMajorType, bytes,
+          arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
   } else {
     panels[0] = launch.getWorkgroupAttributions()[0];
     panels[1] = launch.getWorkgroupAttributions()[1];
   }
   rewriter.eraseOp(forall);
 
-  TiledKernelEmitter emitter{rewriter, loc, config, *problem, aTransposed};
+  // The FMAs read A K-major when it is staged so or re-staged so.
+  TiledKernelEmitter emitter{rewriter, loc, config, *problem,
+                             aTransposed || config.getRestageA()};
+  emitter.aKMajor = aKMajorView;
   emitter.tensorMaps[0] = tensorMaps[0];
   emitter.tensorMaps[1] = tensorMaps[1];
   if (failed(emitter.emit(launch, blockIds, threadIds, panels,

@@ -102,10 +102,30 @@ func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread 
 
 // -----
 
-// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy or blocks_per_sm)}}
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm or restage_a)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }
 
 // -----
 
 // expected-error @+1 {{blocks_per_sm must be non-negative, got -1}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1, blocks_per_sm = -1>} { return }
+
+// -----
+
+// expected-error @+1 {{restage_a must be true or false, got 'yes'}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 2, copy = tma, restage_a = yes>} { return }
+
+// -----
+
+// expected-error @+1 {{restage_a re-stages A's TMA boxes: it needs copy = tma, got copy = async}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 2, copy = async, restage_a = true>} { return }
+
+// -----
+
+// expected-error @+1 {{restage_a re-stages A's TMA boxes: it needs copy = tma, got copy = registers}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 2, restage_a = true>} { return }
+
+// -----
+
+// expected-error @+1 {{restage_a needs TM and BM to be multiples of 4 (A's fragments load 4 rows at a time), got TM = 2, BM = 64}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [2, 8], stages = 2, copy = tma, restage_a = true>} { return }

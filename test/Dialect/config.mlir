@@ -44,3 +44,18 @@ func.func @async_copy() attributes {tile.config = #tile.config<tiled, block = [6
 func.func @blocks_per_sm() attributes {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>} {
   return
 }
+
+// -----
+
+// restage_a is printed when true; `restage_a = false` is the default and
+// prints nothing.
+// CHECK-LABEL: func.func @restage_a
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>
+// CHECK-LABEL: func.func @restage_a_false
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma>}
+func.func @restage_a() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>} {
+  return
+}
+func.func @restage_a_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, restage_a = false>} {
+  return
+}

@@ -76,15 +76,19 @@
 // OCCM-NEXT: "spill_load_bytes": 0,
 // OCCM-NEXT: "spill_store_bytes": 0,
 
-// The default configs of the two examples (64 x 128 with 4 blocks per SM:
-// TMA on 2048^3, register-staged on 2053 x 2039 x 2048) fit their register
-// caps: no stack, no spills.
+// The default configs of the two examples (TMA with A re-staged K-major, 64
+// x 256 with 2 blocks per SM, on 2048^3: 8 KiB of A and 32 KiB of B boxes
+// plus 8 KiB of K-major A in dynamic shared memory; register-staged 64 x 128
+// with 4 blocks per SM on 2053 x 2039 x 2048) fit their register caps: no
+// stack, no spills.
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2048" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2048/manifest.json --check-prefix=DEF2048
+// RUN: FileCheck %s --input-file=%t/def2048/matmul_matmul_0.ptx --check-prefix=DEF2048PTX
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
-// DEF2048: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4>"
-// DEF2048: "dynamic_shared_bytes": 24576,
+// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>"
+// DEF2048: "restage_a": true,
+// DEF2048: "dynamic_shared_bytes": 49152,
 // DEF2048: "barriers": 1,
 // DEF2048-NEXT: "const_bytes": {{[0-9]+}},
 // DEF2048-NEXT: "registers": {{[0-9]+}},
@@ -92,6 +96,19 @@
 // DEF2048-NEXT: "spill_load_bytes": 0,
 // DEF2048-NEXT: "spill_store_bytes": 0,
 // DEF2048-NEXT: "stack_bytes": 0
+// restage_a in the default's PTX: after a step's wait and before its one
+// barrier, each of the 256 threads moves one 16-byte piece of A's box (4 k
+// of one row) to 4 words of the K-major panel, which starts after the 40960
+// bytes of boxes and whose k rows are 256 bytes apart.
+// DEF2048PTX: mbarrier.try_wait.parity.shared.b64
+// DEF2048PTX-NOT: bar.sync
+// DEF2048PTX: ld.shared.v4.b32 {%[[E0:r[0-9]+]], %[[E1:r[0-9]+]], %[[E2:r[0-9]+]], %[[E3:r[0-9]+]]}
+// DEF2048PTX-NOT: bar.sync
+// DEF2048PTX: st.shared.b32 [%[[AK:rd[0-9]+]]+40960], %[[E0]];
+// DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41216], %[[E1]];
+// DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41472], %[[E2]];
+// DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41728], %[[E3]];
+// DEF2048PTX-NEXT: bar.sync 0;
 // DEF2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 4>"
 // DEF2053: "barriers": 1,
 // DEF2053-NEXT: "const_bytes": {{[0-9]+}},
@@ -153,11 +170,24 @@
 // TMAM: "blocks_per_sm": 0,
 // TMAM-NEXT: "copy": "tma",
 // TMAM: "pad": 0,
+// TMAM-NEXT: "restage_a": false,
 // TMAM-NEXT: "stages": 2,
 // TMAM: "dynamic_shared_bytes": 40960,
 // TMAM: "spill_load_bytes": 0,
 // TMAM-NEXT: "spill_store_bytes": 0,
 // TMAM-NEXT: "stack_bytes": 0
+
+// restage-a=1 given as an option on the 64 x 128 tile: 8 KiB of K-major A
+// after the 24 KiB of boxes; no stack, no spills under the cap of 4 blocks
+// per SM.
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma blocks-per-sm=4 restage-a=1 artifact-dir=%t/restage" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/restage/manifest.json --check-prefix=RESTAGEM
+// RESTAGEM: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true>"
+// RESTAGEM: "restage_a": true,
+// RESTAGEM: "dynamic_shared_bytes": 32768,
+// RESTAGEM: "spill_load_bytes": 0,
+// RESTAGEM-NEXT: "spill_store_bytes": 0,
+// RESTAGEM-NEXT: "stack_bytes": 0
 
 // copy = tma on 2053 x 2039 x 2048: rows of B (8156 bytes) cannot be TMA
 // boxes, so only A is a tensor map and B, the second parameter, is a buffer

@@ -110,3 +110,23 @@ func.func @tma_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// restage_a adds two K-major stages of A (2 x 32 x 256 floats) to the 4 TMA
+// stages of 256 x 128 x 32 (196640 bytes with their mbarriers, which fit).
+func.func @restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{config needs 262176 bytes of shared memory per block (4 stages of 49160 and 65536 of re-staged A), but sm_90 allows at most 232448}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [64, 64], thread = [8, 16], stages = 4, copy = tma, restage_a = true>}
+      ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// The same config without restage_a fits.
+func.func @no_restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [64, 64], thread = [8, 16], stages = 4, copy = tma>}
+      ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

@@ -546,6 +546,79 @@ func.func @tma_stages(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> mem
 
 // -----
 
+// restage_a on the same problem (3 TMA stages): 2 K-major stages of A (8 x
+// 32) follow the boxes in dynamic shared memory (6144 + 2048 bytes). Step k
+// waits on its mbarrier, then every thread (64 threads, 64 pieces of 4 k)
+// loads the 16-byte piece (row tid % 32, k 4 * (tid / 32)) of A's landed box
+// from TMA stage (k / 8) % 3 and stores its 4 elements down column `row` of
+// K-major stage (k / 8) % 2, all before the step's one barrier; after it the
+// FMAs read 4 rows of one k of A as a vector from the K-major stage, B from
+// the TMA stage, with no barrier after them.
+
+// CHECK-LABEL: func.func @tma_restage_a
+// CHECK: %[[SMEM:.+]] = arith.constant 8192 : i32
+// CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %[[SMEM]]
+// CHECK: %[[AS:.+]] = memref.view %{{.+}}[%c0{{(_[0-9]+)?}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x8xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[BS:.+]] = memref.view %{{.+}}[%c3072][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x8x32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[AK:.+]] = memref.view %{{.+}}[%c6144][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2x8x32xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %[[STEP:.+]] iter_args(
+// CHECK:   %[[N:.+]] = arith.divui %{{.+}}, %[[STEP]] : index
+// CHECK:   %[[STAGE:.+]] = arith.remui %[[N]], %c3{{(_[0-9]+)?}} : index
+// CHECK:   nvgpu.mbarrier.try_wait.parity %{{.+}}[%[[STAGE]]]
+// CHECK-NOT: gpu.barrier
+// CHECK:   %[[KSTAGE:.+]] = arith.remui %[[N]], %c2{{(_[0-9]+)?}} : index
+// CHECK:   %[[ROW:.+]] = arith.remui %[[PIECE:.+]], %c32{{(_[0-9]+)?}} : index
+// CHECK:   %[[KQ:.+]] = arith.divui %[[PIECE]], %c32{{(_[0-9]+)?}} : index
+// CHECK:   %[[K4:.+]] = arith.muli %[[KQ]], %c4{{(_[0-9]+)?}} : index
+// CHECK:   %[[V:.+]] = vector.load %[[AS]][%[[STAGE]], %[[ROW]], %[[K4]]] {alignment = 16 : i64}
+// CHECK:   %[[E0:.+]] = vector.extract %[[V]][0]
+// CHECK:   memref.store %[[E0]], %[[AK]][%[[KSTAGE]], %{{.+}}, %[[ROW]]]
+// CHECK-COUNT-3: memref.store %{{.+}}, %[[AK]][%[[KSTAGE]], %{{.+}}, %[[ROW]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK:   nvgpu.tma.async.load
+// CHECK:   nvgpu.tma.async.load
+// CHECK-NOT: gpu.barrier
+// CHECK:   vector.load %[[AK]][%[[KSTAGE]], %c0{{(_[0-9]+)?}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK:   vector.load %[[BS]][%[[STAGE]], %c0{{(_[0-9]+)?}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK:   math.fma
+// CHECK-NOT: vector.load %[[AS]][
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+#tm0r = affine_map<(d0) -> (d0 * 32)>
+#tma1r = affine_map<(d0) -> (d0 * -32 + 50, 32)>
+#tmbr = affine_map<(d0) -> (d0 * -32 + 40, 32)>
+#map3r = affine_map<(d0) -> (-d0 + 20, 8)>
+func.func @tma_restage_a(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> memref<50x40xf32> {
+  %c8 = arith.constant 8 : index
+  %c20 = arith.constant 20 : index
+  %c0 = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<50x40xf32>
+  scf.forall (%arg2, %arg3) in (2, 2) {
+    %alloc_0 = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    %alloc_1 = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #tm0r(%arg2)
+    %1 = affine.apply #tm0r(%arg3)
+    %2 = affine.min #tma1r(%arg2)
+    %3 = affine.min #tmbr(%arg3)
+    %subview = memref.subview %arg0[%0, 0] [%2, 20] [1, 1] : memref<50x20xf32> to memref<?x20xf32, strided<[20, 1], offset: ?>>
+    %subview_2 = memref.subview %arg1[0, %1] [20, %3] [1, 1] : memref<20x40xf32> to memref<20x?xf32, strided<[40, 1], offset: ?>>
+    %subview_3 = memref.subview %alloc[%0, %1] [%2, %3] [1, 1] : memref<50x40xf32> to memref<?x?xf32, strided<[40, 1], offset: ?>>
+    scf.for %arg4 = %c0 to %c20 step %c8 {
+      %4 = affine.min #map3r(%arg4)
+      %subview_4 = memref.subview %subview[0, %arg4] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
+      %subview_5 = memref.subview %subview_2[%arg4, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[40, 1], offset: ?>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [%2, %4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  return %alloc : memref<50x40xf32>
+}
+
+// -----
+
 // copy = tma on a problem whose rows of B (42 floats) are not 16-byte
 // multiples: only A is a tensor map (one descriptor; each step's mbarrier
 // expects A's 1024 bytes), B travels through registers: the issue of a step

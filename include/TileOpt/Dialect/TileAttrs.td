@@ -69,6 +69,15 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       non-zero): the kernel asks ptxas to keep N blocks resident per SM
       (PTX `.minnctapersm N`), which caps its registers at 65536 / (N x
       threads).
+    * `restage_a = true` (optional, default false, printed when true; copy
+      = tma, TM and BM multiples of 4): after A's box of a K step lands, the
+      threads copy it into a two-stage K-major panel (BK x BM) before the
+      step's barrier, and the FMAs read their A values from there, 4 rows of
+      one k per 16-byte load, as in the register-staged kernels. Costs 2 x
+      BK x BM elements of shared memory and a few instructions per step; in
+      return the A fragment of one k is TM registers instead of 4 x TM
+      (A staged as is is read 4 k at a time), which lets ptxas keep the FMA
+      block's register-bank conflicts lower.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -91,7 +100,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     "int64_t":$stages,
     DefaultValuedParameter<"int64_t", "0">:$pad,
     DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy,
-    DefaultValuedParameter<"int64_t", "0">:$blocksPerSM
+    DefaultValuedParameter<"int64_t", "0">:$blocksPerSM,
+    DefaultValuedParameter<"bool", "false">:$restageA
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -100,13 +110,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers, 0);
+                   CopyKind::Registers, 0, false);
     }]>,
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages, "int64_t":$pad), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers, 0);
+                   CopyKind::Registers, 0, false);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -127,6 +137,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     bool isAKMajor() const {
       return getTM() % 4 == 0 && getCopy() == CopyKind::Registers;
     }
+    /// Whether the FMAs read A from a K-major panel: staged so by the copies
+    /// (`isAKMajor`) or re-staged from A's TMA boxes (`restage_a`).
+    bool readsAKMajor() const { return isAKMajor() || getRestageA(); }
     /// Whether the panels are copied asynchronously (cp.async or TMA),
     /// straight into shared memory.
     bool isAsyncCopy() const { return getCopy() != CopyKind::Registers; }

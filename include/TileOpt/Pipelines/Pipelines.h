@@ -46,6 +46,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Blocks the kernel must fit per SM (caps its registers; "
                      "0: no request)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> restageA{
+      *this, "restage-a",
+      llvm::cl::desc("copy = tma: re-stage A's boxes K-major in shared "
+                     "memory before the FMAs read them"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

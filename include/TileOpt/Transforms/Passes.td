@@ -60,6 +60,9 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Option<"blocksPerSM", "blocks-per-sm", "int64_t", /*default=*/"0",
            "Blocks the kernel must fit per SM (caps its registers; 0: no "
            "request)">,
+    Option<"restageA", "restage-a", "bool", /*default=*/"false",
+           "copy = tma: re-stage A's boxes K-major in shared memory before "
+           "the FMAs read them">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
@@ -238,7 +241,14 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       zero-filled by the TMA unit. When rows of B are not 16-byte multiples
       (a tensor map's stride must be), only A is a tensor map and B is
       loaded into registers with A's issue and stored into the stage after
-      the FMAs (stages = 2);
+      the FMAs (stages = 2). With `restage_a`, after step k's wait and
+      before its barrier every thread copies 16-byte pieces of A's landed
+      box (4 k of one row) into stage k mod 2 of a K-major copy of A (BK x
+      BM, after the boxes in dynamic shared memory), and the FMAs read A
+      from there, TM rows of one k per 16-byte load, as in the
+      register-staged kernels; the step's one barrier orders these stores
+      before the FMAs, and the previous step's barrier orders them after
+      the FMAs that last read that stage;
     * after the K loop, each accumulator is stored to C, predicated on being
       inside the matrix (and added to C first when the matmul accumulates),
       as 16-byte stores where C's rows keep them aligned.

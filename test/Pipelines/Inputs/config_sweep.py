@@ -60,8 +60,13 @@ def main():
         stages = r.choice([1, 2, 3, 4])
         opts.append(f"stages={stages}")
         opts.append(f"smem-pad={r.choice([0, 1, 4, 8])}")
-        if r.random() < 0.4:
+        copy = r.random()
+        if copy < 0.3:
             opts.append("copy=async")
+        elif copy < 0.5:
+            opts.append("copy=tma")
+        if r.random() < 0.2:
+            opts.append("restage-a=1")
         if r.random() < 0.3:
             opts.append(f"blocks-per-sm={r.choice([1, 2, 3, 4, 8])}")
         with open(source, "w") as f:
