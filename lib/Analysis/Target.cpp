@@ -246,6 +246,7 @@ struct Candidate {
   int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
   CopyKind copy;
   bool restageA;
+  FmaOrder fmaOrder;
   double alignedSpeed, unalignedSpeed;
 };
 } // namespace
@@ -259,30 +260,32 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       // instructions or addresses in the threads. 2 stages with A re-staged
       // K-major (restage_a: fewer register-bank conflicts in the FMA block,
       // docs/results/2026-11-30-register-banks.md), 64 x 256 with 2 blocks
-      // per SM: 2048^3 49.3 TFLOP/s (0.983 of cuBLAS), 4096^3 50.5 (1.007);
-      // 64 x 128 with 4 per SM: 47.9 (0.954), 49.5 (0.986). Without
+      // per SM and the FMAs down the columns: 2048^3 50.1 TFLOP/s (0.998 of
+      // cuBLAS), 4096^3 51.4 (1.023); along the rows 49.3 (0.981), 50.5
+      // (1.006); 64 x 128 with 4 per SM: 47.9 (0.954), 49.5 (0.986). Without
       // restage_a: 64 x 128 47.5 (0.945), 48.7 (0.969); 64 x 256 47.3
       // (0.94), 48.4 (0.965). 64 x 64 (4 x 8 per thread) on 1000^3: 30.9
       // (0.97-0.98), with restage_a 0.87; cp.async 0.91-0.93.
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, 1.08, 0},
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, 1.06, 0},
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, 0.97, 0},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, 1.10, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, 1.06, 0},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, 0.97, 0},
       // 64 x 256: 2048^3 45.5-45.9 TFLOP/s, 4096^3 47.2; 2053 x 2039 x 2048
       // 41.6 (one full wave of 264 blocks, yet slower than 64 x 128).
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, 1.00,
-       0.90},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows,
+       1.00, 0.90},
       // 64 x 128: 4096^3 44.5, 2053 x 2039 x 2048 43.8 (528 blocks, one wave
       // of 4 per SM).
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, 0.96,
-       0.94},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows,
+       0.96, 0.94},
       // Smaller tiles, for problems that do not fill the chip otherwise.
       // With few blocks per SM, latency must be hidden inside a block: two
       // cp.async stages ran 1.15x the register-staged loop on this tile on
       // 1000 x 1000 x 1001 (27.8 against 24.1 TFLOP/s), hence 0.92 where
       // the register-staged 64 x 64 had 0.80.
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, 0.92, 0.92},
-      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, 0.30,
-       0.30},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, 0.92,
+       0.92},
+      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows,
+       0.30, 0.30},
   };
   constexpr int64_t pad = 4;
   // Rows of A (K) and B (N) that are not multiples of 4 elements take scalar
@@ -297,7 +300,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA);
+        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder);
     if (findConfigViolation(config, target, elementType) ||
         findShapeViolation(config, m, n, k, elementType))
       continue;

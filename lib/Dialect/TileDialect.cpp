@@ -49,6 +49,12 @@ std::string mlir::tileopt::describeCopyKinds() {
   });
 }
 
+std::string mlir::tileopt::describeFmaOrders() {
+  return describeCases(getMaxEnumValForFmaOrder(), [](uint32_t i) {
+    return stringifyFmaOrder(static_cast<FmaOrder>(i));
+  });
+}
+
 //===----------------------------------------------------------------------===//
 // ConfigAttr
 //===----------------------------------------------------------------------===//
@@ -96,6 +102,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
   bool restageA = false;
+  FmaOrder fmaOrder = FmaOrder::Rows;
   CopyKind copy = CopyKind::Registers;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLess())
@@ -142,10 +149,16 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
         return {};
       }
       restageA = value == "true";
+    } else if (key == "fma_order") {
+      std::optional<FmaOrder> parsed = parseEnumKeyword<FmaOrder>(
+          parser, "FMA order", symbolizeFmaOrder, describeFmaOrders());
+      if (!parsed)
+        return {};
+      fmaOrder = *parsed;
     } else {
       parser.emitError(parser.getCurrentLocation())
           << "unknown config key '" << key
-          << "' (expected pad, copy, blocks_per_sm or restage_a)";
+          << "' (expected pad, copy, blocks_per_sm, restage_a or fma_order)";
       return {};
     }
   }
@@ -153,7 +166,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return {};
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
                                        block, warp, thread, stages, pad, copy,
-                                       blocksPerSM, restageA);
+                                       blocksPerSM, restageA, fmaOrder);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -176,6 +189,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", blocks_per_sm = " << getBlocksPerSM();
   if (getRestageA())
     printer << ", restage_a = true";
+  if (getFmaOrder() != FmaOrder::Rows)
+    printer << ", fma_order = " << stringifyFmaOrder(getFmaOrder());
   printer << ">";
 }
 
@@ -184,7 +199,8 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    Strategy strategy, ArrayRef<int64_t> block,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
                    int64_t stages, int64_t pad, CopyKind copy,
-                   int64_t blocksPerSM, bool restageA) {
+                   int64_t blocksPerSM, bool restageA,
+                   FmaOrder fmaOrder) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };

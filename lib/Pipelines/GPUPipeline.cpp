@@ -44,6 +44,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.copy = options.copy;
   configure.blocksPerSM = options.blocksPerSM;
   configure.restageA = options.restageA;
+  configure.fmaOrder = options.fmaOrder;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

@@ -54,6 +54,12 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                       << describeCopyKinds() << ")";
       return {};
     }
+    std::optional<FmaOrder> order = symbolizeFmaOrder(fmaOrder);
+    if (!order) {
+      op->emitError() << "unknown FMA order '" << fmaOrder << "' (expected "
+                      << describeFmaOrders() << ")";
+      return {};
+    }
     auto emitError = [&]() {
       return op->emitError() << "invalid tile config: ";
     };
@@ -61,7 +67,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                   ArrayRef<int64_t>(warp),
                                   ArrayRef<int64_t>(thread), int64_t(stages),
                                   int64_t(smemPad), *copyKind,
-                                  int64_t(blocksPerSM), bool(restageA));
+                                  int64_t(blocksPerSM), bool(restageA),
+                                  *order);
   }
 
   void runOnOperation() override {

@@ -279,6 +279,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"copy", stringifyCopyKind(k.config.getCopy())},
                     {"blocks_per_sm", k.config.getBlocksPerSM()},
                     {"restage_a", k.config.getRestageA()},
+                    {"fma_order", stringifyFmaOrder(k.config.getFmaOrder())},
                     {"threads", k.config.getNumThreads()},
                     {"attribute", configText}}},
       {"flops",

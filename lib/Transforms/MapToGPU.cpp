@@ -506,15 +506,19 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
                  elementType().getIntOrFloatBitWidth() == 32;
   int64_t group = aAlongK ? 4 : 1;
   // The outer product in serpentine order (as CUTLASS's SIMT MMA): along
-  // the rows of the fragment, every other row walked backwards, so
-  // consecutive FMAs share an operand (the A value in a row, the B value at
-  // a turn) and ptxas can keep it in an operand reuse cache instead of
-  // reading the register file again.
+  // the rows of the fragment, every other row walked backwards (or down its
+  // columns, every other column upwards: `fma_order`), so consecutive FMAs
+  // share an operand (the A value in a row, the B value at a turn) and
+  // ptxas can keep it in an operand reuse cache instead of reading the
+  // register file again.
+  bool byColumns = config.getFmaOrder() == FmaOrder::Columns;
   auto outerProduct = [&](ArrayRef<Value> a, ArrayRef<Value> b,
                           SmallVector<Value> &acc) {
-    for (int64_t i = 0; i < tm(); ++i)
-      for (int64_t q = 0; q < tn(); ++q) {
-        int64_t j = i % 2 == 0 ? q : tn() - 1 - q;
+    int64_t outer = byColumns ? tn() : tm(), inner = byColumns ? tm() : tn();
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t q = 0; q < inner; ++q) {
+        int64_t p = o % 2 == 0 ? q : inner - 1 - q;
+        int64_t i = byColumns ? p : o, j = byColumns ? o : p;
         acc[i * tn() + j] = math::FmaOp::create(rewriter, loc, a[i], b[j],
                                                 acc[i * tn() + j]);
       }

@@ -102,7 +102,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread 
 
 // -----
 
-// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm or restage_a)}}
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a or fma_order)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }
 
 // -----
@@ -129,3 +129,8 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread 
 
 // expected-error @+1 {{restage_a needs TM and BM to be multiples of 4 (A's fragments load 4 rows at a time), got TM = 2, BM = 64}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [2, 8], stages = 2, copy = tma, restage_a = true>} { return }
+
+// -----
+
+// expected-error @+1 {{unknown FMA order 'diagonal' (expected 'rows' or 'columns')}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 2, fma_order = diagonal>} { return }

@@ -59,3 +59,17 @@ func.func @restage_a() attributes {tile.config = #tile.config<tiled, block = [64
 func.func @restage_a_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, restage_a = false>} {
   return
 }
+
+// -----
+
+// fma_order is printed when columns; rows is the default and prints nothing.
+// CHECK-LABEL: func.func @fma_order
+// CHECK: tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = columns>
+// CHECK-LABEL: func.func @fma_order_rows
+// CHECK: tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1>}
+func.func @fma_order() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = columns>} {
+  return
+}
+func.func @fma_order_rows() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = rows>} {
+  return
+}

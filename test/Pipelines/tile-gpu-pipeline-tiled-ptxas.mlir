@@ -86,7 +86,8 @@
 // RUN: FileCheck %s --input-file=%t/def2048/matmul_matmul_0.ptx --check-prefix=DEF2048PTX
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
-// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>"
+// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>"
+// DEF2048: "fma_order": "columns",
 // DEF2048: "restage_a": true,
 // DEF2048: "dynamic_shared_bytes": 49152,
 // DEF2048: "barriers": 1,
@@ -169,6 +170,7 @@
 // TMAM: "name": "C",
 // TMAM: "blocks_per_sm": 0,
 // TMAM-NEXT: "copy": "tma",
+// TMAM-NEXT: "fma_order": "rows",
 // TMAM: "pad": 0,
 // TMAM-NEXT: "restage_a": false,
 // TMAM-NEXT: "stages": 2,

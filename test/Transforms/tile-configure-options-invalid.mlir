@@ -9,6 +9,8 @@
 // copy = tma needs sm_90 (the Tensor Memory Accelerator) and 128-byte stages.
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_80 strategy=tiled block-tile=64,48,16 warp-tile=32,24 thread-tile=4,6 stages=2 copy=tma}))" 2>&1 | FileCheck %s --check-prefix=TMA80
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=4,48,4 thread-tile=1,6 stages=2 copy=tma}))" 2>&1 | FileCheck %s --check-prefix=TMAALIGN
+// An FMA order that does not exist.
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,48,16 warp-tile=32,24 thread-tile=4,6 fma-order=diagonal}))" 2>&1 | FileCheck %s --check-prefix=ORDER
 // restage_a re-stages TMA boxes: it needs copy = tma.
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,48,16 warp-tile=32,24 thread-tile=4,6 stages=2 copy=async restage-a=1}))" 2>&1 | FileCheck %s --check-prefix=RESTAGE
 // Occupancy requests the SM cannot hold: threads, shared memory, registers.
@@ -16,6 +18,7 @@
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,32 thread-tile=8,8 stages=4 copy=async blocks-per-sm=3}))" 2>&1 | FileCheck %s --check-prefix=OCCSMEM
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 blocks-per-sm=4}))" 2>&1 | FileCheck %s --check-prefix=OCCREGS
 
+// ORDER: [[@LINE+14]]:3: error: unknown FMA order 'diagonal' (expected 'rows' or 'columns')
 // RESTAGE: [[@LINE+13]]:3: error: invalid tile config: restage_a re-stages A's TMA boxes: it needs copy = tma, got copy = async
 // TMA80: [[@LINE+12]]:3: error: 'linalg.matmul' op copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, but the target is sm_80
 // TMAALIGN: [[@LINE+11]]:3: error: 'linalg.matmul' op copy = tma needs every stage of a panel to be a multiple of 128 bytes (TMA destinations are 128-byte aligned), but the A stage is 64 bytes and the B stage 768

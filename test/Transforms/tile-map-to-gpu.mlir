@@ -553,7 +553,8 @@ func.func @tma_stages(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> mem
 // from TMA stage (k / 8) % 3 and stores its 4 elements down column `row` of
 // K-major stage (k / 8) % 2, all before the step's one barrier; after it the
 // FMAs read 4 rows of one k of A as a vector from the K-major stage, B from
-// the TMA stage, with no barrier after them.
+// the TMA stage, with no barrier after them, in column serpentine order
+// (fma_order = columns).
 
 // CHECK-LABEL: func.func @tma_restage_a
 // CHECK: %[[SMEM:.+]] = arith.constant 8192 : i32
@@ -578,9 +579,21 @@ func.func @tma_stages(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> mem
 // CHECK:   nvgpu.tma.async.load
 // CHECK:   nvgpu.tma.async.load
 // CHECK-NOT: gpu.barrier
-// CHECK:   vector.load %[[AK]][%[[KSTAGE]], %c0{{(_[0-9]+)?}}, %{{.+}}] {alignment = 16 : i64}
-// CHECK:   vector.load %[[BS]][%[[STAGE]], %c0{{(_[0-9]+)?}}, %{{.+}}] {alignment = 16 : i64}
-// CHECK:   math.fma
+// CHECK:   %[[AV:.+]] = vector.load %[[AK]][%[[KSTAGE]], %c0{{(_[0-9]+)?}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK-NEXT: %[[A0:.+]] = vector.extract %[[AV]][0]
+// CHECK-NEXT: %[[A1:.+]] = vector.extract %[[AV]][1]
+// CHECK-NEXT: %[[A2:.+]] = vector.extract %[[AV]][2]
+// CHECK-NEXT: %[[A3:.+]] = vector.extract %[[AV]][3]
+// CHECK:   %[[BV:.+]] = vector.load %[[BS]][%[[STAGE]], %c0{{(_[0-9]+)?}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK-NEXT: %[[B0:.+]] = vector.extract %[[BV]][0]
+// CHECK-NEXT: %[[B1:.+]] = vector.extract %[[BV]][1]
+// fma_order = columns: down column 0, up column 1, ...
+// CHECK:   math.fma %[[A0]], %[[B0]]
+// CHECK-NEXT: math.fma %[[A1]], %[[B0]]
+// CHECK-NEXT: math.fma %[[A2]], %[[B0]]
+// CHECK-NEXT: math.fma %[[A3]], %[[B0]]
+// CHECK-NEXT: math.fma %[[A3]], %[[B1]]
+// CHECK-NEXT: math.fma %[[A2]], %[[B1]]
 // CHECK-NOT: vector.load %[[AS]][
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield
@@ -611,9 +624,9 @@ func.func @tma_restage_a(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> 
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
       %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true, fma_order = columns>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true, fma_order = columns>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return %alloc : memref<50x40xf32>
 }
 

@@ -41,6 +41,14 @@ def Tile_CopyKind : I32EnumAttr<"CopyKind", "how panels reach shared memory", [
   let genSpecializedAttr = 0;
 }
 
+def Tile_FmaOrder : I32EnumAttr<"FmaOrder", "order of a thread's FMAs per k", [
+    I32EnumAttrCase<"Rows", 0, "rows">,
+    I32EnumAttrCase<"Columns", 1, "columns">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
 def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
   let mnemonic = "config";
   let summary = "Tiling decisions for one matmul";
@@ -78,6 +86,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       return the A fragment of one k is TM registers instead of 4 x TM
       (A staged as is is read 4 k at a time), which lets ptxas keep the FMA
       block's register-bank conflicts lower.
+    * `fma_order = rows | columns` (optional, default rows, printed when
+      columns): the order of a thread's TM x TN FMAs per k, in serpentine
+      either way (so consecutive FMAs share an operand the reuse cache
+      keeps): along the rows of the fragment, every other row walked
+      backwards, or down its columns. The order is what PTX can say about
+      the FMA block's register allocation; `python3 -m tileopt banks`
+      rates the outcome.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -101,7 +116,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     DefaultValuedParameter<"int64_t", "0">:$pad,
     DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy,
     DefaultValuedParameter<"int64_t", "0">:$blocksPerSM,
-    DefaultValuedParameter<"bool", "false">:$restageA
+    DefaultValuedParameter<"bool", "false">:$restageA,
+    DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -110,13 +126,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers, 0, false);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows);
     }]>,
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages, "int64_t":$pad), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers, 0, false);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows);
     }]>
   ];
   let extraClassDeclaration = [{

@@ -40,6 +40,7 @@ inline constexpr int64_t kTensorMapAlignment = 64;
 /// "'naive' or 'tiled'".
 std::string describeStrategies();
 std::string describeCopyKinds();
+std::string describeFmaOrders();
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_DIALECT_TILEDIALECT_H

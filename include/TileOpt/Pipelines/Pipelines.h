@@ -51,6 +51,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("copy = tma: re-stage A's boxes K-major in shared "
                      "memory before the FMAs read them"),
       llvm::cl::init(false)};
+  PassOptions::Option<std::string> fmaOrder{
+      *this, "fma-order",
+      llvm::cl::desc("Order of a thread's FMAs per k: rows or columns "
+                     "(serpentine either way)"),
+      llvm::cl::init("rows")};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

@@ -63,6 +63,9 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Option<"restageA", "restage-a", "bool", /*default=*/"false",
            "copy = tma: re-stage A's boxes K-major in shared memory before "
            "the FMAs read them">,
+    Option<"fmaOrder", "fma-order", "std::string", /*default=*/"\"rows\"",
+           "Order of a thread's FMAs per k: rows or columns (serpentine "
+           "either way)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
@@ -223,7 +226,9 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       one 16-byte load per row, when BK and the row pitch allow;
     * the matmul becomes the thread's TM x TN accumulators, carried by the K
       loop (`iter_args`); each K step loads TM values of A and TN of B per k
-      from shared memory and does TM x TN FMAs, the BK loop fully unrolled;
+      from shared memory and does TM x TN FMAs, the BK loop fully unrolled,
+      in serpentine order along the rows of the fragment or down its columns
+      (`fma_order`);
     * the K loop: `stages = 1` loads, stores, multiplies; `stages = 2`
       (register-staged) loads step k+1 into registers before the FMAs of
       step k and stores them into the other stage after; `copy = async`

@@ -68,6 +68,8 @@ def main():
         if r.random() < 0.2:
             opts.append("restage-a=1")
         if r.random() < 0.3:
+            opts.append("fma-order=columns")
+        if r.random() < 0.3:
             opts.append(f"blocks-per-sm={r.choice([1, 2, 3, 4, 8])}")
         with open(source, "w") as f:
             f.write(matmul(m, n, k))
