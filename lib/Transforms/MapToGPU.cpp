@@ -1137,7 +1137,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   Value panels[2];
   Value aKMajorView;
   if (dynamicShared) {
-    // Both panels are views of the dynamic shared memory, B after A.
+    // Both panels are views of the dynamic shared memory, B after A (and
+    // restage_a's K-major A after B).
     rewriter.setInsertionPointToStart(&launchBody);
     Attribute workgroup = gpu::AddressSpaceAttr::get(
         ctx, gpu::GPUDialect::getWorkgroupAddressSpace());

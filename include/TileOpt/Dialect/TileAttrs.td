@@ -153,9 +153,6 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     bool isAKMajor() const {
       return getTM() % 4 == 0 && getCopy() == CopyKind::Registers;
     }
-    /// Whether the FMAs read A from a K-major panel: staged so by the copies
-    /// (`isAKMajor`) or re-staged from A's TMA boxes (`restage_a`).
-    bool readsAKMajor() const { return isAKMajor() || getRestageA(); }
     /// Whether the panels are copied asynchronously (cp.async or TMA),
     /// straight into shared memory.
     bool isAsyncCopy() const { return getCopy() != CopyKind::Registers; }
