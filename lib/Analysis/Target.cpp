@@ -44,6 +44,13 @@ std::string mlir::tileopt::knownTargetsList() {
                     ", ");
 }
 
+int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
+                                          Type elementType) {
+  if (!config.getRestageA())
+    return 0;
+  return 2 * config.getBK() * config.getBM() * getElementBytes(elementType);
+}
+
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
@@ -60,9 +67,7 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     // TMA: one 8-byte mbarrier per stage.
     if (config.getCopy() == CopyKind::Tma)
       r.sharedBytes += 8 * config.getStages();
-    // restage_a: two stages of A, K-major.
-    if (config.getRestageA())
-      r.sharedBytes += 2 * config.getBK() * config.getBM() * elemBytes;
+    r.sharedBytes += getRestagedABytes(config, elementType);
   }
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
@@ -110,9 +115,7 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   {
     os << "config needs " << r.sharedBytes
        << " bytes of shared memory per block";
-    int64_t restaged = config.getRestageA()
-                           ? 2 * config.getBK() * config.getBM() * elemBytes
-                           : 0;
+    int64_t restaged = getRestagedABytes(config, elementType);
     if (config.getStages() > 1)
       os << " (" << config.getStages() << " stages of "
          << (r.sharedBytes - restaged) / config.getStages();

@@ -19,6 +19,20 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
+/// The enum case an option names (`symbolize`), or an error at `op` naming
+/// the option's value as an unknown `what` (one of `choices`).
+template <typename Enum>
+static std::optional<Enum>
+lookupOption(Operation *op, StringRef what, StringRef value,
+             std::optional<Enum> (*symbolize)(StringRef),
+             const std::string &choices) {
+  std::optional<Enum> result = symbolize(value);
+  if (!result)
+    op->emitError() << "unknown " << what << " '" << value << "' (expected "
+                    << choices << ")";
+  return result;
+}
+
 namespace {
 struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
@@ -27,12 +41,10 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   /// tiled strategy without sizes gets the default for the problem.
   ConfigAttr buildConfig(Operation *op, const MatmulProblem &problem,
                          const TargetInfo &target) {
-    std::optional<Strategy> strat = symbolizeStrategy(strategy);
-    if (!strat) {
-      op->emitError() << "unknown strategy '" << strategy << "' (expected "
-                      << describeStrategies() << ")";
+    std::optional<Strategy> strat = lookupOption<Strategy>(
+        op, "strategy", strategy, symbolizeStrategy, describeStrategies());
+    if (!strat)
       return {};
-    }
     SmallVector<int64_t> block(blockTile.begin(), blockTile.end());
     SmallVector<int64_t> thread(threadTile.begin(), threadTile.end());
     SmallVector<int64_t> warp(warpTile.begin(), warpTile.end());
@@ -48,18 +60,14 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                       problem.k, problem.elementType, target);
     if (thread.empty())
       thread = {1, 1};
-    std::optional<CopyKind> copyKind = symbolizeCopyKind(copy);
-    if (!copyKind) {
-      op->emitError() << "unknown copy kind '" << copy << "' (expected "
-                      << describeCopyKinds() << ")";
+    std::optional<CopyKind> copyKind = lookupOption<CopyKind>(
+        op, "copy kind", copy, symbolizeCopyKind, describeCopyKinds());
+    if (!copyKind)
       return {};
-    }
-    std::optional<FmaOrder> order = symbolizeFmaOrder(fmaOrder);
-    if (!order) {
-      op->emitError() << "unknown FMA order '" << fmaOrder << "' (expected "
-                      << describeFmaOrders() << ")";
+    std::optional<FmaOrder> order = lookupOption<FmaOrder>(
+        op, "FMA order", fmaOrder, symbolizeFmaOrder, describeFmaOrders());
+    if (!order)
       return {};
-    }
     auto emitError = [&]() {
       return op->emitError() << "invalid tile config: ";
     };

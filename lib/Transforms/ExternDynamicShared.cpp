@@ -19,8 +19,6 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// The alignment of the dynamic shared memory base.
-static constexpr uint64_t kTmaAlignment = 128;
 
 namespace {
 struct ExternDynamicSharedPass
@@ -37,8 +35,8 @@ struct ExternDynamicSharedPass
         return;
       global.setLinkage(LLVM::Linkage::External);
       // TMA box destinations must be 128-byte aligned.
-      if (global.getAlignment().value_or(0) < kTmaAlignment)
-        global.setAlignment(kTmaAlignment);
+      if (global.getAlignment().value_or(0) < uint64_t(kTmaBoxAlignment))
+        global.setAlignment(kTmaBoxAlignment);
     });
   }
 };

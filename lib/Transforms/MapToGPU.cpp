@@ -63,8 +63,6 @@ static int64_t getCopyVectorWidth(Value globalRoot, int64_t panelCols,
 static constexpr int64_t kMaxUnrolledBK = 32;
 /// Static shared memory a kernel may declare without the dynamic opt-in.
 static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
-/// TMA box destinations must be 128-byte aligned.
-static constexpr int64_t kTmaAlignment = 128;
 /// Suspend-time hint of one mbarrier.try_wait (ns); the wait retries until
 /// the phase completes.
 static constexpr int64_t kMbarrierWaitTicks = 10000000;
@@ -169,13 +167,19 @@ static void emitUnder(RewriterBase &rewriter, Location loc, Value cond,
   rewriter.setInsertionPointAfter(ifOp);
 }
 
-/// Whether thread `tid` has a vector in trip `trip` of panel `p`: null when
-/// every thread has one (the trip is not the panel's last, partial one).
+/// Whether thread `tid` has an item in trip `trip` when `numThreads` threads
+/// share `total` items, item trip * numThreads + tid: null when every thread
+/// has one (the trip is not the last, partial one).
+static Value getTripGuard(IndexBuilder &ib, int64_t total, int64_t numThreads,
+                          Value tid, int64_t trip) {
+  if ((trip + 1) * numThreads <= total)
+    return Value();
+  return ib.lt(ib.add(ib.c(trip * numThreads), tid), ib.c(total));
+}
+/// The same for the vectors of panel `p`.
 static Value getTripGuard(IndexBuilder &ib, const PanelCopy &p, Value tid,
                           int64_t trip) {
-  if ((trip + 1) * p.numThreads <= p.total())
-    return Value();
-  return ib.lt(ib.add(ib.c(trip * p.numThreads), tid), ib.c(p.total()));
+  return getTripGuard(ib, p.total(), p.numThreads, tid, trip);
 }
 
 /// The index (stage, i, j) into a panel buffer, or (i, j) when it has no
@@ -720,10 +724,9 @@ void TiledKernelEmitter::emitRestageA(Value step, Value stage) {
   aKMajorStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
   auto vec4 = VectorType::get({4}, elementType());
   for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
-    Value idx = ib.add(tid, ib.c(trip * numThreads));
-    Value live = (trip + 1) * numThreads <= pieces ? Value()
-                                                   : ib.lt(idx, ib.c(pieces));
+    Value live = getTripGuard(ib, pieces, numThreads, tid, trip);
     emitUnder(rewriter, loc, live, [&]() {
+      Value idx = ib.add(tid, ib.c(trip * numThreads));
       Value row = arith::RemUIOp::create(rewriter, loc, idx, ib.c(bm));
       Value k = ib.mul(arith::DivUIOp::create(rewriter, loc, idx, ib.c(bm)),
                        ib.c(4));
@@ -1031,7 +1034,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     panelBytes.push_back(llvm::alignTo(
         alloc.getType().getNumElements() *
             alloc.getType().getElementTypeBitWidth() / 8 * stages,
-        tma ? kTmaAlignment : 16));
+        tma ? kTmaBoxAlignment : 16));
   int64_t sharedBytes = panelBytes[0] + panelBytes[1];
   bool dynamicShared = sharedBytes > kMaxStaticSharedBytes || tma;
   // restage_a: a two-stage K-major copy of A after the TMA panels.
@@ -1042,9 +1045,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
         MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(ctx,
                                    gpu::GPUDialect::getWorkgroupAddressSpace()));
-    sharedBytes += llvm::alignTo(aKMajorType.getNumElements() *
-                                     getElementBytes(problem->elementType),
-                                 kTmaAlignment);
+    sharedBytes += llvm::alignTo(
+        getRestagedABytes(config, problem->elementType), kTmaBoxAlignment);
   }
   SmallVector<Type> bufferTypes;
   for (memref::AllocOp alloc : buffers) {

@@ -90,7 +90,7 @@ def _bank_estimate(artifact: str) -> float | None:
     """Extra register-file read cycles per FFMA of the artifact's kernel
     (`sass.summarize`), or None without a readable cubin or FFMAs."""
     try:
-        summaries = list(sass.analyze(artifact).values()) if sass.cubins(artifact) else []
+        summaries = list(sass.analyze(artifact).values())
     except (OSError, ValueError):
         return None
     return summaries[0]["extra_cycles_per_ffma"] if summaries else None

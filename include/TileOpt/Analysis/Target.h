@@ -72,6 +72,9 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 /// Checks `config` against the limits of `target` for elements of
 /// `elementType`. On violation, reports through `emitError` a message that
 /// names the limit, the value and the chip, and returns failure.
+/// Shared memory of `restage_a`'s two K-major stages of A (0 without it).
+int64_t getRestagedABytes(ConfigAttr config, Type elementType);
+
 /// Whether copy = tma moves the B panel through registers: when rows of B
 /// (N elements) are not 16-byte multiples, which a tensor map's stride must
 /// be.

@@ -35,6 +35,9 @@ inline constexpr int64_t kArgumentAlignment = 16;
 /// Kernel ABI (copy = tma): a tensor-map argument points to a 128-byte
 /// CUtensorMap aligned to this many bytes, as the CUDA driver requires.
 inline constexpr int64_t kTensorMapAlignment = 64;
+/// TMA box destinations in shared memory (and so the dynamic shared memory
+/// base and every panel in it) are aligned to this many bytes.
+inline constexpr int64_t kTmaBoxAlignment = 128;
 
 /// The spellings a strategy (copy kind) may take, for diagnostics:
 /// "'naive' or 'tiled'".
