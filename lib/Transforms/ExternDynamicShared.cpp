@@ -19,7 +19,6 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
-
 namespace {
 struct ExternDynamicSharedPass
     : public tileopt::impl::ExternDynamicSharedPassBase<
