@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tileopt;
@@ -51,6 +52,24 @@ int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
   return 2 * config.getBK() * config.getBM() * getElementBytes(elementType);
 }
 
+RowBoxes mlir::tileopt::getRestageBRowBoxes(ConfigAttr config) {
+  if (!config.getRestageB())
+    return {};
+  int64_t row = config.getBN() + 3;
+  RowBoxes boxes;
+  boxes.count = llvm::divideCeil(row, kMaxTmaBoxSide);
+  boxes.width =
+      llvm::alignTo(llvm::divideCeil(row, boxes.count), kTmaBoxAlignment / 4);
+  return boxes;
+}
+
+int64_t mlir::tileopt::getRestagedBBytes(ConfigAttr config,
+                                          Type elementType) {
+  if (!config.getRestageB())
+    return 0;
+  return 2 * config.getBK() * config.getBN() * getElementBytes(elementType);
+}
+
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
@@ -61,13 +80,17 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     // each row padded.
     int64_t aRows = config.isAKMajor() ? config.getBK() : config.getBM();
     int64_t aCols = config.getBM() * config.getBK() / aRows;
+    // restage_b: B's TMA stages hold the aligned runs of its rows.
+    int64_t bCols = config.getRestageB() ? getRestageBRowBoxes(config).pitch()
+                                         : config.getBN() + config.getPad();
     r.sharedBytes = (aRows * (aCols + config.getPad()) +
-                     config.getBK() * (config.getBN() + config.getPad())) *
+                     config.getBK() * bCols) *
                     elemBytes * config.getStages();
     // TMA: one 8-byte mbarrier per stage.
     if (config.getCopy() == CopyKind::Tma)
       r.sharedBytes += 8 * config.getStages();
-    r.sharedBytes += getRestagedABytes(config, elementType);
+    r.sharedBytes += getRestagedABytes(config, elementType) +
+                     getRestagedBBytes(config, elementType);
   }
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
@@ -159,9 +182,10 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   return message;
 }
 
-bool mlir::tileopt::isTmaBByRegisters(int64_t n, Type elementType) {
+bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
+                                      Type elementType) {
   int64_t elemBytes = getElementBytes(elementType);
-  return n * elemBytes % 16 != 0;
+  return !config.getRestageB() && n * elemBytes % 16 != 0;
 }
 
 std::optional<std::string>
@@ -173,20 +197,29 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   std::string message;
   llvm::raw_string_ostream os(message);
   // A's tensor map steps from row to row by K elements, which TMA needs in
-  // 16-byte multiples (and a box must start on a 16-byte boundary, so no
-  // other description of A or B avoids it).
+  // 16-byte multiples (and a box must start on a 16-byte boundary; rows of
+  // a 1-D view, as restage_b takes B's, would not zero-fill A beyond K).
   if (k * elemBytes % 16 != 0)
     os << "copy = tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
        << m << "x" << k << " (use copy = async or registers)";
   // B's rows are not: B then travels through registers beside A's TMA
   // boxes, which the two-stage schedule does.
-  else if (isTmaBByRegisters(n, elementType) && config.getStages() != 2)
+  else if (isTmaBByRegisters(config, n, elementType) &&
+           config.getStages() != 2)
     os << "copy = tma with rows of B that are not multiples of 16 bytes (B "
           "is "
        << k << "x" << n
        << ") copies B through registers, which needs stages = 2, got "
-       << config.getStages();
+       << config.getStages() << " (or use restage_b)";
+  // restage_b: box coordinates in B's 1-D tensor map are 32-bit, and reach
+  // (K + BK) x N plus a row's boxes.
+  else if (config.getRestageB() &&
+           (k + config.getBK()) * n + getRestageBRowBoxes(config).pitch() >
+               std::numeric_limits<int32_t>::max())
+    os << "restage_b addresses B (" << k << "x" << n
+       << ") through 32-bit element coordinates of a 1-D tensor map, but "
+          "it has too many elements";
   else
     return std::nullopt;
   return message;
@@ -250,6 +283,7 @@ struct Candidate {
   CopyKind copy;
   bool restageA;
   FmaOrder fmaOrder;
+  bool restageB;
   double alignedSpeed, unalignedSpeed;
 };
 } // namespace
@@ -269,25 +303,25 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       // restage_a: 64 x 128 47.5 (0.945), 48.7 (0.969); 64 x 256 47.3
       // (0.94), 48.4 (0.965). 64 x 64 (4 x 8 per thread) on 1000^3: 30.9
       // (0.97-0.98), with restage_a 0.87; cp.async 0.91-0.93.
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, 1.10, 0},
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, 1.06, 0},
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, 0.97, 0},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, 1.10, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, false, 1.06, 0},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, 0.97, 0},
       // 64 x 256: 2048^3 45.5-45.9 TFLOP/s, 4096^3 47.2; 2053 x 2039 x 2048
       // 41.6 (one full wave of 264 blocks, yet slower than 64 x 128).
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows,
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows, false,
        1.00, 0.90},
       // 64 x 128: 4096^3 44.5, 2053 x 2039 x 2048 43.8 (528 blocks, one wave
       // of 4 per SM).
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows,
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows, false,
        0.96, 0.94},
       // Smaller tiles, for problems that do not fill the chip otherwise.
       // With few blocks per SM, latency must be hidden inside a block: two
       // cp.async stages ran 1.15x the register-staged loop on this tile on
       // 1000 x 1000 x 1001 (27.8 against 24.1 TFLOP/s), hence 0.92 where
       // the register-staged 64 x 64 had 0.80.
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, 0.92,
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, false, 0.92,
        0.92},
-      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows,
+      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows, false,
        0.30, 0.30},
   };
   constexpr int64_t pad = 4;
@@ -303,7 +337,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder);
+        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.restageB);
     if (findConfigViolation(config, target, elementType) ||
         findShapeViolation(config, m, n, k, elementType))
       continue;

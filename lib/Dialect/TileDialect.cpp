@@ -101,7 +101,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
-  bool restageA = false;
+  bool restageA = false, restageB = false;
   FmaOrder fmaOrder = FmaOrder::Rows;
   CopyKind copy = CopyKind::Registers;
   SMLoc loc = parser.getCurrentLocation();
@@ -138,17 +138,17 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     } else if (key == "blocks_per_sm") {
       if (parser.parseInteger(blocksPerSM))
         return {};
-    } else if (key == "restage_a") {
+    } else if (key == "restage_a" || key == "restage_b") {
       SMLoc at = parser.getCurrentLocation();
       StringRef value;
       if (parser.parseKeyword(&value))
         return {};
       if (value != "true" && value != "false") {
-        parser.emitError(at) << "restage_a must be true or false, got '"
+        parser.emitError(at) << key << " must be true or false, got '"
                              << value << "'";
         return {};
       }
-      restageA = value == "true";
+      (key == "restage_a" ? restageA : restageB) = value == "true";
     } else if (key == "fma_order") {
       std::optional<FmaOrder> parsed = parseEnumKeyword<FmaOrder>(
           parser, "FMA order", symbolizeFmaOrder, describeFmaOrders());
@@ -158,7 +158,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     } else {
       parser.emitError(parser.getCurrentLocation())
           << "unknown config key '" << key
-          << "' (expected pad, copy, blocks_per_sm, restage_a or fma_order)";
+          << "' (expected pad, copy, blocks_per_sm, restage_a, fma_order or "
+             "restage_b)";
       return {};
     }
   }
@@ -166,7 +167,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return {};
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
                                        block, warp, thread, stages, pad, copy,
-                                       blocksPerSM, restageA, fmaOrder);
+                                       blocksPerSM, restageA, fmaOrder,
+                                       restageB);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -191,6 +193,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", restage_a = true";
   if (getFmaOrder() != FmaOrder::Rows)
     printer << ", fma_order = " << stringifyFmaOrder(getFmaOrder());
+  if (getRestageB())
+    printer << ", restage_b = true";
   printer << ">";
 }
 
@@ -200,7 +204,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
                    int64_t stages, int64_t pad, CopyKind copy,
                    int64_t blocksPerSM, bool restageA,
-                   FmaOrder fmaOrder) {
+                   FmaOrder fmaOrder, bool restageB) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -234,7 +238,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "copy = tma needs BN and BK to be multiples of 4 "
                             "(16-byte box rows), got BN = "
                          << block[1] << ", BK = " << block[2];
-    if (llvm::any_of(block, [](int64_t x) { return x > 256; }))
+    if (llvm::any_of(block, [](int64_t x) { return x > kMaxTmaBoxSide; }))
       return emitError() << "copy = tma boxes have at most 256 elements per "
                             "side, got block ["
                          << block[0] << ", " << block[1] << ", " << block[2]
@@ -242,6 +246,10 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (restageA && copy != CopyKind::Tma)
     return emitError() << "restage_a re-stages A's TMA boxes: it needs copy = "
+                          "tma, got copy = "
+                       << stringifyCopyKind(copy);
+  if (restageB && copy != CopyKind::Tma)
+    return emitError() << "restage_b re-stages B's TMA rows: it needs copy = "
                           "tma, got copy = "
                        << stringifyCopyKind(copy);
   // Fragments of 4 rows load as one vector along M from the K-major panel.

@@ -45,6 +45,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.blocksPerSM = options.blocksPerSM;
   configure.restageA = options.restageA;
   configure.fmaOrder = options.fmaOrder;
+  configure.restageB = options.restageB;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

@@ -171,24 +171,30 @@ static json::Value toJson(ArrayRef<int64_t> v) {
 namespace {
 /// One kernel parameter of the ABI: matrix `name` (rows x cols, row-major),
 /// passed as a bare pointer or, with copy = tma, as a tensor map whose box
-/// (boxRows x boxCols) is one panel stage.
+/// (boxRows x boxCols) is one panel stage, or (`elements`: restage_b's B) a
+/// 1-D tensor map of the rows x cols elements in order, with boxes of 1 x
+/// boxCols.
 struct KernelArgument {
   StringRef name;
   int64_t rows, cols;
   bool tensorMap;
   int64_t boxRows, boxCols;
+  bool elements = false;
 };
 } // namespace
 
 /// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
 /// tensor map, and B too unless its rows are not 16-byte multiples (it then
-/// goes through registers).
+/// goes through registers) or restage_b takes it as a 1-D tensor map.
 static SmallVector<KernelArgument, 3>
 getKernelArguments(ConfigAttr config, const MatmulProblem &p) {
   bool tma = config.getCopy() == CopyKind::Tma;
-  bool bMap = tma && !isTmaBByRegisters(p.n, p.elementType);
+  bool bMap = tma && !isTmaBByRegisters(config, p.n, p.elementType);
+  KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
+  if (config.getRestageB())
+    b = {"B", p.k, p.n, true, 1, getRestageBRowBoxes(config).width, true};
   return {{"A", p.m, p.k, tma, config.getBM(), config.getBK()},
-          {"B", p.k, p.n, bMap, config.getBK(), config.getBN()},
+          b,
           {"C", p.m, p.n, false, 0, 0}};
 }
 
@@ -228,6 +234,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
     if (a.tensorMap) {
       arg["kind"] = "tensor_map";
+      arg["view"] = a.elements ? "elements" : "matrix";
       arg["box"] = json::Array{a.boxRows, a.boxCols};
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
@@ -280,6 +287,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"blocks_per_sm", k.config.getBlocksPerSM()},
                     {"restage_a", k.config.getRestageA()},
                     {"fma_order", stringifyFmaOrder(k.config.getFmaOrder())},
+                    {"restage_b", k.config.getRestageB()},
                     {"threads", k.config.getNumThreads()},
                     {"attribute", configText}}},
       {"flops",
@@ -373,8 +381,10 @@ struct ExportArtifactPass
     for (auto [operand, arg] : llvm::zip(operands, expected)) {
       if (arg.tensorMap) {
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
-        ok &= map && map.getTensor().getShape() ==
-                         ArrayRef<int64_t>{arg.boxRows, arg.boxCols};
+        SmallVector<int64_t, 2> box{arg.boxRows, arg.boxCols};
+        if (arg.elements)
+          box = {arg.boxCols};
+        ok &= map && map.getTensor().getShape() == ArrayRef<int64_t>(box);
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         ok &= type &&
@@ -391,8 +401,9 @@ struct ExportArtifactPass
     InFlightDiagnostic diag = launch.emitOpError() << "does not take (";
     llvm::interleaveComma(expected, diag, [&](const KernelArgument &arg) {
       if (arg.tensorMap)
-        diag << "tensor map of " << arg.name << " with box " << arg.boxRows
-             << "x" << arg.boxCols;
+        diag << (arg.elements ? "1-D tensor map of " : "tensor map of ")
+             << arg.name << " with box " << arg.boxRows << "x"
+             << arg.boxCols;
       else
         diag << "buffer " << arg.name << " of shape " << arg.rows << "x"
              << arg.cols;

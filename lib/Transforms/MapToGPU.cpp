@@ -357,8 +357,10 @@ struct TiledKernelEmitter {
   IndexBuilder ib{rewriter, loc};
   Value panels[2];
   /// restage_a: the two-stage K-major A panel (BK x BM) the threads fill
-  /// from A's landed boxes, and the stage the current K step reads.
-  Value aKMajor, aKMajorStage;
+  /// from A's landed boxes; restage_b: the two-stage aligned B panel (BK x
+  /// BN) they fill from B's landed rows; the stage of both the current K
+  /// step reads.
+  Value aKMajor, bAligned, restagedStage;
   /// copy = tma: the tensor maps of A and B (host-made descriptors).
   Value tensorMaps[2];
   PanelCopy aCopy, bCopy;
@@ -396,7 +398,8 @@ struct TiledKernelEmitter {
                      function_ref<void()> flush = nullptr);
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
-  void emitRestageA(Value step, Value stage);
+  void emitRestageA(Value stage);
+  void emitRestageB(Value stage);
   void emitStoreC(ValueRange results, Value globalC);
 };
 } // namespace
@@ -509,6 +512,9 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
   bool aAlongK = !aTransposed && bk % 4 == 0 && (bk + pad) % 4 == 0 &&
                  elementType().getIntOrFloatBitWidth() == 32;
   int64_t group = aAlongK ? 4 : 1;
+  // restage_b: B's fragments come from the aligned copy.
+  Value bPanel = bAligned ? bAligned : panels[1];
+  Value bStage = bAligned ? restagedStage : stage;
   // The outer product in serpentine order (as CUTLASS's SIMT MMA): along
   // the rows of the fragment, every other row walked backwards (or down its
   // columns, every other column upwards: `fma_order`), so consecutive FMAs
@@ -533,11 +539,11 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
         SmallVector<Value> acc(accIn);
         if (!aAlongK) {
           SmallVector<Value> a = loadFragment(aKMajor ? aKMajor : panels[0],
-                                              aKMajor ? aKMajorStage : stage,
+                                              aKMajor ? restagedStage : stage,
                                               kk, rows,
                                               /*alongRow=*/aTransposed,
                                               aVectorizable);
-          SmallVector<Value> b = loadFragment(panels[1], stage, kk, cols,
+          SmallVector<Value> b = loadFragment(bPanel, bStage, kk, cols,
                                               /*alongRow=*/true, bVectorizable);
           outerProduct(a, b, acc);
           scf::YieldOp::create(rewriter, loc, acc);
@@ -554,7 +560,7 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
           for (Value v : aRows)
             a.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
           SmallVector<Value> b =
-              loadFragment(panels[1], stage, e == 0 ? kk : ib.add(kk, ib.c(e)),
+              loadFragment(bPanel, bStage, e == 0 ? kk : ib.add(kk, ib.c(e)),
                            cols,
                            /*alongRow=*/true, bVectorizable);
           outerProduct(a, b, acc);
@@ -711,17 +717,17 @@ scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
 }
 
 /// restage_a: copies A's landed box (TMA stage `stage`, BM x BK) into stage
-/// step % 2 of the K-major panel (BK x BM), before the step's barrier. A
+/// `restagedStage` (step % 2) of the K-major panel (BK x BM), before the
+/// step's barrier. A
 /// thread moves 16-byte pieces (4 k of one row) and stores their elements
 /// down the K-major columns; consecutive threads take consecutive rows, so a
 /// warp's stores hit consecutive words. The barrier then orders these stores
 /// before the step's FMAs, and the previous step's barrier orders them after
 /// the FMAs two steps back, which read the same K-major stage.
-void TiledKernelEmitter::emitRestageA(Value step, Value stage) {
+void TiledKernelEmitter::emitRestageA(Value stage) {
   int64_t bm = config.getBM(), bk = config.getBK();
   int64_t numThreads = config.getNumThreads();
   int64_t pieces = bm * bk / 4;
-  aKMajorStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
   auto vec4 = VectorType::get({4}, elementType());
   for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
     Value live = getTripGuard(ib, pieces, numThreads, tid, trip);
@@ -737,8 +743,57 @@ void TiledKernelEmitter::emitRestageA(Value step, Value stage) {
       for (int64_t e = 0; e < 4; ++e)
         memref::StoreOp::create(
             rewriter, loc, vector::ExtractOp::create(rewriter, loc, piece, e),
-            aKMajor, ValueRange{aKMajorStage, ib.add(k, ib.c(e)), row});
+            aKMajor, ValueRange{restagedStage, ib.add(k, ib.c(e)), row});
     });
+  }
+}
+
+/// restage_b: copies B's landed rows (TMA stage `stage`; row kk holds the
+/// 16-byte-aligned run that contains the panel row, which starts (kk x N)
+/// mod 4 elements in) into stage `restagedStage` of the aligned panel (BK x
+/// BN), before the step's barrier. The shift is a constant per class kk mod
+/// 4 (the panel's origin, K step x N + column tile, is a multiple of 4
+/// elements), so a thread takes one 16-byte piece of a row of each class in
+/// turn: one aligned 16-byte load where the class's shift is 0, else the
+/// two around it, the piece picked out of the pair by a constant shuffle.
+/// Consecutive threads take consecutive pieces of a row, so a warp's loads
+/// and stores hit consecutive words. The barriers order these stores as
+/// restage_a's.
+void TiledKernelEmitter::emitRestageB(Value stage) {
+  int64_t bn = config.getBN(), bk = config.getBK();
+  int64_t numThreads = config.getNumThreads();
+  int64_t piecesPerRow = bn / 4, pieces = bk / 4 * piecesPerRow;
+  auto vec4 = VectorType::get({4}, elementType());
+  for (int64_t cls = 0; cls < 4; ++cls) {
+    int64_t shift = cls * problem.n % 4;
+    for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
+      Value live = getTripGuard(ib, pieces, numThreads, tid, trip);
+      emitUnder(rewriter, loc, live, [&]() {
+        Value idx = ib.add(tid, ib.c(trip * numThreads));
+        Value row = ib.add(
+            ib.mul(arith::DivUIOp::create(rewriter, loc, idx,
+                                          ib.c(piecesPerRow)),
+                   ib.c(4)),
+            ib.c(cls));
+        Value col = ib.mul(
+            arith::RemUIOp::create(rewriter, loc, idx, ib.c(piecesPerRow)),
+            ib.c(4));
+        auto load = [&](Value at) -> Value {
+          return vector::LoadOp::create(rewriter, loc, vec4, panels[1],
+                                        ValueRange{stage, row, at},
+                                        /*nontemporal=*/false,
+                                        llvm::MaybeAlign(16));
+        };
+        Value piece = load(col);
+        if (shift != 0)
+          piece = vector::ShuffleOp::create(
+              rewriter, loc, piece, load(ib.add(col, ib.c(4))),
+              ArrayRef<int64_t>{shift, shift + 1, shift + 2, shift + 3});
+        vector::StoreOp::create(rewriter, loc, piece, bAligned,
+                                ValueRange{restagedStage, row, col},
+                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+      });
+    }
   }
 }
 
@@ -783,8 +838,13 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // goes through registers (two stages): issued with A's box, loaded before
   // the FMAs and stored into the free stage after them (`flush`).
   bool bByRegisters = !tensorMaps[1];
+  // restage_b: each panel row of B as `rowBoxes` boxes of its 1-D map.
+  RowBoxes rowBoxes = getRestageBRowBoxes(config);
+  int64_t bBytes = bByRegisters  ? 0
+                   : bAligned    ? bk * rowBoxes.pitch()
+                                 : bk * bn;
   int64_t elemBytes = getElementBytes(elementType());
-  int64_t txBytes = (bm * bk + (bByRegisters ? 0 : bk * bn)) * elemBytes;
+  int64_t txBytes = (bm * bk + bBytes) * elemBytes;
   SmallVector<Value> pendingB;
   Value pendingStage, pendingLive;
   // Stage `stage` of panel `i` as the destination of one box.
@@ -801,6 +861,46 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
     return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
                                      panels[i], offsets, sizes, strides);
   };
+  // restage_b: thread i < BK x boxes issues box i % boxes of panel row
+  // i / boxes; the row's run starts at its first element, (kAt + kk) x N +
+  // colOrigin of B's 1-D map, rounded down to a multiple of 4 (a 16-byte
+  // box start). Box i's bytes complete on the stage's mbarrier, which the
+  // leader arms with all of them (in any order: the phase needs the
+  // leader's arrival too).
+  auto issueRowBoxes = [&](Value kAt, Value stage, Value live) {
+    int64_t boxes = bk * rowBoxes.count, numThreads = config.getNumThreads();
+    for (int64_t trip = 0; trip * numThreads < boxes; ++trip) {
+      Value mine = getTripGuard(ib, boxes, numThreads, tid, trip);
+      emitUnder(rewriter, loc, ib.land(live, mine), [&]() {
+        Value idx = ib.add(tid, ib.c(trip * numThreads));
+        Value kk =
+            arith::DivUIOp::create(rewriter, loc, idx, ib.c(rowBoxes.count));
+        Value box =
+            arith::RemUIOp::create(rewriter, loc, idx, ib.c(rowBoxes.count));
+        Value first =
+            ib.add(ib.mul(ib.add(kAt, kk), ib.c(problem.n)), colOrigin);
+        Value start = arith::SubIOp::create(
+            rewriter, loc, first,
+            arith::RemUIOp::create(rewriter, loc, first, ib.c(4)));
+        Value column = ib.mul(box, ib.c(rowBoxes.width));
+        SmallVector<OpFoldResult> offsets{stage, kk, column};
+        SmallVector<OpFoldResult> sizes{
+            rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
+            rewriter.getIndexAttr(rowBoxes.width)};
+        SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+        auto type = cast<MemRefType>(panels[1].getType());
+        auto viewType = memref::SubViewOp::inferRankReducedResultType(
+            {rowBoxes.width}, type, offsets, sizes, strides);
+        Value dst = memref::SubViewOp::create(
+            rewriter, loc, cast<MemRefType>(viewType), panels[1], offsets,
+            sizes, strides);
+        nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst, barriers,
+                                      tensorMaps[1],
+                                      ValueRange{ib.add(start, column)},
+                                      stage, Value(), Value());
+      });
+    }
+  };
   auto issue = [&](Value kAt, Value stage) {
     Value live = ib.lt(kAt, kUpper);
     emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
@@ -811,12 +911,16 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                     barriers, tensorMaps[0],
                                     ValueRange{kAt, rowOrigin}, stage,
                                     Value(), Value());
-      if (!bByRegisters)
+      if (!bByRegisters && !bAligned)
         nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(1, stage),
                                       barriers, tensorMaps[1],
                                       ValueRange{colOrigin, kAt}, stage,
                                       Value(), Value());
     });
+    if (bAligned) {
+      issueRowBoxes(kAt, stage, live);
+      return;
+    }
     if (!bByRegisters)
       return;
     pendingB = emitGuarded(rewriter, loc, live, bCopy.valueTypes(), [&]() {
@@ -838,8 +942,12 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
         arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
     nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
                                            ib.c(kMbarrierWaitTicks), stage);
+    if (aKMajor || bAligned)
+      restagedStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
     if (aKMajor)
-      emitRestageA(step, stage);
+      emitRestageA(stage);
+    if (bAligned)
+      emitRestageB(stage);
   };
   return emitIssueAheadLoop(kLoop, inits, issue, wait,
                             bByRegisters ? function_ref<void()>(flush)
@@ -1029,36 +1137,44 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // TMA panels always live in dynamic shared memory, whose base (and each
   // panel) is 128-byte aligned (--tile-extern-dynamic-shared).
   bool tma = config.getCopy() == CopyKind::Tma;
+  // One buffer per panel and stage; restage_b's B stages hold the aligned
+  // runs of its rows (BK x the row boxes' pitch).
+  SmallVector<Type> bufferTypes;
   SmallVector<int64_t> panelBytes;
-  for (memref::AllocOp alloc : buffers)
-    panelBytes.push_back(llvm::alignTo(
-        alloc.getType().getNumElements() *
-            alloc.getType().getElementTypeBitWidth() / 8 * stages,
-        tma ? kTmaBoxAlignment : 16));
+  for (auto [i, alloc] : llvm::enumerate(buffers)) {
+    MemRefType type = alloc.getType();
+    SmallVector<int64_t> shape(type.getShape());
+    if (i == 1 && config.getRestageB())
+      shape = {config.getBK(), getRestageBRowBoxes(config).pitch()};
+    if (stages > 1)
+      shape.insert(shape.begin(), stages);
+    type = MemRefType::get(shape, type.getElementType(),
+                           MemRefLayoutAttrInterface(), type.getMemorySpace());
+    bufferTypes.push_back(type);
+    panelBytes.push_back(
+        llvm::alignTo(type.getNumElements() * type.getElementTypeBitWidth() / 8,
+                      tma ? kTmaBoxAlignment : 16));
+  }
   int64_t sharedBytes = panelBytes[0] + panelBytes[1];
   bool dynamicShared = sharedBytes > kMaxStaticSharedBytes || tma;
-  // restage_a: a two-stage K-major copy of A after the TMA panels.
-  MemRefType aKMajorType;
+  // restage_a (restage_b): two-stage K-major A (aligned B) after the TMA
+  // panels.
+  Attribute workgroupSpace = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  MemRefType aKMajorType, bAlignedType;
   if (config.getRestageA()) {
-    aKMajorType = MemRefType::get(
-        {2, config.getBK(), config.getBM()}, problem->elementType,
-        MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(ctx,
-                                   gpu::GPUDialect::getWorkgroupAddressSpace()));
+    aKMajorType = MemRefType::get({2, config.getBK(), config.getBM()},
+                                  problem->elementType,
+                                  MemRefLayoutAttrInterface(), workgroupSpace);
     sharedBytes += llvm::alignTo(
         getRestagedABytes(config, problem->elementType), kTmaBoxAlignment);
   }
-  SmallVector<Type> bufferTypes;
-  for (memref::AllocOp alloc : buffers) {
-    MemRefType type = alloc.getType();
-    if (stages > 1) {
-      SmallVector<int64_t> shape{stages};
-      llvm::append_range(shape, type.getShape());
-      type = MemRefType::get(shape, type.getElementType(),
-                             MemRefLayoutAttrInterface(),
-                             type.getMemorySpace());
-    }
-    bufferTypes.push_back(type);
+  if (config.getRestageB()) {
+    bAlignedType = MemRefType::get({2, config.getBK(), config.getBN()},
+                                   problem->elementType,
+                                   MemRefLayoutAttrInterface(), workgroupSpace);
+    sharedBytes += llvm::alignTo(
+        getRestagedBBytes(config, problem->elementType), kTmaBoxAlignment);
   }
 
   // The launch: blocks from the forall, (BN/TN) x (BM/TM) threads.
@@ -1072,16 +1188,22 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   Value tensorMaps[2];
   if (tma) {
     // B is described only when its rows are 16-byte multiples; otherwise
-    // it travels through registers.
-    bool bByRegisters = isTmaBByRegisters(problem->n, problem->elementType);
-    SmallVector<std::pair<Value, std::array<int64_t, 2>>, 2> described = {
+    // it travels through registers, or (restage_b) it is described as one
+    // 1-D tensor with boxes of one row's run.
+    bool bByRegisters =
+        isTmaBByRegisters(config, problem->n, problem->elementType);
+    SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described = {
         {globalA, {config.getBM(), config.getBK()}}};
-    if (!bByRegisters)
+    if (config.getRestageB()) {
+      SmallVector<ReassociationIndices> all{{0, 1}};
+      described.push_back(
+          {memref::CollapseShapeOp::create(rewriter, loc, globalB, all),
+           {getRestageBRowBoxes(config).width}});
+    } else if (!bByRegisters) {
       described.push_back({globalB, {config.getBK(), config.getBN()}});
-    Attribute workgroup = gpu::AddressSpaceAttr::get(
-        ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+    }
     for (auto [i, entry] : llvm::enumerate(described)) {
-      auto [tensor, box] = entry;
+      auto &[tensor, box] = entry;
       auto tensorType = cast<MemRefType>(tensor.getType());
       auto unranked = UnrankedMemRefType::get(tensorType.getElementType(),
                                               tensorType.getMemorySpace());
@@ -1089,14 +1211,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
       auto mapType = nvgpu::TensorMapDescriptorType::get(
           ctx,
           MemRefType::get(box, tensorType.getElementType(),
-                          MemRefLayoutAttrInterface(), workgroup),
+                          MemRefLayoutAttrInterface(), workgroupSpace),
           nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
           nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
           nvgpu::TensorMapOOBKind::OOB_ZERO,
           nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+      SmallVector<Value> boxSizes;
+      for (int64_t side : box)
+        boxSizes.push_back(outer.c(side));
       tensorMaps[i] = nvgpu::TmaCreateDescriptorOp::create(
-          rewriter, loc, mapType, cast,
-          ValueRange{outer.c(box[0]), outer.c(box[1])});
+          rewriter, loc, mapType, cast, boxSizes);
     }
   }
   Value one = outer.c(1);
@@ -1137,16 +1261,15 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     rewriter.eraseOp(alloc);
   }
   Value panels[2];
-  Value aKMajorView;
+  Value aKMajorView, bAlignedView;
   if (dynamicShared) {
-    // Both panels are views of the dynamic shared memory, B after A (and
-    // restage_a's K-major A after B).
+    // Both panels are views of the dynamic shared memory, B after A (then
+    // restage_a's K-major A, then restage_b's aligned B).
     rewriter.setInsertionPointToStart(&launchBody);
-    Attribute workgroup = gpu::AddressSpaceAttr::get(
-        ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
     auto bytesType = MemRefType::get({ShapedType::kDynamic},
                                      rewriter.getI8Type(),
-                                     MemRefLayoutAttrInterface(), workgroup);
+                                     MemRefLayoutAttrInterface(),
+                                     workgroupSpace);
     Value bytes = gpu::DynamicSharedMemoryOp::create(rewriter, loc, bytesType);
     int64_t offset = 0;
     for (int i = 0; i < 2; ++i) {
@@ -1155,9 +1278,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
       offset += panelBytes[i];
     }
-    if (aKMajorType)
+    if (aKMajorType) {
       aKMajorView = memref::ViewOp::create(
           rewriter, loc, aKMajorType, bytes,
+          arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
+      offset += llvm::alignTo(getRestagedABytes(config, problem->elementType),
+                              kTmaBoxAlignment);
+    }
+    if (bAlignedType)
+      bAlignedView = memref::ViewOp::create(
+          rewriter, loc, bAlignedType, bytes,
           arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
   } else {
     panels[0] = launch.getWorkgroupAttributions()[0];
@@ -1169,6 +1299,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   TiledKernelEmitter emitter{rewriter, loc, config, *problem,
                              aTransposed || config.getRestageA()};
   emitter.aKMajor = aKMajorView;
+  emitter.bAligned = bAlignedView;
   emitter.tensorMaps[0] = tensorMaps[0];
   emitter.tensorMaps[1] = tensorMaps[1];
   if (failed(emitter.emit(launch, blockIds, threadIds, panels,

@@ -31,6 +31,9 @@ struct BufferArg {
   /// bounds, and this L2 promotion (0, 64, 128 or 256 bytes).
   bool tensorMap = false;
   int64_t boxRows = 0, boxCols = 0;
+  /// view "elements": the map is 1-D over the rows x cols elements in order
+  /// (boxRows is 1); otherwise ("matrix") 2-D over the rows.
+  bool elementsView = false;
   int l2PromotionBytes = 0;
 };
 

@@ -75,10 +75,23 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 /// Shared memory of `restage_a`'s two K-major stages of A (0 without it).
 int64_t getRestagedABytes(ConfigAttr config, Type elementType);
 
+/// restage_b: each panel row of B travels as `count` boxes of `width`
+/// elements of B's 1-D tensor map (a multiple of 32 4-byte elements, so
+/// every box lands 128-byte aligned), which cover the BN elements of the
+/// row plus the up to 3 before them that its 16-byte-aligned start adds.
+struct RowBoxes {
+  int64_t count = 0, width = 0;
+  int64_t pitch() const { return count * width; }
+};
+RowBoxes getRestageBRowBoxes(ConfigAttr config);
+
+/// Shared memory of `restage_b`'s two aligned stages of B (0 without it).
+int64_t getRestagedBBytes(ConfigAttr config, Type elementType);
+
 /// Whether copy = tma moves the B panel through registers: when rows of B
 /// (N elements) are not 16-byte multiples, which a tensor map's stride must
-/// be.
-bool isTmaBByRegisters(int64_t n, Type elementType);
+/// be, and `restage_b` does not bring them as rows of a 1-D tensor map.
+bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 
 /// What makes `config` unusable for an M x N x K problem (copy = tma needs
 /// rows of A in 16-byte multiples, and two stages when B's are not), or

@@ -93,6 +93,21 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       backwards, or down its columns. The order is what PTX can say about
       the FMA block's register allocation; `python3 -m tileopt banks`
       rates the outcome.
+    * `restage_b = true` (optional, default false, printed when true; copy
+      = tma): B of any N. B is described to the TMA unit as one 1-D tensor
+      (its K x N elements in order), and each panel row k travels as the
+      16-byte-aligned run of elements that contains it (one or two boxes of
+      a multiple of 32 elements, so every box lands 128-byte aligned),
+      shifted by (k x N) mod 4 elements, which the 16-byte alignment of the
+      panel's origin makes a constant of k mod 4. After the step's wait
+      and before its barrier, the threads copy the rows, shifted back, into
+      a two-stage aligned panel (BK x BN) that the FMAs read. A tensor map
+      needs 16-byte row strides and 16-byte aligned box starts, which rows
+      of N x 4 bytes do not give when N is not a multiple of 4; without
+      `restage_b` such B goes through registers. Columns beyond N in a
+      panel row hold the next row's elements: they meet only columns of C
+      that are never stored. Rows beyond K are beyond the tensor and
+      zero-filled.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -117,7 +132,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy,
     DefaultValuedParameter<"int64_t", "0">:$blocksPerSM,
     DefaultValuedParameter<"bool", "false">:$restageA,
-    DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder
+    DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder,
+    DefaultValuedParameter<"bool", "false">:$restageB
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -126,13 +142,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows, false);
     }]>,
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages, "int64_t":$pad), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows, false);
     }]>
   ];
   let extraClassDeclaration = [{

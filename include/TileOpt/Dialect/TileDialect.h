@@ -39,6 +39,9 @@ inline constexpr int64_t kTensorMapAlignment = 64;
 /// base and every panel in it) are aligned to this many bytes.
 inline constexpr int64_t kTmaBoxAlignment = 128;
 
+/// The most elements a TMA box may have along any side.
+inline constexpr int64_t kMaxTmaBoxSide = 256;
+
 /// The spellings a strategy (copy kind) may take, for diagnostics:
 /// "'naive' or 'tiled'".
 std::string describeStrategies();

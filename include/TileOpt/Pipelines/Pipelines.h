@@ -56,6 +56,12 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Order of a thread's FMAs per k: rows or columns "
                      "(serpentine either way)"),
       llvm::cl::init("rows")};
+  PassOptions::Option<bool> restageB{
+      *this, "restage-b",
+      llvm::cl::desc("copy = tma: bring B's panel rows as 16-byte-aligned "
+                     "runs of a 1-D tensor map and re-stage them aligned (B "
+                     "of any N)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "
