@@ -11,6 +11,7 @@
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tileopt;
@@ -52,22 +53,20 @@ int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
   return 2 * config.getBK() * config.getBM() * getElementBytes(elementType);
 }
 
-RowBoxes mlir::tileopt::getRestageBRowBoxes(ConfigAttr config) {
-  if (!config.getRestageB())
+RowGroupBoxes mlir::tileopt::getRowGroupBoxes(ConfigAttr config) {
+  if (!config.getBRowGroups())
     return {};
-  int64_t row = config.getBN() + 3;
-  RowBoxes boxes;
-  boxes.count = llvm::divideCeil(row, kMaxTmaBoxSide);
-  boxes.width =
-      llvm::alignTo(llvm::divideCeil(row, boxes.count), kTmaBoxAlignment / 4);
+  // 4-byte elements; BK is a multiple of 4 (copy = tma).
+  int64_t run = config.getBN() + 3;
+  RowGroupBoxes boxes;
+  boxes.rows = config.getBK() / 4;
+  boxes.count = llvm::divideCeil(run, kMaxTmaBoxSide);
+  // Boxes of rows x width x 4 bytes, a multiple of 128.
+  int64_t unit = std::lcm<int64_t>(
+      4, kTmaBoxAlignment / 4 / std::gcd<int64_t>(kTmaBoxAlignment / 4,
+                                                   boxes.rows));
+  boxes.width = llvm::alignTo(llvm::divideCeil(run, boxes.count), unit);
   return boxes;
-}
-
-int64_t mlir::tileopt::getRestagedBBytes(ConfigAttr config,
-                                          Type elementType) {
-  if (!config.getRestageB())
-    return 0;
-  return 2 * config.getBK() * config.getBN() * getElementBytes(elementType);
 }
 
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
@@ -80,8 +79,8 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     // each row padded.
     int64_t aRows = config.isAKMajor() ? config.getBK() : config.getBM();
     int64_t aCols = config.getBM() * config.getBK() / aRows;
-    // restage_b: B's TMA stages hold the aligned runs of its rows.
-    int64_t bCols = config.getRestageB() ? getRestageBRowBoxes(config).pitch()
+    // b_row_groups: B's TMA stages hold the boxes of its row classes.
+    int64_t bCols = config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
                                          : config.getBN() + config.getPad();
     r.sharedBytes = (aRows * (aCols + config.getPad()) +
                      config.getBK() * bCols) *
@@ -89,8 +88,7 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     // TMA: one 8-byte mbarrier per stage.
     if (config.getCopy() == CopyKind::Tma)
       r.sharedBytes += 8 * config.getStages();
-    r.sharedBytes += getRestagedABytes(config, elementType) +
-                     getRestagedBBytes(config, elementType);
+    r.sharedBytes += getRestagedABytes(config, elementType);
   }
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
@@ -119,8 +117,11 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   std::string message;
   llvm::raw_string_ostream os(message);
   int64_t elemBytes = getElementBytes(elementType);
+  // b_row_groups: a B stage holds the boxes of B's row classes.
+  int64_t bCols = config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
+                                         : config.getBN();
   int64_t aStageBytes = config.getBM() * config.getBK() * elemBytes,
-          bStageBytes = config.getBK() * config.getBN() * elemBytes;
+          bStageBytes = config.getBK() * bCols * elemBytes;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma && target.computeCapability < 90)
     os << "copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, "
@@ -185,7 +186,7 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
 bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
                                       Type elementType) {
   int64_t elemBytes = getElementBytes(elementType);
-  return !config.getRestageB() && n * elemBytes % 16 != 0;
+  return !config.getBRowGroups() && n * elemBytes % 16 != 0;
 }
 
 std::optional<std::string>
@@ -198,7 +199,8 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   llvm::raw_string_ostream os(message);
   // A's tensor map steps from row to row by K elements, which TMA needs in
   // 16-byte multiples (and a box must start on a 16-byte boundary; rows of
-  // a 1-D view, as restage_b takes B's, would not zero-fill A beyond K).
+  // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's
+  // panel beyond K with the next row's elements, not zeros).
   if (k * elemBytes % 16 != 0)
     os << "copy = tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
@@ -211,15 +213,15 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
           "is "
        << k << "x" << n
        << ") copies B through registers, which needs stages = 2, got "
-       << config.getStages() << " (or use restage_b)";
-  // restage_b: box coordinates in B's 1-D tensor map are 32-bit, and reach
-  // (K + BK) x N plus a row's boxes.
-  else if (config.getRestageB() &&
-           (k + config.getBK()) * n + getRestageBRowBoxes(config).pitch() >
+       << config.getStages() << " (or use b_row_groups)";
+  // b_row_groups: box coordinates in B's view (rows of 4N elements) are
+  // 32-bit, and reach 3N + the column tile + a class's boxes.
+  else if (config.getBRowGroups() &&
+           4 * n + getRowGroupBoxes(config).pitch() >
                std::numeric_limits<int32_t>::max())
-    os << "restage_b addresses B (" << k << "x" << n
-       << ") through 32-bit element coordinates of a 1-D tensor map, but "
-          "it has too many elements";
+    os << "b_row_groups addresses B (" << k << "x" << n
+       << ") in rows of 4N elements through 32-bit coordinates, but N is "
+          "too large";
   else
     return std::nullopt;
   return message;
@@ -273,17 +275,19 @@ namespace {
 /// A default candidate and its measured speed relative to the register-staged
 /// 64 x 256 tile, per useful output element once wave quantisation is
 /// accounted for, with 16-byte rows (K and N multiples of 4) and without
-/// (H200; docs/results/2026-11-30-final.md and 2026-11-30-tma.md). TMA
-/// candidates need a chip with TMA; their unaligned speed, 0, keeps them off
-/// shapes whose rows of B are not 16-byte multiples (B then goes through
-/// registers beside A's boxes: 0.84x of cuBLAS on 2053 x 2039 x 2048, against
-/// 0.925x register-staged).
+/// (H200; docs/results/2026-11-30-final.md, 2026-11-30-tma.md and
+/// 2026-11-30-row-groups.md). TMA candidates need a chip with TMA and rows
+/// of A in 16-byte multiples; those with B in whole boxes have unaligned
+/// speed 0, which keeps them off shapes whose rows of B are not 16-byte
+/// multiples (B would go through registers beside A's boxes: 0.84x of
+/// cuBLAS on 2053 x 2039 x 2048, against 0.925x register-staged), and the
+/// one with B as rows of 4 rows (b_row_groups) has aligned speed 0.
 struct Candidate {
   int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
   CopyKind copy;
   bool restageA;
   FmaOrder fmaOrder;
-  bool restageB;
+  bool bRowGroups;
   double alignedSpeed, unalignedSpeed;
 };
 } // namespace
@@ -306,6 +310,11 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, 1.10, 0},
       {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, false, 1.06, 0},
       {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, 0.97, 0},
+      // TMA with B as rows of 4 rows (b_row_groups), for rows of B that are
+      // not 16-byte multiples: 64 x 128 with 4 blocks per SM on 2053 x 2039
+      // x 2048, 0.970 of cuBLAS (register-staged 64 x 128: 0.923, hence
+      // 0.94 x 0.970 / 0.923); 64 x 256 0.937, along the rows 0.90-0.92.
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, 0, 0.99},
       // 64 x 256: 2048^3 45.5-45.9 TFLOP/s, 4096^3 47.2; 2053 x 2039 x 2048
       // 41.6 (one full wave of 264 blocks, yet slower than 64 x 128).
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows, false,
@@ -337,7 +346,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.restageB);
+        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups);
     if (findConfigViolation(config, target, elementType) ||
         findShapeViolation(config, m, n, k, elementType))
       continue;

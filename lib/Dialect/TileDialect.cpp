@@ -101,7 +101,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
-  bool restageA = false, restageB = false;
+  bool restageA = false, bRowGroups = false;
   FmaOrder fmaOrder = FmaOrder::Rows;
   CopyKind copy = CopyKind::Registers;
   SMLoc loc = parser.getCurrentLocation();
@@ -138,7 +138,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     } else if (key == "blocks_per_sm") {
       if (parser.parseInteger(blocksPerSM))
         return {};
-    } else if (key == "restage_a" || key == "restage_b") {
+    } else if (key == "restage_a" || key == "b_row_groups") {
       SMLoc at = parser.getCurrentLocation();
       StringRef value;
       if (parser.parseKeyword(&value))
@@ -148,7 +148,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
                              << value << "'";
         return {};
       }
-      (key == "restage_a" ? restageA : restageB) = value == "true";
+      (key == "restage_a" ? restageA : bRowGroups) = value == "true";
     } else if (key == "fma_order") {
       std::optional<FmaOrder> parsed = parseEnumKeyword<FmaOrder>(
           parser, "FMA order", symbolizeFmaOrder, describeFmaOrders());
@@ -159,7 +159,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       parser.emitError(parser.getCurrentLocation())
           << "unknown config key '" << key
           << "' (expected pad, copy, blocks_per_sm, restage_a, fma_order or "
-             "restage_b)";
+             "b_row_groups)";
       return {};
     }
   }
@@ -168,7 +168,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
                                        block, warp, thread, stages, pad, copy,
                                        blocksPerSM, restageA, fmaOrder,
-                                       restageB);
+                                       bRowGroups);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -193,8 +193,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", restage_a = true";
   if (getFmaOrder() != FmaOrder::Rows)
     printer << ", fma_order = " << stringifyFmaOrder(getFmaOrder());
-  if (getRestageB())
-    printer << ", restage_b = true";
+  if (getBRowGroups())
+    printer << ", b_row_groups = true";
   printer << ">";
 }
 
@@ -204,7 +204,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
                    int64_t stages, int64_t pad, CopyKind copy,
                    int64_t blocksPerSM, bool restageA,
-                   FmaOrder fmaOrder, bool restageB) {
+                   FmaOrder fmaOrder, bool bRowGroups) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -248,9 +248,9 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "restage_a re-stages A's TMA boxes: it needs copy = "
                           "tma, got copy = "
                        << stringifyCopyKind(copy);
-  if (restageB && copy != CopyKind::Tma)
-    return emitError() << "restage_b re-stages B's TMA rows: it needs copy = "
-                          "tma, got copy = "
+  if (bRowGroups && copy != CopyKind::Tma)
+    return emitError() << "b_row_groups describes B to the TMA unit: it "
+                          "needs copy = tma, got copy = "
                        << stringifyCopyKind(copy);
   // Fragments of 4 rows load as one vector along M from the K-major panel.
   if (restageA && (thread[0] % 4 != 0 || block[0] % 4 != 0))
@@ -277,6 +277,14 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << thread[1] << "] needs " << lanes
                          << " lanes, but a warp has 32";
   }
+  // b_row_groups: one elected lane per warp issues B's boxes, and the
+  // election needs whole warps.
+  if (bRowGroups &&
+      (block[0] / thread[0]) * (block[1] / thread[1]) % 32 != 0)
+    return emitError() << "b_row_groups issues B's boxes from whole warps: "
+                          "the block's thread count (BM/TM) x (BN/TN) = "
+                       << (block[0] / thread[0]) * (block[1] / thread[1])
+                       << " must be a multiple of 32";
   if (strategy == Strategy::Naive) {
     if (block[2] != 1)
       return emitError() << "the naive strategy walks K one element at a "

@@ -45,7 +45,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.blocksPerSM = options.blocksPerSM;
   configure.restageA = options.restageA;
   configure.fmaOrder = options.fmaOrder;
-  configure.restageB = options.restageB;
+  configure.bRowGroups = options.bRowGroups;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

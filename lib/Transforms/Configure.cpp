@@ -76,7 +76,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                   ArrayRef<int64_t>(thread), int64_t(stages),
                                   int64_t(smemPad), *copyKind,
                                   int64_t(blocksPerSM), bool(restageA),
-                                  *order, bool(restageB));
+                                  *order, bool(bRowGroups));
   }
 
   void runOnOperation() override {

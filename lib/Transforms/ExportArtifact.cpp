@@ -171,28 +171,30 @@ static json::Value toJson(ArrayRef<int64_t> v) {
 namespace {
 /// One kernel parameter of the ABI: matrix `name` (rows x cols, row-major),
 /// passed as a bare pointer or, with copy = tma, as a tensor map whose box
-/// (boxRows x boxCols) is one panel stage, or (`elements`: restage_b's B) a
-/// 1-D tensor map of the rows x cols elements in order, with boxes of 1 x
-/// boxCols.
+/// (boxRows x boxCols) is one panel stage, or (`rowGroups`: b_row_groups's B)
+/// a tensor map of the matrix seen as rows / 4 rows of 4 x cols elements,
+/// whose box (boxRows x boxCols, in that view) is one class of panel rows.
 struct KernelArgument {
   StringRef name;
   int64_t rows, cols;
   bool tensorMap;
   int64_t boxRows, boxCols;
-  bool elements = false;
+  bool rowGroups = false;
 };
 } // namespace
 
 /// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
 /// tensor map, and B too unless its rows are not 16-byte multiples (it then
-/// goes through registers) or restage_b takes it as a 1-D tensor map.
+/// goes through registers) or b_row_groups takes it as a 1-D tensor map.
 static SmallVector<KernelArgument, 3>
 getKernelArguments(ConfigAttr config, const MatmulProblem &p) {
   bool tma = config.getCopy() == CopyKind::Tma;
   bool bMap = tma && !isTmaBByRegisters(config, p.n, p.elementType);
   KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
-  if (config.getRestageB())
-    b = {"B", p.k, p.n, true, 1, getRestageBRowBoxes(config).width, true};
+  if (config.getBRowGroups()) {
+    RowGroupBoxes boxes = getRowGroupBoxes(config);
+    b = {"B", p.k, p.n, true, boxes.rows, boxes.width, true};
+  }
   return {{"A", p.m, p.k, tma, config.getBM(), config.getBK()},
           b,
           {"C", p.m, p.n, false, 0, 0}};
@@ -234,7 +236,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
     if (a.tensorMap) {
       arg["kind"] = "tensor_map";
-      arg["view"] = a.elements ? "elements" : "matrix";
+      arg["view"] = a.rowGroups ? "row_groups" : "matrix";
       arg["box"] = json::Array{a.boxRows, a.boxCols};
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
@@ -287,7 +289,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"blocks_per_sm", k.config.getBlocksPerSM()},
                     {"restage_a", k.config.getRestageA()},
                     {"fma_order", stringifyFmaOrder(k.config.getFmaOrder())},
-                    {"restage_b", k.config.getRestageB()},
+                    {"b_row_groups", k.config.getBRowGroups()},
                     {"threads", k.config.getNumThreads()},
                     {"attribute", configText}}},
       {"flops",
@@ -381,10 +383,8 @@ struct ExportArtifactPass
     for (auto [operand, arg] : llvm::zip(operands, expected)) {
       if (arg.tensorMap) {
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
-        SmallVector<int64_t, 2> box{arg.boxRows, arg.boxCols};
-        if (arg.elements)
-          box = {arg.boxCols};
-        ok &= map && map.getTensor().getShape() == ArrayRef<int64_t>(box);
+        ok &= map && map.getTensor().getShape() ==
+                         ArrayRef<int64_t>{arg.boxRows, arg.boxCols};
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         ok &= type &&
@@ -401,9 +401,9 @@ struct ExportArtifactPass
     InFlightDiagnostic diag = launch.emitOpError() << "does not take (";
     llvm::interleaveComma(expected, diag, [&](const KernelArgument &arg) {
       if (arg.tensorMap)
-        diag << (arg.elements ? "1-D tensor map of " : "tensor map of ")
-             << arg.name << " with box " << arg.boxRows << "x"
-             << arg.boxCols;
+        diag << "tensor map of " << arg.name
+             << (arg.rowGroups ? " (rows of 4) with box " : " with box ")
+             << arg.boxRows << "x" << arg.boxCols;
       else
         diag << "buffer " << arg.name << " of shape " << arg.rows << "x"
              << arg.cols;

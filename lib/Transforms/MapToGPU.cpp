@@ -357,10 +357,10 @@ struct TiledKernelEmitter {
   IndexBuilder ib{rewriter, loc};
   Value panels[2];
   /// restage_a: the two-stage K-major A panel (BK x BM) the threads fill
-  /// from A's landed boxes; restage_b: the two-stage aligned B panel (BK x
-  /// BN) they fill from B's landed rows; the stage of both the current K
-  /// step reads.
-  Value aKMajor, bAligned, restagedStage;
+  /// from A's landed boxes, and the stage the current K step reads.
+  Value aKMajor, aKMajorStage;
+  /// b_row_groups: the boxes of B's row classes (B's stages hold them).
+  RowGroupBoxes bBoxes;
   /// copy = tma: the tensor maps of A and B (host-made descriptors).
   Value tensorMaps[2];
   PanelCopy aCopy, bCopy;
@@ -388,6 +388,7 @@ struct TiledKernelEmitter {
   SmallVector<Value> loadFragment(Value panel, Value stage, Value kk,
                                   ArrayRef<Value> index, bool alongRow,
                                   bool vectorize);
+  SmallVector<Value> loadRowGroupFragment(Value stage, Value kk, int64_t e);
   SmallVector<Value> emitPanelStep(Value stage, ValueRange accs);
   scf::ForOp emitSingleStageLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitRegisterStagedLoop(scf::ForOp kLoop, ValueRange inits);
@@ -398,8 +399,7 @@ struct TiledKernelEmitter {
                      function_ref<void()> flush = nullptr);
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
-  void emitRestageA(Value stage);
-  void emitRestageB(Value stage);
+  void emitRestageA(Value step, Value stage);
   void emitStoreC(ValueRange results, Value globalC);
 };
 } // namespace
@@ -497,6 +497,46 @@ TiledKernelEmitter::loadFragment(Value panel, Value stage, Value kk,
   return values;
 }
 
+/// b_row_groups's B values of panel row kk + e (kk a multiple of 4; class e)
+/// for the thread's columns, read where they landed: element t of the
+/// class's run (column t - s_e of the panel row) is in box t / width at t %
+/// width. Chunks of 4 columns are one aligned 16-byte load where s_e is 0,
+/// else the two around them, the chunk picked out by a constant shuffle.
+SmallVector<Value>
+TiledKernelEmitter::loadRowGroupFragment(Value stage, Value kk, int64_t e) {
+  int64_t shift = e * problem.n % 4;
+  Value r = arith::DivUIOp::create(rewriter, loc, kk, ib.c(4));
+  auto index = [&](Value t) -> SmallVector<Value> {
+    Value box = ib.add(
+        arith::DivUIOp::create(rewriter, loc, t, ib.c(bBoxes.width)),
+        ib.c(e * bBoxes.count));
+    return {stage, box, r,
+            arith::RemUIOp::create(rewriter, loc, t, ib.c(bBoxes.width))};
+  };
+  SmallVector<Value> values;
+  if (colChunk % 4 != 0) {
+    for (Value col : cols)
+      values.push_back(memref::LoadOp::create(
+          rewriter, loc, panels[1], index(ib.add(col, ib.c(shift)))));
+    return values;
+  }
+  auto vec4 = VectorType::get({4}, elementType());
+  auto load = [&](Value t) -> Value {
+    return vector::LoadOp::create(rewriter, loc, vec4, panels[1], index(t),
+                                  /*nontemporal=*/false, llvm::MaybeAlign(16));
+  };
+  for (size_t q = 0; q < cols.size(); q += 4) {
+    Value chunk = load(cols[q]);
+    if (shift != 0)
+      chunk = vector::ShuffleOp::create(
+          rewriter, loc, chunk, load(ib.add(cols[q], ib.c(4))),
+          ArrayRef<int64_t>{shift, shift + 1, shift + 2, shift + 3});
+    for (int64_t i = 0; i < 4; ++i)
+      values.push_back(vector::ExtractOp::create(rewriter, loc, chunk, i));
+  }
+  return values;
+}
+
 /// One K step from stage `stage` of the panels (none: 2-D panels):
 /// acc[i][j] += A[row_i, kk] * B[kk, col_j] over the full padded BK (zeros
 /// beyond K contribute nothing).
@@ -511,10 +551,9 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
   // scalars per k.
   bool aAlongK = !aTransposed && bk % 4 == 0 && (bk + pad) % 4 == 0 &&
                  elementType().getIntOrFloatBitWidth() == 32;
-  int64_t group = aAlongK ? 4 : 1;
-  // restage_b: B's fragments come from the aligned copy.
-  Value bPanel = bAligned ? bAligned : panels[1];
-  Value bStage = bAligned ? restagedStage : stage;
+  // b_row_groups: row kk + e of a group of 4 is of class e.
+  bool bRowGroups = config.getBRowGroups();
+  int64_t group = aAlongK || bRowGroups ? 4 : 1;
   // The outer product in serpentine order (as CUTLASS's SIMT MMA): along
   // the rows of the fragment, every other row walked backwards (or down its
   // columns, every other column upwards: `fma_order`), so consecutive FMAs
@@ -537,32 +576,28 @@ SmallVector<Value> TiledKernelEmitter::emitPanelStep(Value stage,
       rewriter, loc, ib.c(0), ib.c(bk), ib.c(group), accs,
       [&](OpBuilder &, Location, Value kk, ValueRange accIn) {
         SmallVector<Value> acc(accIn);
-        if (!aAlongK) {
-          SmallVector<Value> a = loadFragment(aKMajor ? aKMajor : panels[0],
-                                              aKMajor ? restagedStage : stage,
-                                              kk, rows,
-                                              /*alongRow=*/aTransposed,
-                                              aVectorizable);
-          SmallVector<Value> b = loadFragment(bPanel, bStage, kk, cols,
-                                              /*alongRow=*/true, bVectorizable);
-          outerProduct(a, b, acc);
-          scf::YieldOp::create(rewriter, loc, acc);
-          return;
-        }
         auto vec4 = VectorType::get({4}, elementType());
         SmallVector<Value> aRows;
-        for (Value row : rows)
-          aRows.push_back(vector::LoadOp::create(
-              rewriter, loc, vec4, panels[0], getStagedIndex(stage, row, kk),
-              /*nontemporal=*/false, llvm::MaybeAlign(16)));
+        if (aAlongK)
+          for (Value row : rows)
+            aRows.push_back(vector::LoadOp::create(
+                rewriter, loc, vec4, panels[0], getStagedIndex(stage, row, kk),
+                /*nontemporal=*/false, llvm::MaybeAlign(16)));
         for (int64_t e = 0; e < group; ++e) {
+          Value k = e == 0 ? kk : ib.add(kk, ib.c(e));
           SmallVector<Value> a;
-          for (Value v : aRows)
-            a.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
+          if (aAlongK) {
+            for (Value v : aRows)
+              a.push_back(vector::ExtractOp::create(rewriter, loc, v, e));
+          } else {
+            a = loadFragment(aKMajor ? aKMajor : panels[0],
+                             aKMajor ? aKMajorStage : stage, k, rows,
+                             /*alongRow=*/aTransposed, aVectorizable);
+          }
           SmallVector<Value> b =
-              loadFragment(bPanel, bStage, e == 0 ? kk : ib.add(kk, ib.c(e)),
-                           cols,
-                           /*alongRow=*/true, bVectorizable);
+              bRowGroups ? loadRowGroupFragment(stage, kk, e)
+                         : loadFragment(panels[1], stage, k, cols,
+                                        /*alongRow=*/true, bVectorizable);
           outerProduct(a, b, acc);
         }
         scf::YieldOp::create(rewriter, loc, acc);
@@ -717,17 +752,17 @@ scf::ForOp TiledKernelEmitter::emitAsyncLoop(scf::ForOp kLoop,
 }
 
 /// restage_a: copies A's landed box (TMA stage `stage`, BM x BK) into stage
-/// `restagedStage` (step % 2) of the K-major panel (BK x BM), before the
-/// step's barrier. A
+/// step % 2 of the K-major panel (BK x BM), before the step's barrier. A
 /// thread moves 16-byte pieces (4 k of one row) and stores their elements
 /// down the K-major columns; consecutive threads take consecutive rows, so a
 /// warp's stores hit consecutive words. The barrier then orders these stores
 /// before the step's FMAs, and the previous step's barrier orders them after
 /// the FMAs two steps back, which read the same K-major stage.
-void TiledKernelEmitter::emitRestageA(Value stage) {
+void TiledKernelEmitter::emitRestageA(Value step, Value stage) {
   int64_t bm = config.getBM(), bk = config.getBK();
   int64_t numThreads = config.getNumThreads();
   int64_t pieces = bm * bk / 4;
+  aKMajorStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
   auto vec4 = VectorType::get({4}, elementType());
   for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
     Value live = getTripGuard(ib, pieces, numThreads, tid, trip);
@@ -743,57 +778,8 @@ void TiledKernelEmitter::emitRestageA(Value stage) {
       for (int64_t e = 0; e < 4; ++e)
         memref::StoreOp::create(
             rewriter, loc, vector::ExtractOp::create(rewriter, loc, piece, e),
-            aKMajor, ValueRange{restagedStage, ib.add(k, ib.c(e)), row});
+            aKMajor, ValueRange{aKMajorStage, ib.add(k, ib.c(e)), row});
     });
-  }
-}
-
-/// restage_b: copies B's landed rows (TMA stage `stage`; row kk holds the
-/// 16-byte-aligned run that contains the panel row, which starts (kk x N)
-/// mod 4 elements in) into stage `restagedStage` of the aligned panel (BK x
-/// BN), before the step's barrier. The shift is a constant per class kk mod
-/// 4 (the panel's origin, K step x N + column tile, is a multiple of 4
-/// elements), so a thread takes one 16-byte piece of a row of each class in
-/// turn: one aligned 16-byte load where the class's shift is 0, else the
-/// two around it, the piece picked out of the pair by a constant shuffle.
-/// Consecutive threads take consecutive pieces of a row, so a warp's loads
-/// and stores hit consecutive words. The barriers order these stores as
-/// restage_a's.
-void TiledKernelEmitter::emitRestageB(Value stage) {
-  int64_t bn = config.getBN(), bk = config.getBK();
-  int64_t numThreads = config.getNumThreads();
-  int64_t piecesPerRow = bn / 4, pieces = bk / 4 * piecesPerRow;
-  auto vec4 = VectorType::get({4}, elementType());
-  for (int64_t cls = 0; cls < 4; ++cls) {
-    int64_t shift = cls * problem.n % 4;
-    for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
-      Value live = getTripGuard(ib, pieces, numThreads, tid, trip);
-      emitUnder(rewriter, loc, live, [&]() {
-        Value idx = ib.add(tid, ib.c(trip * numThreads));
-        Value row = ib.add(
-            ib.mul(arith::DivUIOp::create(rewriter, loc, idx,
-                                          ib.c(piecesPerRow)),
-                   ib.c(4)),
-            ib.c(cls));
-        Value col = ib.mul(
-            arith::RemUIOp::create(rewriter, loc, idx, ib.c(piecesPerRow)),
-            ib.c(4));
-        auto load = [&](Value at) -> Value {
-          return vector::LoadOp::create(rewriter, loc, vec4, panels[1],
-                                        ValueRange{stage, row, at},
-                                        /*nontemporal=*/false,
-                                        llvm::MaybeAlign(16));
-        };
-        Value piece = load(col);
-        if (shift != 0)
-          piece = vector::ShuffleOp::create(
-              rewriter, loc, piece, load(ib.add(col, ib.c(4))),
-              ArrayRef<int64_t>{shift, shift + 1, shift + 2, shift + 3});
-        vector::StoreOp::create(rewriter, loc, piece, bAligned,
-                                ValueRange{restagedStage, row, col},
-                                /*nontemporal=*/false, llvm::MaybeAlign(16));
-      });
-    }
   }
 }
 
@@ -838,11 +824,10 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // goes through registers (two stages): issued with A's box, loaded before
   // the FMAs and stored into the free stage after them (`flush`).
   bool bByRegisters = !tensorMaps[1];
-  // restage_b: each panel row of B as `rowBoxes` boxes of its 1-D map.
-  RowBoxes rowBoxes = getRestageBRowBoxes(config);
-  int64_t bBytes = bByRegisters  ? 0
-                   : bAligned    ? bk * rowBoxes.pitch()
-                                 : bk * bn;
+  // b_row_groups: the bytes of all boxes of B's row classes.
+  bool bRowGroups = config.getBRowGroups();
+  int64_t bBytes =
+      bByRegisters ? 0 : bRowGroups ? bk * bBoxes.pitch() : bk * bn;
   int64_t elemBytes = getElementBytes(elementType());
   int64_t txBytes = (bm * bk + bBytes) * elemBytes;
   SmallVector<Value> pendingB;
@@ -861,43 +846,72 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
     return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
                                      panels[i], offsets, sizes, strides);
   };
-  // restage_b: thread i < BK x boxes issues box i % boxes of panel row
-  // i / boxes; the row's run starts at its first element, (kAt + kk) x N +
-  // colOrigin of B's 1-D map, rounded down to a multiple of 4 (a 16-byte
-  // box start). Box i's bytes complete on the stage's mbarrier, which the
-  // leader arms with all of them (in any order: the phase needs the
+  // b_row_groups: box i of B's row-group view, class c = i / count (panel
+  // rows k with k mod 4 = c) and piece b = i % count: column c x N +
+  // colOrigin, rounded down to a multiple of 4 (a 16-byte box start;
+  // colOrigin is one), plus b x width; row kAt / 4. One elected lane of
+  // warp w issues boxes w, w + warps, ...: each warp works out its boxes
+  // once, from its index taken from lane 0, so that ptxas knows the branch
+  // around the issue is warp-uniform (a TMA issue under a per-thread
+  // branch costs every warp a loop that moves its operands to uniform
+  // registers). The boxes complete on the stage's mbarrier, which the
+  // leader arms with all of their bytes (in any order: the phase needs the
   // leader's arrival too).
-  auto issueRowBoxes = [&](Value kAt, Value stage, Value live) {
-    int64_t boxes = bk * rowBoxes.count, numThreads = config.getNumThreads();
-    for (int64_t trip = 0; trip * numThreads < boxes; ++trip) {
-      Value mine = getTripGuard(ib, boxes, numThreads, tid, trip);
+  int64_t warps = config.getNumThreads() / 32; // whole warps (verifier)
+  SmallVector<std::pair<Value, Value>> myBoxes; // (box, its column)
+  if (bRowGroups) {
+    Value warp = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        arith::DivUIOp::create(rewriter, loc, tid, ib.c(32)));
+    Value warpIndex = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        gpu::ShuffleOp::create(rewriter, loc, warp, 0, 32,
+                               gpu::ShuffleMode::IDX)
+            .getShuffleResult());
+    for (int64_t trip = 0; trip * warps < bBoxes.boxes(); ++trip) {
+      Value box = ib.add(warpIndex, ib.c(trip * warps));
+      Value cls = arith::DivUIOp::create(rewriter, loc, box,
+                                         ib.c(bBoxes.count));
+      Value piece = arith::RemUIOp::create(rewriter, loc, box,
+                                           ib.c(bBoxes.count));
+      Value start = ib.mul(cls, ib.c(problem.n));
+      start = arith::SubIOp::create(
+          rewriter, loc, start,
+          arith::RemUIOp::create(rewriter, loc, start, ib.c(4)));
+      myBoxes.push_back(
+          {box, ib.add(start, ib.mul(piece, ib.c(bBoxes.width)))});
+    }
+  }
+  auto issueClassBoxes = [&](Value kAt, Value stage, Value live) {
+    Value groupRow = arith::DivUIOp::create(rewriter, loc, kAt, ib.c(4));
+    auto type = cast<MemRefType>(panels[1].getType());
+    for (auto [trip, entry] : llvm::enumerate(myBoxes)) {
+      auto [box, column] = entry;
+      Value mine = (trip + 1) * warps <= size_t(bBoxes.boxes())
+                       ? Value()
+                       : ib.lt(box, ib.c(bBoxes.boxes()));
       emitUnder(rewriter, loc, ib.land(live, mine), [&]() {
-        Value idx = ib.add(tid, ib.c(trip * numThreads));
-        Value kk =
-            arith::DivUIOp::create(rewriter, loc, idx, ib.c(rowBoxes.count));
-        Value box =
-            arith::RemUIOp::create(rewriter, loc, idx, ib.c(rowBoxes.count));
-        Value first =
-            ib.add(ib.mul(ib.add(kAt, kk), ib.c(problem.n)), colOrigin);
-        Value start = arith::SubIOp::create(
-            rewriter, loc, first,
-            arith::RemUIOp::create(rewriter, loc, first, ib.c(4)));
-        Value column = ib.mul(box, ib.c(rowBoxes.width));
-        SmallVector<OpFoldResult> offsets{stage, kk, column};
-        SmallVector<OpFoldResult> sizes{
-            rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
-            rewriter.getIndexAttr(rowBoxes.width)};
-        SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
-        auto type = cast<MemRefType>(panels[1].getType());
-        auto viewType = memref::SubViewOp::inferRankReducedResultType(
-            {rowBoxes.width}, type, offsets, sizes, strides);
-        Value dst = memref::SubViewOp::create(
-            rewriter, loc, cast<MemRefType>(viewType), panels[1], offsets,
-            sizes, strides);
-        nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst, barriers,
-                                      tensorMaps[1],
-                                      ValueRange{ib.add(start, column)},
-                                      stage, Value(), Value());
+        Value elected = NVVM::ElectSyncOp::create(
+            rewriter, loc, rewriter.getI1Type(), Value());
+        emitUnder(rewriter, loc, elected, [&]() {
+          SmallVector<OpFoldResult> offsets{stage, box,
+                                            rewriter.getIndexAttr(0),
+                                            rewriter.getIndexAttr(0)};
+          SmallVector<OpFoldResult> sizes{
+              rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
+              rewriter.getIndexAttr(bBoxes.rows),
+              rewriter.getIndexAttr(bBoxes.width)};
+          SmallVector<OpFoldResult> strides(4, rewriter.getIndexAttr(1));
+          auto viewType = memref::SubViewOp::inferRankReducedResultType(
+              {bBoxes.rows, bBoxes.width}, type, offsets, sizes, strides);
+          Value dst = memref::SubViewOp::create(
+              rewriter, loc, cast<MemRefType>(viewType), panels[1], offsets,
+              sizes, strides);
+          nvgpu::TmaAsyncLoadOp::create(
+              rewriter, loc, dst, barriers, tensorMaps[1],
+              ValueRange{ib.add(colOrigin, column), groupRow}, stage,
+              Value(), Value());
+        });
       });
     }
   };
@@ -911,16 +925,14 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                     barriers, tensorMaps[0],
                                     ValueRange{kAt, rowOrigin}, stage,
                                     Value(), Value());
-      if (!bByRegisters && !bAligned)
+      if (!bByRegisters && !bRowGroups)
         nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(1, stage),
                                       barriers, tensorMaps[1],
                                       ValueRange{colOrigin, kAt}, stage,
                                       Value(), Value());
     });
-    if (bAligned) {
-      issueRowBoxes(kAt, stage, live);
-      return;
-    }
+    if (bRowGroups)
+      issueClassBoxes(kAt, stage, live);
     if (!bByRegisters)
       return;
     pendingB = emitGuarded(rewriter, loc, live, bCopy.valueTypes(), [&]() {
@@ -942,12 +954,8 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
         arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
     nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
                                            ib.c(kMbarrierWaitTicks), stage);
-    if (aKMajor || bAligned)
-      restagedStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
     if (aKMajor)
-      emitRestageA(stage);
-    if (bAligned)
-      emitRestageB(stage);
+      emitRestageA(step, stage);
   };
   return emitIssueAheadLoop(kLoop, inits, issue, wait,
                             bByRegisters ? function_ref<void()>(flush)
@@ -1137,15 +1145,18 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // TMA panels always live in dynamic shared memory, whose base (and each
   // panel) is 128-byte aligned (--tile-extern-dynamic-shared).
   bool tma = config.getCopy() == CopyKind::Tma;
-  // One buffer per panel and stage; restage_b's B stages hold the aligned
-  // runs of its rows (BK x the row boxes' pitch).
+  // One buffer per panel, with a leading stage dimension when stages > 1;
+  // b_row_groups's B stages hold the boxes of its row classes (4 x count
+  // boxes of BK/4 x width).
   SmallVector<Type> bufferTypes;
   SmallVector<int64_t> panelBytes;
   for (auto [i, alloc] : llvm::enumerate(buffers)) {
     MemRefType type = alloc.getType();
     SmallVector<int64_t> shape(type.getShape());
-    if (i == 1 && config.getRestageB())
-      shape = {config.getBK(), getRestageBRowBoxes(config).pitch()};
+    if (i == 1 && config.getBRowGroups()) {
+      RowGroupBoxes boxes = getRowGroupBoxes(config);
+      shape = {boxes.boxes(), boxes.rows, boxes.width};
+    }
     if (stages > 1)
       shape.insert(shape.begin(), stages);
     type = MemRefType::get(shape, type.getElementType(),
@@ -1157,24 +1168,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   }
   int64_t sharedBytes = panelBytes[0] + panelBytes[1];
   bool dynamicShared = sharedBytes > kMaxStaticSharedBytes || tma;
-  // restage_a (restage_b): two-stage K-major A (aligned B) after the TMA
-  // panels.
+  // restage_a: a two-stage K-major copy of A after the TMA panels.
   Attribute workgroupSpace = gpu::AddressSpaceAttr::get(
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
-  MemRefType aKMajorType, bAlignedType;
+  MemRefType aKMajorType;
   if (config.getRestageA()) {
     aKMajorType = MemRefType::get({2, config.getBK(), config.getBM()},
                                   problem->elementType,
                                   MemRefLayoutAttrInterface(), workgroupSpace);
     sharedBytes += llvm::alignTo(
         getRestagedABytes(config, problem->elementType), kTmaBoxAlignment);
-  }
-  if (config.getRestageB()) {
-    bAlignedType = MemRefType::get({2, config.getBK(), config.getBN()},
-                                   problem->elementType,
-                                   MemRefLayoutAttrInterface(), workgroupSpace);
-    sharedBytes += llvm::alignTo(
-        getRestagedBBytes(config, problem->elementType), kTmaBoxAlignment);
   }
 
   // The launch: blocks from the forall, (BN/TN) x (BM/TM) threads.
@@ -1187,18 +1190,24 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // kernel receives them before C.
   Value tensorMaps[2];
   if (tma) {
-    // B is described only when its rows are 16-byte multiples; otherwise
-    // it travels through registers, or (restage_b) it is described as one
-    // 1-D tensor with boxes of one row's run.
+    // B is described only when its rows are 16-byte multiples (or, with
+    // b_row_groups, as rows of 4 rows: any N); otherwise it travels through
+    // registers.
     bool bByRegisters =
         isTmaBByRegisters(config, problem->n, problem->elementType);
     SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described = {
         {globalA, {config.getBM(), config.getBK()}}};
-    if (config.getRestageB()) {
+    if (config.getBRowGroups()) {
+      // B as K/4 rows of 4N elements (K is a multiple of 4: A's rows are
+      // 16-byte multiples).
       SmallVector<ReassociationIndices> all{{0, 1}};
-      described.push_back(
-          {memref::CollapseShapeOp::create(rewriter, loc, globalB, all),
-           {getRestageBRowBoxes(config).width}});
+      Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
+      auto groupsType = MemRefType::get({problem->k / 4, 4 * problem->n},
+                                        problem->elementType);
+      Value groups = memref::ExpandShapeOp::create(
+          rewriter, loc, groupsType, flat, all);
+      RowGroupBoxes boxes = getRowGroupBoxes(config);
+      described.push_back({groups, {boxes.rows, boxes.width}});
     } else if (!bByRegisters) {
       described.push_back({globalB, {config.getBK(), config.getBN()}});
     }
@@ -1261,10 +1270,10 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
     rewriter.eraseOp(alloc);
   }
   Value panels[2];
-  Value aKMajorView, bAlignedView;
+  Value aKMajorView;
   if (dynamicShared) {
-    // Both panels are views of the dynamic shared memory, B after A (then
-    // restage_a's K-major A, then restage_b's aligned B).
+    // Both panels are views of the dynamic shared memory, B after A (and
+    // restage_a's K-major A after B).
     rewriter.setInsertionPointToStart(&launchBody);
     auto bytesType = MemRefType::get({ShapedType::kDynamic},
                                      rewriter.getI8Type(),
@@ -1278,16 +1287,9 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
           arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
       offset += panelBytes[i];
     }
-    if (aKMajorType) {
+    if (aKMajorType)
       aKMajorView = memref::ViewOp::create(
           rewriter, loc, aKMajorType, bytes,
-          arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
-      offset += llvm::alignTo(getRestagedABytes(config, problem->elementType),
-                              kTmaBoxAlignment);
-    }
-    if (bAlignedType)
-      bAlignedView = memref::ViewOp::create(
-          rewriter, loc, bAlignedType, bytes,
           arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
   } else {
     panels[0] = launch.getWorkgroupAttributions()[0];
@@ -1299,7 +1301,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   TiledKernelEmitter emitter{rewriter, loc, config, *problem,
                              aTransposed || config.getRestageA()};
   emitter.aKMajor = aKMajorView;
-  emitter.bAligned = bAlignedView;
+  emitter.bBoxes = getRowGroupBoxes(config);
   emitter.tensorMaps[0] = tensorMaps[0];
   emitter.tensorMaps[1] = tensorMaps[1];
   if (failed(emitter.emit(launch, blockIds, threadIds, panels,

@@ -24,11 +24,11 @@ func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C:
 
 // -----
 
-// 2053 x 2039 (rows of B not 16-byte aligned): 64 x 256 tiles make 264
-// blocks, one full wave of 2 per SM, but measured slower there than 64 x 128
-// tiles, 528 blocks in one full wave of 4 per SM.
+// 2053 x 2039 (rows of B not 16-byte aligned): TMA with B as rows of 4
+// rows (b_row_groups), 64 x 128 tiles, 528 blocks in one full wave of 4 per
+// SM (64 x 256: 264 blocks, one full wave of 2 per SM, measured slower).
 // CHECK-LABEL: func.func @ragged_2053
-// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 4>
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>
 func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return

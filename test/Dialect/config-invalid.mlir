@@ -102,7 +102,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread 
 
 // -----
 
-// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a or fma_order)}}
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a, fma_order or b_row_groups)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }
 
 // -----
@@ -134,3 +134,21 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread 
 
 // expected-error @+1 {{unknown FMA order 'diagonal' (expected 'rows' or 'columns')}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 2, fma_order = diagonal>} { return }
+
+// -----
+
+// expected-error @+1 {{b_row_groups must be true or false, got 'yes'}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = yes>} { return }
+
+// -----
+
+// b_row_groups describes B to the TMA unit.
+// expected-error @+1 {{b_row_groups describes B to the TMA unit: it needs copy = tma, got copy = async}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = async, b_row_groups = true>} { return }
+
+// -----
+
+// One elected lane per warp issues B's boxes: 8 x 6 = 48 threads is one and
+// a half warps.
+// expected-error @+1 {{b_row_groups issues B's boxes from whole warps: the block's thread count (BM/TM) x (BN/TN) = 48 must be a multiple of 32}}
+func.func @f() attributes {c = #tile.config<tiled, block = [32, 24, 8], thread = [4, 4], stages = 2, copy = tma, b_row_groups = true>} { return }

@@ -73,3 +73,17 @@ func.func @fma_order() attributes {tile.config = #tile.config<tiled, block = [64
 func.func @fma_order_rows() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = rows>} {
   return
 }
+
+// -----
+
+// b_row_groups is printed when true (after fma_order); false prints nothing.
+// CHECK-LABEL: func.func @b_row_groups
+// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>}
+// CHECK-LABEL: func.func @b_row_groups_false
+// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma>}
+func.func @b_row_groups() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = true, blocks_per_sm = 4, fma_order = columns, restage_a = true>} {
+  return
+}
+func.func @b_row_groups_false() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = false>} {
+  return
+}

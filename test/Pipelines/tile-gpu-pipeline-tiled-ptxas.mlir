@@ -78,14 +78,16 @@
 
 // The default configs of the two examples (TMA with A re-staged K-major, 64
 // x 256 with 2 blocks per SM, on 2048^3: 8 KiB of A and 32 KiB of B boxes
-// plus 8 KiB of K-major A in dynamic shared memory; register-staged 64 x 128
-// with 4 blocks per SM on 2053 x 2039 x 2048) fit their register caps: no
-// stack, no spills.
+// plus 8 KiB of K-major A in dynamic shared memory; the same with 64 x 128
+// tiles, 4 blocks per SM and B as rows of 4 rows (b_row_groups) on 2053 x
+// 2039 x 2048: 8 KiB of A boxes, 17 KiB of B's class boxes and 8 KiB of
+// K-major A) fit their register caps: no stack, no spills.
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2048" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2048/manifest.json --check-prefix=DEF2048
 // RUN: FileCheck %s --input-file=%t/def2048/matmul_matmul_0.ptx --check-prefix=DEF2048PTX
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
+// RUN: FileCheck %s --input-file=%t/def2053/matmul_matmul_0.ptx --check-prefix=DEF2053PTX
 // DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>"
 // DEF2048: "fma_order": "columns",
 // DEF2048: "restage_a": true,
@@ -110,14 +112,49 @@
 // DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41472], %[[E2]];
 // DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41728], %[[E3]];
 // DEF2048PTX-NEXT: bar.sync 0;
-// DEF2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 4>"
+// DEF2053: "name": "A",
+// DEF2053-NEXT: "oob_fill": "zero",
+// DEF2053-NEXT: "shape": [
+// DEF2053: "view": "matrix"
+// DEF2053: "box": [
+// DEF2053-NEXT: 4,
+// DEF2053-NEXT: 136
+// DEF2053-NEXT: ],
+// DEF2053: "name": "B",
+// DEF2053: "view": "row_groups"
+// DEF2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>",
+// DEF2053-NEXT: "b_row_groups": true,
+// DEF2053: "dynamic_shared_bytes": 33792,
 // DEF2053: "barriers": 1,
 // DEF2053-NEXT: "const_bytes": {{[0-9]+}},
 // DEF2053-NEXT: "registers": {{[0-9]+}},
-// DEF2053-NEXT: "shared_bytes": 25600,
+// DEF2053-NEXT: "shared_bytes": {{[0-9]+}},
 // DEF2053-NEXT: "spill_load_bytes": 0,
 // DEF2053-NEXT: "spill_store_bytes": 0,
 // DEF2053-NEXT: "stack_bytes": 0
+// b_row_groups in the default's PTX: each warp takes its index from lane 0
+// (warp-uniform for ptxas) and the column of its class's box, floor4(warp
+// x 2039); a step arms its mbarrier with 12800 bytes (A's 64 x 16 box and
+// four boxes of 4 x 136), the leader issues A's box from the first map, and
+// one elected lane per warp issues its box of B from the second.
+// DEF2053PTX-DAG: ld.param.b64 %[[MAPB:rd[0-9]+]], [matmul_matmul_0_param_1];
+// DEF2053PTX-DAG: ld.param.b64 %[[MAPA:rd[0-9]+]], [matmul_matmul_0_param_0];
+// DEF2053PTX: shfl.sync.idx.b32 %[[WARP:r[0-9]+]], %{{r[0-9]+}}, 0, 31, -1;
+// DEF2053PTX-NEXT: mul.wide.s32 %[[START:rd[0-9]+]], %[[WARP]], 2039;
+// DEF2053PTX-NEXT: and.b64 %{{rd[0-9]+}}, %[[START]], -4;
+// DEF2053PTX: mov.b32 %[[TX:r[0-9]+]], 12800;
+// DEF2053PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [__mbarrier], %[[TX]];
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}], [__mbarrier];
+// DEF2053PTX: elect.sync
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {{.*}}], [__mbarrier];
+// DEF2053PTX: mbarrier.try_wait.parity.shared.b64
+// DEF2053PTX: bar.sync 0;
+// DEF2053PTX: mbarrier.arrive.expect_tx.shared.b64
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}]
+// DEF2053PTX: elect.sync
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {{.*}}]
+// DEF2053PTX-NOT: cp.async.bulk.tensor
+// DEF2053PTX-NOT: shfl.sync
 
 // copy = tma with 2 stages on 2048^3: ptxas accepts the TMA box copies that
 // complete on an mbarrier (`cp.async.bulk.tensor`), the mbarrier waits and

@@ -94,9 +94,30 @@ func.func @tma_pitch(%A: memref<64x30xf32>, %B: memref<30x48xf32>, %C: memref<64
 // copy = tma with rows of B of 45 floats: B goes through registers, which
 // the two-stage schedule does; three stages are refused.
 func.func @tma_b_registers(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: memref<64x45xf32>) {
-  // expected-error @+1 {{copy = tma with rows of B that are not multiples of 16 bytes (B is 32x45) copies B through registers, which needs stages = 2, got 3}}
+  // expected-error @+1 {{copy = tma with rows of B that are not multiples of 16 bytes (B is 32x45) copies B through registers, which needs stages = 2, got 3 (or use b_row_groups)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 3, copy = tma>}
       ins(%A, %B : memref<64x32xf32>, memref<32x45xf32>) outs(%C : memref<64x45xf32>)
+  return
+}
+
+// -----
+
+// With b_row_groups the same B is described to the TMA unit: three stages
+// are accepted.
+func.func @tma_b_row_groups(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: memref<64x45xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 3, copy = tma, b_row_groups = true>}
+      ins(%A, %B : memref<64x32xf32>, memref<32x45xf32>) outs(%C : memref<64x45xf32>)
+  return
+}
+
+// -----
+
+// b_row_groups addresses B as rows of 4N elements through 32-bit TMA
+// coordinates: 4 x 600000000 + a class's boxes (2 x 136) is too many.
+func.func @row_groups_too_wide(%A: memref<64x32xf32>, %B: memref<32x600000000xf32>, %C: memref<64x600000000xf32>) {
+  // expected-error @+1 {{b_row_groups addresses B (32x600000000) in rows of 4N elements through 32-bit coordinates, but N is too large}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = true>}
+      ins(%A, %B : memref<64x32xf32>, memref<32x600000000xf32>) outs(%C : memref<64x600000000xf32>)
   return
 }
 

@@ -13,11 +13,14 @@
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,48,16 warp-tile=32,24 thread-tile=4,6 fma-order=diagonal}))" 2>&1 | FileCheck %s --check-prefix=ORDER
 // restage_a re-stages TMA boxes: it needs copy = tma.
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,48,16 warp-tile=32,24 thread-tile=4,6 stages=2 copy=async restage-a=1}))" 2>&1 | FileCheck %s --check-prefix=RESTAGE
+// b_row_groups describes B to the TMA unit: it needs copy = tma.
+// RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,48,16 warp-tile=32,24 thread-tile=4,6 stages=2 copy=async b-row-groups=1}))" 2>&1 | FileCheck %s --check-prefix=ROWGROUPS
 // Occupancy requests the SM cannot hold: threads, shared memory, registers.
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 blocks-per-sm=9}))" 2>&1 | FileCheck %s --check-prefix=OCCTHREADS
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,32 thread-tile=8,8 stages=4 copy=async blocks-per-sm=3}))" 2>&1 | FileCheck %s --check-prefix=OCCSMEM
 // RUN: not tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 blocks-per-sm=4}))" 2>&1 | FileCheck %s --check-prefix=OCCREGS
 
+// ROWGROUPS: [[@LINE+15]]:3: error: invalid tile config: b_row_groups describes B to the TMA unit: it needs copy = tma, got copy = async
 // ORDER: [[@LINE+14]]:3: error: unknown FMA order 'diagonal' (expected 'rows' or 'columns')
 // RESTAGE: [[@LINE+13]]:3: error: invalid tile config: restage_a re-stages A's TMA boxes: it needs copy = tma, got copy = async
 // TMA80: [[@LINE+12]]:3: error: 'linalg.matmul' op copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, but the target is sm_80

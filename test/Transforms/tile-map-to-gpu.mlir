@@ -632,6 +632,98 @@ func.func @tma_restage_a(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> 
 
 // -----
 
+// b_row_groups on a problem whose rows of B (45 floats) are not 16-byte
+// multiples: the host describes B as 5 rows of 180 elements (4 rows of B
+// each) with boxes of 2 x 48 (BK/4 rows; 48 = 35 rounded up so that a box
+// is a multiple of 128 bytes). B's stages hold 4 class boxes each (2 x 4 x
+// 2 x 48 floats after A's 2 x 32 x 8: 5120 bytes in all). Each of the 2
+// warps takes its index from lane 0 and works out its boxes (w and w + 2)
+// once: class c starts at column floor4(c x 45). A step arms its mbarrier
+// with 2560 bytes (A's 1024 and four boxes of 384); the leader issues A's
+// box, and an elected lane of each warp its two boxes of B, at the column
+// tile plus the class's column and row k / 4. The FMAs read row kk + e of
+// a group of 4 from class e's box, shifted by (e x 45) mod 4 = e: class 0
+// with one aligned vector, class 1 with the two around the chunk and a
+// shuffle [1, 2, 3, 4].
+
+// CHECK-LABEL: func.func @tma_row_groups
+// CHECK: %[[FLAT:.+]] = memref.collapse_shape %{{.+}} {{\[\[}}0, 1]] : memref<20x45xf32> into memref<900xf32>
+// CHECK: %[[GROUPS:.+]] = memref.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [5, 180] : memref<900xf32> into memref<5x180xf32>
+// CHECK: %[[GCAST:.+]] = memref.cast %[[GROUPS]] : memref<5x180xf32> to memref<*xf32>
+// CHECK: %[[MAPB:.+]] = nvgpu.tma.create.descriptor %[[GCAST]] box[%c2{{(_[0-9]+)?}}, %c48{{(_[0-9]+)?}}] : memref<*xf32> -> <tensor = memref<2x48xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SMEM:.+]] = arith.constant 5120 : i32
+// CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %[[SMEM]]
+// CHECK: %[[BS:.+]] = memref.view %{{.+}}[%c2048][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2x4x2x48xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[W32:.+]] = arith.index_cast %{{.+}} : index to i32
+// CHECK: %[[WS:.+]], %{{.+}} = gpu.shuffle  idx %[[W32]], %c0_i32, %c32_i32 : i32
+// CHECK: %[[WARP:.+]] = arith.index_cast %[[WS]] : i32 to index
+// CHECK: %[[BOX0:.+]] = arith.addi %[[WARP]], %c0{{(_[0-9]+)?}} : index
+// CHECK: %[[CLS0:.+]] = arith.divui %[[BOX0]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %[[N0:.+]] = arith.muli %[[CLS0]], %c45{{(_[0-9]+)?}} : index
+// CHECK: %[[R0:.+]] = arith.remui %[[N0]], %c4{{(_[0-9]+)?}} : index
+// CHECK: %[[S0:.+]] = arith.subi %[[N0]], %[[R0]] : index
+// CHECK: %[[COL0:.+]] = arith.addi %[[S0]], %{{.+}} : index
+// CHECK: %[[BOX1:.+]] = arith.addi %[[WARP]], %c2{{(_[0-9]+)?}} : index
+// CHECK: scf.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(
+// CHECK:   nvgpu.mbarrier.try_wait.parity
+// CHECK-NEXT: gpu.barrier
+// CHECK:   %[[KA:.+]] = arith.addi %[[K]], %c8{{(_[0-9]+)?}} : index
+// CHECK:   nvgpu.mbarrier.arrive.expect_tx %{{.+}}[%[[NEXT:.+]]], %c2560
+// CHECK:   nvgpu.tma.async.load %{{.+}}[%[[KA]], %{{.+}}], %{{.+}}[%[[NEXT]]]
+// CHECK:   %[[GROW:.+]] = arith.divui %[[KA]], %c4{{(_[0-9]+)?}} : index
+// CHECK:   nvvm.elect.sync
+// CHECK:   memref.subview %[[BS]][%[[NEXT]], %[[BOX0]], 0, 0] [1, 1, 2, 48]
+// CHECK:   %[[AT0:.+]] = arith.addi %{{.+}}, %[[COL0]] : index
+// CHECK:   nvgpu.tma.async.load %[[MAPB]][%[[AT0]], %[[GROW]]]
+// CHECK:   nvvm.elect.sync
+// CHECK:   memref.subview %[[BS]][%[[NEXT]], %[[BOX1]], 0, 0] [1, 1, 2, 48]
+// CHECK:   nvgpu.tma.async.load %[[MAPB]][%{{.+}}, %[[GROW]]]
+// CHECK-NOT: gpu.barrier
+// CHECK:   %[[B0:.+]] = vector.load %[[BS]][%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK-NOT: vector.shuffle
+// CHECK:   math.fma
+// CHECK:   %[[LO:.+]] = vector.load %[[BS]][%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK:   %[[HI:.+]] = vector.load %[[BS]][%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}] {alignment = 16 : i64}
+// CHECK-NEXT: vector.shuffle %[[LO]], %[[HI]] [1, 2, 3, 4] : vector<4xf32>, vector<4xf32>
+// CHECK:   vector.shuffle %{{.+}}, %{{.+}} [2, 3, 4, 5]
+// CHECK:   vector.shuffle %{{.+}}, %{{.+}} [3, 4, 5, 6]
+// CHECK-NOT: gpu.barrier
+// CHECK:   scf.yield
+#tm0g = affine_map<(d0) -> (d0 * 32)>
+#tma1g = affine_map<(d0) -> (d0 * -32 + 50, 32)>
+#tmbg = affine_map<(d0) -> (d0 * -32 + 45, 32)>
+#map3g = affine_map<(d0) -> (-d0 + 20, 8)>
+func.func @tma_row_groups(%arg0: memref<50x20xf32>, %arg1: memref<20x45xf32>) -> memref<50x45xf32> {
+  %c8 = arith.constant 8 : index
+  %c20 = arith.constant 20 : index
+  %c0 = arith.constant 0 : index
+  %alloc = memref.alloc() {alignment = 64 : i64} : memref<50x45xf32>
+  scf.forall (%arg2, %arg3) in (2, 2) {
+    %alloc_0 = memref.alloc() : memref<32x8xf32, #gpu.address_space<workgroup>>
+    %alloc_1 = memref.alloc() : memref<8x32xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #tm0g(%arg2)
+    %1 = affine.apply #tm0g(%arg3)
+    %2 = affine.min #tma1g(%arg2)
+    %3 = affine.min #tmbg(%arg3)
+    %subview = memref.subview %arg0[%0, 0] [%2, 20] [1, 1] : memref<50x20xf32> to memref<?x20xf32, strided<[20, 1], offset: ?>>
+    %subview_2 = memref.subview %arg1[0, %1] [20, %3] [1, 1] : memref<20x45xf32> to memref<20x?xf32, strided<[45, 1], offset: ?>>
+    %subview_3 = memref.subview %alloc[%0, %1] [%2, %3] [1, 1] : memref<50x45xf32> to memref<?x?xf32, strided<[45, 1], offset: ?>>
+    scf.for %arg4 = %c0 to %c20 step %c8 {
+      %4 = affine.min #map3g(%arg4)
+      %subview_4 = memref.subview %subview[0, %arg4] [%2, %4] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
+      %subview_5 = memref.subview %subview_2[%arg4, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[45, 1], offset: ?>> to memref<?x?xf32, strided<[45, 1], offset: ?>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [%2, %4] [1, 1] : memref<32x8xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
+      %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[45, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, copy = tma, b_row_groups = true>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[45, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, copy = tma, b_row_groups = true>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 45 : i64}}
+  return %alloc : memref<50x45xf32>
+}
+
+// -----
+
 // copy = tma on a problem whose rows of B (42 floats) are not 16-byte
 // multiples: only A is a tensor map (one descriptor; each step's mbarrier
 // expects A's 1024 bytes), B travels through registers: the issue of a step

@@ -265,20 +265,20 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         else
           return r.fail(aw + ".l2_promotion",
                         "expected none, 64B, 128B or 256B, got " + l2);
-        // "view" (optional, default "matrix"): "elements" maps the buffer
-        // as one 1-D tensor, its boxes are 1 x boxCols.
+        // "view" (optional, default "matrix"): "row_groups" maps the
+        // buffer as rows / 4 rows of 4 x cols elements.
         std::string view = "matrix";
         if (aj.find("view") && !r.string(aj, aw, "view", view))
           return false;
-        if (view != "matrix" && view != "elements")
+        if (view != "matrix" && view != "row_groups")
           return r.fail(aw + ".view",
-                        "expected matrix or elements, got " + view);
-        arg.elementsView = view == "elements";
-        if (arg.elementsView && arg.boxRows != 1)
-          return r.fail(aw + ".box", "a view of elements has boxes of one "
-                                     "row, got " +
-                                         std::to_string(arg.boxRows));
-        if (!arg.elementsView && arg.cols * 4 % 16 != 0)
+                        "expected matrix or row_groups, got " + view);
+        arg.rowGroups = view == "row_groups";
+        if (arg.rowGroups && arg.rows % 4 != 0)
+          return r.fail(aw, "a view of row groups needs a multiple of 4 "
+                            "rows, got " +
+                                std::to_string(arg.rows));
+        if (!arg.rowGroups && arg.cols * 4 % 16 != 0)
           return r.fail(aw, "a tensor map needs rows of 16-byte multiples, "
                             "got " +
                                 std::to_string(arg.cols) + " columns");

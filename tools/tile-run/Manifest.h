@@ -31,9 +31,10 @@ struct BufferArg {
   /// bounds, and this L2 promotion (0, 64, 128 or 256 bytes).
   bool tensorMap = false;
   int64_t boxRows = 0, boxCols = 0;
-  /// view "elements": the map is 1-D over the rows x cols elements in order
-  /// (boxRows is 1); otherwise ("matrix") 2-D over the rows.
-  bool elementsView = false;
+  /// view "row_groups": the map is 2-D over the matrix seen as rows / 4
+  /// rows of 4 x cols elements (rows a multiple of 4), and the box is in
+  /// that view; otherwise ("matrix") over the matrix's own rows.
+  bool rowGroups = false;
   int l2PromotionBytes = 0;
 };
 

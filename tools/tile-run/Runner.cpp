@@ -216,14 +216,12 @@ private:
       if (!arg.tensorMap)
         continue;
       // Dimensions, strides and boxes go innermost (columns) first; a view
-      // of elements is one dimension of rows x cols.
+      // of row groups has rows / 4 rows of 4 x cols elements.
       CUtensorMap map;
-      cuuint32_t rank = arg.elementsView ? 1 : 2;
-      cuuint64_t dims[2] = {static_cast<cuuint64_t>(arg.cols),
-                            static_cast<cuuint64_t>(arg.rows)};
-      if (arg.elementsView)
-        dims[0] *= dims[1];
-      cuuint64_t strides[1] = {static_cast<cuuint64_t>(arg.cols) * 4};
+      int64_t group = arg.rowGroups ? 4 : 1;
+      cuuint64_t dims[2] = {static_cast<cuuint64_t>(arg.cols * group),
+                            static_cast<cuuint64_t>(arg.rows / group)};
+      cuuint64_t strides[1] = {static_cast<cuuint64_t>(arg.cols * group) * 4};
       cuuint32_t box[2] = {static_cast<cuuint32_t>(arg.boxCols),
                            static_cast<cuuint32_t>(arg.boxRows)};
       cuuint32_t elementStrides[2] = {1, 1};
@@ -234,7 +232,7 @@ private:
                                         : CU_TENSOR_MAP_L2_PROMOTION_NONE;
       std::string what = "encoding the tensor map of " + arg.name;
       if (!cu(drv.cuTensorMapEncodeTiled(
-                  &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, rank,
+                  &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2,
                   reinterpret_cast<void *>(buffers[i]), dims, strides, box,
                   elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
                   CU_TENSOR_MAP_SWIZZLE_NONE, l2,

@@ -69,37 +69,40 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
                                                const TargetInfo &target,
                                                Type elementType);
 
-/// Checks `config` against the limits of `target` for elements of
-/// `elementType`. On violation, reports through `emitError` a message that
-/// names the limit, the value and the chip, and returns failure.
 /// Shared memory of `restage_a`'s two K-major stages of A (0 without it).
 int64_t getRestagedABytes(ConfigAttr config, Type elementType);
 
-/// restage_b: each panel row of B travels as `count` boxes of `width`
-/// elements of B's 1-D tensor map (a multiple of 32 4-byte elements, so
-/// every box lands 128-byte aligned), which cover the BN elements of the
-/// row plus the up to 3 before them that its 16-byte-aligned start adds.
-struct RowBoxes {
-  int64_t count = 0, width = 0;
+/// b_row_groups: B is described as K/4 rows of 4N elements (4 rows of B each,
+/// so the stride is a multiple of 16 bytes for any N). Panel rows k of one
+/// class k mod 4 are rows of that view at the same column, and start the
+/// same (k mod 4) x N mod 4 elements past a 16-byte boundary: each class
+/// travels as `count` boxes of `rows` (BK / 4) x `width` elements, from the
+/// boundary, which cover its BN elements plus those up to 3. `width` is a
+/// multiple of 4 elements that keeps every box a multiple of 128 bytes, so
+/// each lands 128-byte aligned, one after the other.
+struct RowGroupBoxes {
+  int64_t count = 0, rows = 0, width = 0;
+  int64_t boxes() const { return 4 * count; }
   int64_t pitch() const { return count * width; }
 };
-RowBoxes getRestageBRowBoxes(ConfigAttr config);
-
-/// Shared memory of `restage_b`'s two aligned stages of B (0 without it).
-int64_t getRestagedBBytes(ConfigAttr config, Type elementType);
+RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 
 /// Whether copy = tma moves the B panel through registers: when rows of B
 /// (N elements) are not 16-byte multiples, which a tensor map's stride must
-/// be, and `restage_b` does not bring them as rows of a 1-D tensor map.
+/// be, and `b_row_groups` does not describe B as rows of 4 rows.
 bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 
 /// What makes `config` unusable for an M x N x K problem (copy = tma needs
-/// rows of A in 16-byte multiples, and two stages when B's are not), or
-/// nullopt.
+/// rows of A in 16-byte multiples, and two stages when B's are not and
+/// b_row_groups is off; b_row_groups needs 4N to fit 32-bit coordinates),
+/// or nullopt.
 std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
                                               int64_t n, int64_t k,
                                               Type elementType);
 
+/// Checks `config` against the limits of `target` for elements of
+/// `elementType`. On violation, reports through `emitError` a message that
+/// names the limit, the value and the chip, and returns failure.
 LogicalResult
 checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
                          Type elementType,

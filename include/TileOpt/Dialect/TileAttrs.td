@@ -72,7 +72,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       (`cp.async.bulk.tensor` completing on an mbarrier; sm_90+, stages >= 2,
       pad 0, BK and BN multiples of 4, every box side at most 256; rows of A
       must be 16-byte multiples, and where B's are not, B goes through
-      registers beside A's boxes, with stages = 2).
+      registers beside A's boxes, with stages = 2, or takes
+      `b_row_groups`).
     * `blocks_per_sm = N` (optional, default 0 = no request, printed when
       non-zero): the kernel asks ptxas to keep N blocks resident per SM
       (PTX `.minnctapersm N`), which caps its registers at 65536 / (N x
@@ -93,21 +94,22 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       backwards, or down its columns. The order is what PTX can say about
       the FMA block's register allocation; `python3 -m tileopt banks`
       rates the outcome.
-    * `restage_b = true` (optional, default false, printed when true; copy
-      = tma): B of any N. B is described to the TMA unit as one 1-D tensor
-      (its K x N elements in order), and each panel row k travels as the
-      16-byte-aligned run of elements that contains it (one or two boxes of
-      a multiple of 32 elements, so every box lands 128-byte aligned),
-      shifted by (k x N) mod 4 elements, which the 16-byte alignment of the
-      panel's origin makes a constant of k mod 4. After the step's wait
-      and before its barrier, the threads copy the rows, shifted back, into
-      a two-stage aligned panel (BK x BN) that the FMAs read. A tensor map
-      needs 16-byte row strides and 16-byte aligned box starts, which rows
-      of N x 4 bytes do not give when N is not a multiple of 4; without
-      `restage_b` such B goes through registers. Columns beyond N in a
-      panel row hold the next row's elements: they meet only columns of C
-      that are never stored. Rows beyond K are beyond the tensor and
-      zero-filled.
+    * `b_row_groups = true` (optional, default false, printed when true;
+      copy = tma): B of any N through TMA. A tensor map needs row strides
+      and box starts in 16-byte multiples, which rows of N x 4 bytes do not
+      give when N is not a multiple of 4 (without `b_row_groups` such B goes
+      through registers). B is described instead as K/4 rows of 4N elements
+      (4 rows of B each: a stride of 16N bytes). The panel rows k of one
+      class k mod 4 are then rows of that view at one column, and start the
+      same (k mod 4) x N mod 4 elements past a 16-byte boundary: each class
+      travels as one or two boxes of BK/4 rows that start at the boundary
+      (4 to 8 boxes per K step, issued by one elected lane per warp, so the
+      block must be whole warps). The
+      FMAs read each class where it landed, shifted by its constant: a
+      16-byte load per 4 columns where the shift is 0, else the two around
+      them. Columns beyond N hold the next row's elements, which meet only
+      columns of C that are never stored; rows beyond K are zero-filled.
+      Needs K a multiple of 4, as A's boxes do.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -133,7 +135,7 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     DefaultValuedParameter<"int64_t", "0">:$blocksPerSM,
     DefaultValuedParameter<"bool", "false">:$restageA,
     DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder,
-    DefaultValuedParameter<"bool", "false">:$restageB
+    DefaultValuedParameter<"bool", "false">:$bRowGroups
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

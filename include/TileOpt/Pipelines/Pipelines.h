@@ -56,10 +56,10 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::desc("Order of a thread's FMAs per k: rows or columns "
                      "(serpentine either way)"),
       llvm::cl::init("rows")};
-  PassOptions::Option<bool> restageB{
-      *this, "restage-b",
-      llvm::cl::desc("copy = tma: bring B's panel rows as 16-byte-aligned "
-                     "runs of a 1-D tensor map and re-stage them aligned (B "
+  PassOptions::Option<bool> bRowGroups{
+      *this, "b-row-groups",
+      llvm::cl::desc("copy = tma: describe B as rows of 4 rows and bring "
+                     "each class k mod 4 of panel rows as its own boxes (B "
                      "of any N)"),
       llvm::cl::init(false)};
   PassOptions::Option<std::string> artifactDir{

@@ -66,9 +66,9 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Option<"fmaOrder", "fma-order", "std::string", /*default=*/"\"rows\"",
            "Order of a thread's FMAs per k: rows or columns (serpentine "
            "either way)">,
-    Option<"restageB", "restage-b", "bool", /*default=*/"false",
-           "copy = tma: bring B's panel rows as 16-byte-aligned runs of a "
-           "1-D tensor map and re-stage them aligned (B of any N)">,
+    Option<"bRowGroups", "b-row-groups", "bool", /*default=*/"false",
+           "copy = tma: describe B as rows of 4 rows and bring each class k "
+           "mod 4 of panel rows as its own boxes (B of any N)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,

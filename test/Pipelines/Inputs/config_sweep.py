@@ -16,7 +16,8 @@ import subprocess
 import sys
 
 SHAPES = [(1, 1, 1), (7, 5, 3), (33, 17, 45), (64, 64, 64), (130, 66, 70),
-          (261, 259, 301), (1, 300, 5), (300, 1, 7), (96, 128, 40)]
+          (261, 259, 301), (1, 300, 5), (300, 1, 7), (96, 128, 40),
+          (65, 45, 36), (9, 2039, 12)]
 
 
 def matmul(m, n, k):
@@ -69,6 +70,8 @@ def main():
             opts.append("restage-a=1")
         if r.random() < 0.3:
             opts.append("fma-order=columns")
+        if r.random() < 0.3:
+            opts.append("b-row-groups=1")
         if r.random() < 0.3:
             opts.append(f"blocks-per-sm={r.choice([1, 2, 3, 4, 8])}")
         with open(source, "w") as f:

@@ -138,6 +138,58 @@ TEST(Manifest, ReadsTensorMapArguments) {
   EXPECT_FALSE(m.kernels[0].args[0].tensorMap);
 }
 
+namespace {
+/// The valid manifest with K = `k` and B (45 columns: rows of 180 bytes)
+/// given as a tensor map of `view` with boxes of 4 x 48, parsed.
+bool parseRowGroupB(int k, const std::string &view, Manifest &m,
+                    std::string &error) {
+  std::string text = readValid();
+  auto replaceOnce = [&](const std::string &from, const std::string &to) {
+    size_t at = text.find(from);
+    if (at != std::string::npos)
+      text.replace(at, from.size(), to);
+  };
+  std::string ks = std::to_string(k);
+  replaceOnce("\"k\": 17", "\"k\": " + ks);
+  replaceOnce("            33,\n            17\n",
+              "            33,\n            " + ks + "\n");
+  replaceOnce("            17,\n            45\n",
+              "            " + ks + ",\n            45\n");
+  replaceOnce("\"name\": \"B\",\n          \"kind\": \"buffer\",",
+              "\"name\": \"B\",\n          \"kind\": \"tensor_map\", "
+              "\"view\": \"" +
+                  view +
+                  "\", \"box\": [4, 48], \"interleave\": \"none\", "
+                  "\"swizzle\": \"none\", \"l2_promotion\": \"none\", "
+                  "\"oob_fill\": \"zero\",");
+  return parseManifest(text, "/art", m, error);
+}
+} // namespace
+
+// b_row_groups: B of any N, seen as rows of 4 rows (K a multiple of 4).
+TEST(Manifest, ReadsRowGroupTensorMaps) {
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(parseRowGroupB(16, "row_groups", m, e)) << e;
+  const BufferArg &b = m.kernels[0].args[1];
+  EXPECT_TRUE(b.tensorMap);
+  EXPECT_TRUE(b.rowGroups);
+  EXPECT_EQ(b.rows, 16);
+  EXPECT_EQ(b.cols, 45);
+  EXPECT_EQ(b.boxRows, 4);
+  EXPECT_EQ(b.boxCols, 48);
+  // The same B as a plain matrix map: its rows are not 16-byte multiples.
+  EXPECT_FALSE(parseRowGroupB(16, "matrix", m, e));
+  EXPECT_EQ(e, "kernels[0].args[1]: a tensor map needs rows of 16-byte "
+               "multiples, got 45 columns");
+  EXPECT_FALSE(parseRowGroupB(17, "row_groups", m, e));
+  EXPECT_EQ(e, "kernels[0].args[1]: a view of row groups needs a multiple of "
+               "4 rows, got 17");
+  EXPECT_FALSE(parseRowGroupB(16, "columns", m, e));
+  EXPECT_EQ(e, "kernels[0].args[1].view: expected matrix or row_groups, got "
+               "columns");
+}
+
 TEST(Manifest, RejectsTensorMapsItCannotEncode) {
   Manifest m;
   std::string e;
