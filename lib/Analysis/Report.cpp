@@ -53,13 +53,16 @@ TileReport mlir::tileopt::computeTileReport(
   r.bottomEdgeTiles = raggedM * (gridN - raggedN);
   r.cornerTiles = raggedM * raggedN;
 
-  // One K step of one CTA stages BM x BK of A and BK x BN of B and does
-  // BM x BN x BK multiply-adds with them.
-  r.kStepBytes = double(bm * bk + bk * bn) * r.elementBytes;
+  // One K step of one CTA stages BM x BK of A and BK x BN of B (b_row_groups:
+  // BK x the row-class boxes' count x width) and does BM x BN x BK
+  // multiply-adds with them.
+  int64_t bCols = config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
+                                         : bn;
+  r.kStepBytes = double(bm * bk + bk * bCols) * r.elementBytes;
   r.kStepFlops = 2.0 * bm * bn * bk;
   // The kernel without cache reuse: every CTA reads its panels once, C is
   // written once.
-  r.kernelBytes = double(gridM * gridN) * double(bm * kp + kp * bn) *
+  r.kernelBytes = double(gridM * gridN) * double(bm * kp + kp * bCols) *
                       r.elementBytes +
                   double(m) * n * r.elementBytes;
   // One output per thread, no reuse: each multiply-add loads its own two

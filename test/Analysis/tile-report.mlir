@@ -79,6 +79,18 @@ func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: me
   return
 }
 
+// b_row_groups stages B's row-class boxes: 4 of 4 x 136 floats (8704
+// bytes) beside A's 64 x 16 (4096) per K step; the stages (2 x 12800), the
+// K-major A (8192) and 2 mbarriers make 33808 bytes of shared memory.
+// CHECK-LABEL: @row_groups: matmul 2053 x 2039 x 2048 (f32)
+// CHECK: one K step of one block: 12800 bytes staged, 262144 FLOPs: 20.48 FLOP/byte
+// CHECK: resources: 128 threads, 33808 bytes shared memory (2 stage(s))
+func.func @row_groups(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>}
+    ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
+  return
+}
+
 // Too few blocks for the chip.
 // CHECK-LABEL: @small: matmul 256 x 256 x 256 (f32)
 // CHECK: warning: only 4 thread blocks for 132 SMs: 128 SMs get no work
