@@ -849,17 +849,32 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // b_row_groups: box i of B's row-group view, class c = i / count (panel
   // rows k with k mod 4 = c) and piece b = i % count: column c x N +
   // colOrigin, rounded down to a multiple of 4 (a 16-byte box start;
-  // colOrigin is one), plus b x width; row kAt / 4. One elected lane of
-  // warp w issues boxes w, w + warps, ...: each warp works out its boxes
-  // once, from its index taken from lane 0, so that ptxas knows the branch
-  // around the issue is warp-uniform (a TMA issue under a per-thread
-  // branch costs every warp a loop that moves its operands to uniform
-  // registers). The boxes complete on the stage's mbarrier, which the
-  // leader arms with all of their bytes (in any order: the phase needs the
-  // leader's arrival too).
+  // colOrigin is one), plus b x width; row kAt / 4. The boxes complete on
+  // the stage's mbarrier, which the leader arms with all of their bytes (in
+  // any order: the phase needs the leader's arrival too). With one box per
+  // class the leader issues the 4 after A's. With two (BN + 3 > 256), one
+  // elected lane of warp w issues boxes w, w + warps, ...: each warp works
+  // out its boxes once, from its index taken from lane 0, so that ptxas
+  // knows the branch around the issue is warp-uniform (a TMA issue under a
+  // per-thread branch costs every warp a loop that moves its operands to
+  // uniform registers). Measured on the H200 (2053 x 2039 x 2048): the
+  // leader's 4 boxes 0.978x of cuBLAS against 0.969x spread over the warps;
+  // the leader's 8 made the 64 x 256 kernel spill, 0.877x against 0.938x.
+  bool leaderIssues = bRowGroups && bBoxes.count == 1;
+  // The column of box `box` (relative to colOrigin).
+  auto boxColumn = [&](Value box) {
+    Value cls = arith::DivUIOp::create(rewriter, loc, box, ib.c(bBoxes.count));
+    Value piece =
+        arith::RemUIOp::create(rewriter, loc, box, ib.c(bBoxes.count));
+    Value start = ib.mul(cls, ib.c(problem.n));
+    start = arith::SubIOp::create(
+        rewriter, loc, start,
+        arith::RemUIOp::create(rewriter, loc, start, ib.c(4)));
+    return ib.add(start, ib.mul(piece, ib.c(bBoxes.width)));
+  };
   int64_t warps = config.getNumThreads() / 32; // whole warps (verifier)
   SmallVector<std::pair<Value, Value>> myBoxes; // (box, its column)
-  if (bRowGroups) {
+  if (bRowGroups && !leaderIssues) {
     Value warp = arith::IndexCastOp::create(
         rewriter, loc, rewriter.getI32Type(),
         arith::DivUIOp::create(rewriter, loc, tid, ib.c(32)));
@@ -870,21 +885,31 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
             .getShuffleResult());
     for (int64_t trip = 0; trip * warps < bBoxes.boxes(); ++trip) {
       Value box = ib.add(warpIndex, ib.c(trip * warps));
-      Value cls = arith::DivUIOp::create(rewriter, loc, box,
-                                         ib.c(bBoxes.count));
-      Value piece = arith::RemUIOp::create(rewriter, loc, box,
-                                           ib.c(bBoxes.count));
-      Value start = ib.mul(cls, ib.c(problem.n));
-      start = arith::SubIOp::create(
-          rewriter, loc, start,
-          arith::RemUIOp::create(rewriter, loc, start, ib.c(4)));
-      myBoxes.push_back(
-          {box, ib.add(start, ib.mul(piece, ib.c(bBoxes.width)))});
+      myBoxes.push_back({box, boxColumn(box)});
     }
   }
-  auto issueClassBoxes = [&](Value kAt, Value stage, Value live) {
-    Value groupRow = arith::DivUIOp::create(rewriter, loc, kAt, ib.c(4));
+  // Box `box` of stage `stage` from B's column colOrigin + `column`.
+  auto issueBox = [&](OpFoldResult box, Value column, Value stage,
+                      Value kAt) {
     auto type = cast<MemRefType>(panels[1].getType());
+    SmallVector<OpFoldResult> offsets{stage, box, rewriter.getIndexAttr(0),
+                                      rewriter.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{
+        rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
+        rewriter.getIndexAttr(bBoxes.rows), rewriter.getIndexAttr(bBoxes.width)};
+    SmallVector<OpFoldResult> strides(4, rewriter.getIndexAttr(1));
+    auto viewType = memref::SubViewOp::inferRankReducedResultType(
+        {bBoxes.rows, bBoxes.width}, type, offsets, sizes, strides);
+    Value dst = memref::SubViewOp::create(rewriter, loc,
+                                          cast<MemRefType>(viewType),
+                                          panels[1], offsets, sizes, strides);
+    Value groupRow = arith::DivUIOp::create(rewriter, loc, kAt, ib.c(4));
+    nvgpu::TmaAsyncLoadOp::create(
+        rewriter, loc, dst, barriers, tensorMaps[1],
+        ValueRange{ib.add(colOrigin, column), groupRow}, stage, Value(),
+        Value());
+  };
+  auto issueClassBoxes = [&](Value kAt, Value stage, Value live) {
     for (auto [trip, entry] : llvm::enumerate(myBoxes)) {
       auto [box, column] = entry;
       Value mine = (trip + 1) * warps <= size_t(bBoxes.boxes())
@@ -893,25 +918,8 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
       emitUnder(rewriter, loc, ib.land(live, mine), [&]() {
         Value elected = NVVM::ElectSyncOp::create(
             rewriter, loc, rewriter.getI1Type(), Value());
-        emitUnder(rewriter, loc, elected, [&]() {
-          SmallVector<OpFoldResult> offsets{stage, box,
-                                            rewriter.getIndexAttr(0),
-                                            rewriter.getIndexAttr(0)};
-          SmallVector<OpFoldResult> sizes{
-              rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
-              rewriter.getIndexAttr(bBoxes.rows),
-              rewriter.getIndexAttr(bBoxes.width)};
-          SmallVector<OpFoldResult> strides(4, rewriter.getIndexAttr(1));
-          auto viewType = memref::SubViewOp::inferRankReducedResultType(
-              {bBoxes.rows, bBoxes.width}, type, offsets, sizes, strides);
-          Value dst = memref::SubViewOp::create(
-              rewriter, loc, cast<MemRefType>(viewType), panels[1], offsets,
-              sizes, strides);
-          nvgpu::TmaAsyncLoadOp::create(
-              rewriter, loc, dst, barriers, tensorMaps[1],
-              ValueRange{ib.add(colOrigin, column), groupRow}, stage,
-              Value(), Value());
-        });
+        emitUnder(rewriter, loc, elected,
+                  [&]() { issueBox(box, column, stage, kAt); });
       });
     }
   };
@@ -930,8 +938,11 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                       barriers, tensorMaps[1],
                                       ValueRange{colOrigin, kAt}, stage,
                                       Value(), Value());
+      if (leaderIssues)
+        for (int64_t i = 0; i < bBoxes.boxes(); ++i)
+          issueBox(rewriter.getIndexAttr(i), boxColumn(ib.c(i)), stage, kAt);
     });
-    if (bRowGroups)
+    if (!myBoxes.empty())
       issueClassBoxes(kAt, stage, live);
     if (!bByRegisters)
       return;

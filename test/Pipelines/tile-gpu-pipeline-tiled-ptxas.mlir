@@ -132,29 +132,31 @@
 // DEF2053-NEXT: "spill_load_bytes": 0,
 // DEF2053-NEXT: "spill_store_bytes": 0,
 // DEF2053-NEXT: "stack_bytes": 0
-// b_row_groups in the default's PTX: each warp takes its index from lane 0
-// (warp-uniform for ptxas) and the column of its class's box, floor4(warp
-// x 2039); a step arms its mbarrier with 12800 bytes (A's 64 x 16 box and
-// four boxes of 4 x 136), the leader issues A's box from the first map, and
-// one elected lane per warp issues its box of B from the second.
+// b_row_groups in the default's PTX: B's map is the second parameter; a
+// step arms its mbarrier with 12800 bytes (A's 64 x 16 box and four class
+// boxes of 4 x 136) and the leader issues A's box from the first map, then
+// the 4 class boxes from the second at the column tile (block x 128) plus
+// floor4(c x 2039) = 0, 2036, 4076, 6116; one box per class needs no warp
+// election.
 // DEF2053PTX-DAG: ld.param.b64 %[[MAPB:rd[0-9]+]], [matmul_matmul_0_param_1];
 // DEF2053PTX-DAG: ld.param.b64 %[[MAPA:rd[0-9]+]], [matmul_matmul_0_param_0];
-// DEF2053PTX: shfl.sync.idx.b32 %[[WARP:r[0-9]+]], %{{r[0-9]+}}, 0, 31, -1;
-// DEF2053PTX-NEXT: mul.wide.s32 %[[START:rd[0-9]+]], %[[WARP]], 2039;
-// DEF2053PTX-NEXT: and.b64 %{{rd[0-9]+}}, %[[START]], -4;
-// DEF2053PTX: mov.b32 %[[TX:r[0-9]+]], 12800;
-// DEF2053PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [__mbarrier], %[[TX]];
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}], [__mbarrier];
-// DEF2053PTX: elect.sync
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {{.*}}], [__mbarrier];
+// DEF2053PTX: shl.b32 %[[COL:r[0-9]+]], %{{r[0-9]+}}, 7;
+// DEF2053PTX: add.s32 %[[C1:r[0-9]+]], %[[COL]], 2036;
+// DEF2053PTX-NEXT: add.s32 %[[C2:r[0-9]+]], %[[COL]], 4076;
+// DEF2053PTX-NEXT: add.s32 %[[C3:r[0-9]+]], %[[COL]], 6116;
+// DEF2053PTX-NOT: elect.sync
+// DEF2053PTX-NOT: shfl.sync
 // DEF2053PTX: mbarrier.try_wait.parity.shared.b64
 // DEF2053PTX: bar.sync 0;
-// DEF2053PTX: mbarrier.arrive.expect_tx.shared.b64
+// DEF2053PTX: mov.b32 %[[TX:r[0-9]+]], 12800;
+// DEF2053PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, %[[TX]];
 // DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}]
-// DEF2053PTX: elect.sync
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {{.*}}]
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[COL]], %[[ROW:r[0-9]+]]}]
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C1]], %[[ROW]]}]
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C2]], %[[ROW]]}]
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C3]], %[[ROW]]}]
 // DEF2053PTX-NOT: cp.async.bulk.tensor
-// DEF2053PTX-NOT: shfl.sync
+// DEF2053PTX-NOT: elect.sync
 
 // copy = tma with 2 stages on 2048^3: ptxas accepts the TMA box copies that
 // complete on an mbarrier (`cp.async.bulk.tensor`), the mbarrier waits and

@@ -103,8 +103,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       class k mod 4 are then rows of that view at one column, and start the
       same (k mod 4) x N mod 4 elements past a 16-byte boundary: each class
       travels as one or two boxes of BK/4 rows that start at the boundary
-      (4 to 8 boxes per K step, issued by one elected lane per warp, so the
-      block must be whole warps). The
+      (4 boxes per K step, issued by the leader with A's, or 8 when BN + 3 >
+      256, issued by one elected lane per warp; the block must be whole
+      warps). The
       FMAs read each class where it landed, shifted by its constant: a
       16-byte load per 4 columns where the shift is 0, else the two around
       them. Columns beyond N hold the next row's elements, which meet only
