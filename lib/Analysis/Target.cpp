@@ -312,8 +312,9 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, 0.97, 0},
       // TMA with B as rows of 4 rows (b_row_groups), for rows of B that are
       // not 16-byte multiples: 64 x 128 with 4 blocks per SM on 2053 x 2039
-      // x 2048, 0.970 of cuBLAS (register-staged 64 x 128: 0.923, hence
-      // 0.94 x 0.970 / 0.923); 64 x 256 0.937, along the rows 0.90-0.92.
+      // x 2048, 0.979 of cuBLAS (register-staged 64 x 128: 0.924, hence
+      // 0.94 x 0.979 / 0.924, rounded down); 64 x 256 0.939, along the rows
+      // 0.89.
       {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, 0, 0.99},
       // 64 x 256: 2048^3 45.5-45.9 TFLOP/s, 4096^3 47.2; 2053 x 2039 x 2048
       // 41.6 (one full wave of 264 blocks, yet slower than 64 x 128).
