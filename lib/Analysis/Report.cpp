@@ -56,8 +56,7 @@ TileReport mlir::tileopt::computeTileReport(
   // One K step of one CTA stages BM x BK of A and BK x BN of B (b_row_groups:
   // BK x the row-class boxes' count x width) and does BM x BN x BK
   // multiply-adds with them.
-  int64_t bCols = config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
-                                         : bn;
+  int64_t bCols = getStagedBCols(config);
   r.kStepBytes = double(bm * bk + bk * bCols) * r.elementBytes;
   r.kStepFlops = 2.0 * bm * bn * bk;
   // The kernel without cache reuse: every CTA reads its panels once, C is

@@ -69,6 +69,11 @@ RowGroupBoxes mlir::tileopt::getRowGroupBoxes(ConfigAttr config) {
   return boxes;
 }
 
+int64_t mlir::tileopt::getStagedBCols(ConfigAttr config) {
+  return config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
+                                : config.getBN();
+}
+
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
@@ -79,12 +84,10 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
     // each row padded.
     int64_t aRows = config.isAKMajor() ? config.getBK() : config.getBM();
     int64_t aCols = config.getBM() * config.getBK() / aRows;
-    // b_row_groups: B's TMA stages hold the boxes of its row classes.
-    int64_t bCols = config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
-                                         : config.getBN() + config.getPad();
-    r.sharedBytes = (aRows * (aCols + config.getPad()) +
-                     config.getBK() * bCols) *
-                    elemBytes * config.getStages();
+    r.sharedBytes =
+        (aRows * (aCols + config.getPad()) +
+         config.getBK() * (getStagedBCols(config) + config.getPad())) *
+        elemBytes * config.getStages();
     // TMA: one 8-byte mbarrier per stage.
     if (config.getCopy() == CopyKind::Tma)
       r.sharedBytes += 8 * config.getStages();
@@ -117,11 +120,8 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   std::string message;
   llvm::raw_string_ostream os(message);
   int64_t elemBytes = getElementBytes(elementType);
-  // b_row_groups: a B stage holds the boxes of B's row classes.
-  int64_t bCols = config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
-                                         : config.getBN();
   int64_t aStageBytes = config.getBM() * config.getBK() * elemBytes,
-          bStageBytes = config.getBK() * bCols * elemBytes;
+          bStageBytes = config.getBK() * getStagedBCols(config) * elemBytes;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma && target.computeCapability < 90)
     os << "copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, "

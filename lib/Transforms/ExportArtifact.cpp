@@ -185,16 +185,16 @@ struct KernelArgument {
 
 /// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
 /// tensor map, and B too unless its rows are not 16-byte multiples (it then
-/// goes through registers) or b_row_groups takes it as a 1-D tensor map.
+/// goes through registers); with b_row_groups B's map is of its row groups.
 static SmallVector<KernelArgument, 3>
 getKernelArguments(ConfigAttr config, const MatmulProblem &p) {
   bool tma = config.getCopy() == CopyKind::Tma;
   bool bMap = tma && !isTmaBByRegisters(config, p.n, p.elementType);
-  KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
-  if (config.getBRowGroups()) {
-    RowGroupBoxes boxes = getRowGroupBoxes(config);
-    b = {"B", p.k, p.n, true, boxes.rows, boxes.width, true};
-  }
+  RowGroupBoxes groups = getRowGroupBoxes(config);
+  KernelArgument b =
+      config.getBRowGroups()
+          ? KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true}
+          : KernelArgument{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
   return {{"A", p.m, p.k, tma, config.getBM(), config.getBK()},
           b,
           {"C", p.m, p.n, false, 0, 0}};

@@ -360,7 +360,7 @@ struct TiledKernelEmitter {
   /// from A's landed boxes, and the stage the current K step reads.
   Value aKMajor, aKMajorStage;
   /// b_row_groups: the boxes of B's row classes (B's stages hold them).
-  RowGroupBoxes bBoxes;
+  RowGroupBoxes bBoxes = getRowGroupBoxes(config);
   /// copy = tma: the tensor maps of A and B (host-made descriptors).
   Value tensorMaps[2];
   PanelCopy aCopy, bCopy;
@@ -798,8 +798,7 @@ void TiledKernelEmitter::emitRestageA(Value step, Value stage) {
 scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
                                            ValueRange inits) {
   MLIRContext *ctx = rewriter.getContext();
-  int64_t stages = config.getStages(), bm = config.getBM(),
-          bn = config.getBN(), bk = config.getBK();
+  int64_t stages = config.getStages(), bm = config.getBM(), bk = config.getBK();
   Value kUpper = kLoop.getUpperBound();
   auto groupType = nvgpu::MBarrierGroupType::get(
       ctx,
@@ -824,27 +823,27 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // goes through registers (two stages): issued with A's box, loaded before
   // the FMAs and stored into the free stage after them (`flush`).
   bool bByRegisters = !tensorMaps[1];
-  // b_row_groups: the bytes of all boxes of B's row classes.
   bool bRowGroups = config.getBRowGroups();
-  int64_t bBytes =
-      bByRegisters ? 0 : bRowGroups ? bk * bBoxes.pitch() : bk * bn;
+  int64_t bBytes = bByRegisters ? 0 : bk * getStagedBCols(config);
   int64_t elemBytes = getElementBytes(elementType());
   int64_t txBytes = (bm * bk + bBytes) * elemBytes;
   SmallVector<Value> pendingB;
   Value pendingStage, pendingLive;
-  // Stage `stage` of panel `i` as the destination of one box.
-  auto stageView = [&](int i, Value stage) -> Value {
-    auto type = cast<MemRefType>(panels[i].getType());
-    SmallVector<OpFoldResult> offsets{stage, rewriter.getIndexAttr(0),
-                                      rewriter.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1),
-                                    rewriter.getIndexAttr(type.getDimSize(1)),
-                                    rewriter.getIndexAttr(type.getDimSize(2))};
-    SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+  // The destination of one box: the part of `panel` at leading indices
+  // `lead` (dropped), whole along the remaining dimensions.
+  auto boxView = [&](Value panel, ArrayRef<OpFoldResult> lead) -> Value {
+    auto type = cast<MemRefType>(panel.getType());
+    SmallVector<OpFoldResult> offsets(lead);
+    SmallVector<OpFoldResult> sizes(lead.size(), rewriter.getIndexAttr(1));
+    for (int64_t d = lead.size(); d < type.getRank(); ++d) {
+      offsets.push_back(rewriter.getIndexAttr(0));
+      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+    }
+    SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
     auto viewType = memref::SubViewOp::inferRankReducedResultType(
-        type.getShape().drop_front(), type, offsets, sizes, strides);
+        type.getShape().drop_front(lead.size()), type, offsets, sizes, strides);
     return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
-                                     panels[i], offsets, sizes, strides);
+                                     panel, offsets, sizes, strides);
   };
   // b_row_groups: box i of B's row-group view, class c = i / count (panel
   // rows k with k mod 4 = c) and piece b = i % count: column c x N +
@@ -888,21 +887,10 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
       myBoxes.push_back({box, boxColumn(box)});
     }
   }
-  // Box `box` of stage `stage` from B's column colOrigin + `column`.
-  auto issueBox = [&](OpFoldResult box, Value column, Value stage,
-                      Value kAt) {
-    auto type = cast<MemRefType>(panels[1].getType());
-    SmallVector<OpFoldResult> offsets{stage, box, rewriter.getIndexAttr(0),
-                                      rewriter.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{
-        rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
-        rewriter.getIndexAttr(bBoxes.rows), rewriter.getIndexAttr(bBoxes.width)};
-    SmallVector<OpFoldResult> strides(4, rewriter.getIndexAttr(1));
-    auto viewType = memref::SubViewOp::inferRankReducedResultType(
-        {bBoxes.rows, bBoxes.width}, type, offsets, sizes, strides);
-    Value dst = memref::SubViewOp::create(rewriter, loc,
-                                          cast<MemRefType>(viewType),
-                                          panels[1], offsets, sizes, strides);
+  // Box `box` of stage `stage` from B's column colOrigin + `column`, row
+  // kAt / 4 of the row-group view.
+  auto issueBox = [&](OpFoldResult box, Value column, Value stage, Value kAt) {
+    Value dst = boxView(panels[1], {stage, box});
     Value groupRow = arith::DivUIOp::create(rewriter, loc, kAt, ib.c(4));
     nvgpu::TmaAsyncLoadOp::create(
         rewriter, loc, dst, barriers, tensorMaps[1],
@@ -929,15 +917,13 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
       nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
                                               ib.c(txBytes), stage, Value());
       // Box coordinates go innermost first: (column, row).
-      nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(0, stage),
-                                    barriers, tensorMaps[0],
-                                    ValueRange{kAt, rowOrigin}, stage,
-                                    Value(), Value());
+      nvgpu::TmaAsyncLoadOp::create(
+          rewriter, loc, boxView(panels[0], {stage}), barriers, tensorMaps[0],
+          ValueRange{kAt, rowOrigin}, stage, Value(), Value());
       if (!bByRegisters && !bRowGroups)
-        nvgpu::TmaAsyncLoadOp::create(rewriter, loc, stageView(1, stage),
-                                      barriers, tensorMaps[1],
-                                      ValueRange{colOrigin, kAt}, stage,
-                                      Value(), Value());
+        nvgpu::TmaAsyncLoadOp::create(
+            rewriter, loc, boxView(panels[1], {stage}), barriers, tensorMaps[1],
+            ValueRange{colOrigin, kAt}, stage, Value(), Value());
       if (leaderIssues)
         for (int64_t i = 0; i < bBoxes.boxes(); ++i)
           issueBox(rewriter.getIndexAttr(i), boxColumn(ib.c(i)), stage, kAt);
@@ -1156,6 +1142,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   // TMA panels always live in dynamic shared memory, whose base (and each
   // panel) is 128-byte aligned (--tile-extern-dynamic-shared).
   bool tma = config.getCopy() == CopyKind::Tma;
+  RowGroupBoxes rowGroups = getRowGroupBoxes(config);
   // One buffer per panel, with a leading stage dimension when stages > 1;
   // b_row_groups's B stages hold the boxes of its row classes (4 x count
   // boxes of BK/4 x width).
@@ -1164,10 +1151,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   for (auto [i, alloc] : llvm::enumerate(buffers)) {
     MemRefType type = alloc.getType();
     SmallVector<int64_t> shape(type.getShape());
-    if (i == 1 && config.getBRowGroups()) {
-      RowGroupBoxes boxes = getRowGroupBoxes(config);
-      shape = {boxes.boxes(), boxes.rows, boxes.width};
-    }
+    if (i == 1 && config.getBRowGroups())
+      shape = {rowGroups.boxes(), rowGroups.rows, rowGroups.width};
     if (stages > 1)
       shape.insert(shape.begin(), stages);
     type = MemRefType::get(shape, type.getElementType(),
@@ -1217,8 +1202,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
                                         problem->elementType);
       Value groups = memref::ExpandShapeOp::create(
           rewriter, loc, groupsType, flat, all);
-      RowGroupBoxes boxes = getRowGroupBoxes(config);
-      described.push_back({groups, {boxes.rows, boxes.width}});
+      described.push_back({groups, {rowGroups.rows, rowGroups.width}});
     } else if (!bByRegisters) {
       described.push_back({globalB, {config.getBK(), config.getBN()}});
     }
@@ -1312,7 +1296,6 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter, scf::ForallOp forall
   TiledKernelEmitter emitter{rewriter, loc, config, *problem,
                              aTransposed || config.getRestageA()};
   emitter.aKMajor = aKMajorView;
-  emitter.bBoxes = getRowGroupBoxes(config);
   emitter.tensorMaps[0] = tensorMaps[0];
   emitter.tensorMaps[1] = tensorMaps[1];
   if (failed(emitter.emit(launch, blockIds, threadIds, panels,

@@ -87,6 +87,10 @@ struct RowGroupBoxes {
 };
 RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 
+/// The elements per K row that one stage of B's panel receives, padding
+/// aside: the row-class boxes' pitch with `b_row_groups`, else BN.
+int64_t getStagedBCols(ConfigAttr config);
+
 /// Whether copy = tma moves the B panel through registers: when rows of B
 /// (N elements) are not 16-byte multiples, which a tensor map's stride must
 /// be, and `b_row_groups` does not describe B as rows of 4 rows.
