@@ -73,9 +73,23 @@
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield
 // CHECK: }
-// CHECK: %[[OK:.+]] = arith.andi
-// CHECK: scf.if %[[OK]] {
-// CHECK:   memref.store %[[SUM]], %[[CT]][%{{.+}}, %{{.+}}]
+//            The edge store: one predicated st.global at C's tile
+//            (aligned base + (offset + row * 40 + column) * 4 bytes), under
+//            row < rows of the tile and column < columns of the tile, with
+//            no branch.
+// CHECK: %[[RIN:.+]] = arith.cmpi ult, %[[TR:.+]], %{{.+}} : index
+// CHECK: %[[CIN:.+]] = arith.cmpi ult, %[[TC:.+]], %{{.+}} : index
+// CHECK: %{{.+}}, %[[OFF:.+]], %{{.+}}:2, %[[STRIDES:.+]]:2 = memref.extract_strided_metadata %[[CT]]
+// CHECK: %[[BASE:.+]] = memref.extract_aligned_pointer_as_index %[[CT]]
+// CHECK: %[[OK:.+]] = arith.andi %[[RIN]], %[[CIN]] : i1
+// CHECK: %[[RS:.+]] = arith.muli %[[TR]], %[[STRIDES]]#0 : index
+// CHECK: %[[RC:.+]] = arith.addi %[[RS]], %[[TC]] : index
+// CHECK: %[[LIN:.+]] = arith.addi %[[OFF]], %[[RC]] : index
+// CHECK: %[[BYTES:.+]] = arith.muli %[[LIN]], %c4{{(_[0-9]+)?}} : index
+// CHECK: %[[AT:.+]] = arith.addi %[[BASE]], %[[BYTES]] : index
+// CHECK: %[[AT64:.+]] = arith.index_cast %[[AT]] : index to i64
+// CHECK: nvvm.inline_ptx "st.global.b32 [$0], $1;" ro(%[[AT64]], %[[SUM]] : i64, f32), predicate = %[[OK]]
+// CHECK-NOT: scf.if
 // CHECK: gpu.terminator
 // CHECK: } {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
 #map = affine_map<(d0) -> (d0 * 16)>
@@ -178,6 +192,75 @@ func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %a
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
   } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  return
+}
+
+
+// -----
+
+// The register-tiled config on 50 x 60 x 32: tiles at the M and N edges.
+// Each run of 4 columns of a fragment row is one 16-byte st.global under
+// (row inside) and (its last column inside); the run's first 3 columns are
+// also stored one by one, each under its own row and column predicates and
+// the negation of the run's, for a run that crosses C's last column. No
+// store is under a branch.
+
+// CHECK-LABEL: func.func @register_tiled_edges
+// CHECK: %[[ACC:.+]]:16 = scf.for
+// CHECK: scf.yield {{.*}} : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R0IN:.+]] = arith.cmpi ult, %{{.+}}, %[[ROWS:.+]] : index
+// CHECK-COUNT-3: arith.cmpi ult, %{{.+}}, %[[ROWS]] : index
+// CHECK: %[[C0IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS:.+]] : index
+// CHECK: %[[C1IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS]] : index
+// CHECK: %[[C2IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS]] : index
+// CHECK: %[[C3IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS]] : index
+// CHECK: %[[WHOLE:.+]] = arith.andi %[[R0IN]], %[[C3IN]] : i1
+// CHECK: nvvm.inline_ptx "st.global.v4.b32 [$0], {$1, $2, $3, $4};" ro(%{{.+}}, %[[ACC]]#0, %[[ACC]]#1, %[[ACC]]#2, %[[ACC]]#3 : i64, f32, f32, f32, f32), predicate = %[[WHOLE]]
+// CHECK: %[[PART:.+]] = arith.xori %[[WHOLE]], %{{.+}} : i1
+// CHECK: %[[E0:.+]] = arith.andi %[[R0IN]], %[[C0IN]] : i1
+// CHECK: %[[P0:.+]] = arith.andi %[[PART]], %[[E0]] : i1
+// CHECK: nvvm.inline_ptx "st.global.b32 [$0], $1;" ro(%{{.+}}, %[[ACC]]#0 : i64, f32), predicate = %[[P0]]
+// CHECK: %[[E1:.+]] = arith.andi %[[R0IN]], %[[C1IN]] : i1
+// CHECK: %[[P1:.+]] = arith.andi %[[PART]], %[[E1]] : i1
+// CHECK: nvvm.inline_ptx "st.global.b32 [$0], $1;" ro(%{{.+}}, %[[ACC]]#1 : i64, f32), predicate = %[[P1]]
+// CHECK: %[[E2:.+]] = arith.andi %[[R0IN]], %[[C2IN]] : i1
+// CHECK: %[[P2:.+]] = arith.andi %[[PART]], %[[E2]] : i1
+// CHECK: nvvm.inline_ptx "st.global.b32 [$0], $1;" ro(%{{.+}}, %[[ACC]]#2 : i64, f32), predicate = %[[P2]]
+// CHECK-NOT: ro(%{{.+}}, %[[ACC]]#3 : i64, f32)
+// CHECK: nvvm.inline_ptx "st.global.v4.b32 [$0], {$1, $2, $3, $4};" ro(%{{.+}}, %[[ACC]]#4,
+// CHECK-COUNT-2: nvvm.inline_ptx "st.global.v4.b32
+// CHECK-NOT: scf.if
+// CHECK-NOT: vector.store
+// CHECK: gpu.terminator
+#e0 = affine_map<(d0) -> (d0 * 32)>
+#e1 = affine_map<(d0) -> (d0 * -32 + 50, 32)>
+#e2 = affine_map<(d0) -> (d0 * -32 + 60, 32)>
+func.func @register_tiled_edges(%arg0: memref<50x32xf32>, %arg1: memref<32x60xf32>, %arg2: memref<50x60xf32>) {
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c0 = arith.constant 0 : index
+  scf.forall (%arg3, %arg4) in (2, 2) {
+    %alloc = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %alloc_0 = memref.alloc() : memref<8x36xf32, #gpu.address_space<workgroup>>
+    %0 = affine.apply #e0(%arg3)
+    %1 = affine.apply #e0(%arg4)
+    %2 = affine.min #e1(%arg3)
+    %3 = affine.min #e2(%arg4)
+    %subview = memref.subview %arg0[%0, 0] [%2, 32] [1, 1] : memref<50x32xf32> to memref<?x32xf32, strided<[32, 1], offset: ?>>
+    %subview_1 = memref.subview %arg1[0, %1] [32, %3] [1, 1] : memref<32x60xf32> to memref<32x?xf32, strided<[60, 1], offset: ?>>
+    %subview_2 = memref.subview %arg2[%0, %1] [%2, %3] [1, 1] : memref<50x60xf32> to memref<?x?xf32, strided<[60, 1], offset: ?>>
+    scf.for %arg5 = %c0 to %c32 step %c8 {
+      %subview_3 = memref.subview %subview[0, %arg5] [%2, 8] [1, 1] : memref<?x32xf32, strided<[32, 1], offset: ?>> to memref<?x8xf32, strided<[32, 1], offset: ?>>
+      %subview_4 = memref.subview %subview_1[%arg5, 0] [8, %3] [1, 1] : memref<32x?xf32, strided<[60, 1], offset: ?>> to memref<8x?xf32, strided<[60, 1], offset: ?>>
+      %subview_5 = memref.subview %alloc[0, 0] [8, %2] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.transpose ins(%subview_3 : memref<?x8xf32, strided<[32, 1], offset: ?>>) outs(%subview_5 : memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) permutation = [1, 0] 
+      %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>> to memref<?x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>
+      %subview_6 = memref.subview %alloc_0[0, 0] [8, %3] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      memref.copy %subview_4, %subview_6 : memref<8x?xf32, strided<[60, 1], offset: ?>> to memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>} ins(%transpose, %subview_6 : memref<?x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[60, 1], offset: ?>>)
+    }
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 50 : i64, n = 60 : i64}}
   return
 }
 
