@@ -372,6 +372,8 @@ struct TiledKernelEmitter {
   /// The thread's output rows and columns (block-tile coordinates) and
   /// whether each is inside C (null: always).
   SmallVector<Value> rows, cols, rowIn, colIn;
+  /// Edge tiles store C through predicated PTX stores (emitStoreC).
+  bool predicatedStores = false;
   /// The panel loop of the step just emitted, unrolled at the end.
   scf::ForOp kkLoop;
 
@@ -386,7 +388,7 @@ struct TiledKernelEmitter {
   void emitFragmentLayout(gpu::KernelDim3 threadIds);
   SmallVector<Value> emitAccumulatorInits();
   void emitTileBounds();
-  void emitPredicatedStoreC(ValueRange results, bool vectorizable);
+  void emitPredicatedStoreC(ValueRange results);
   SmallVector<Value> loadFragment(Value panel, Value stage, Value kk,
                                   ArrayRef<Value> index, bool alongRow,
                                   bool vectorize);
@@ -456,8 +458,6 @@ SmallVector<Value> TiledKernelEmitter::emitAccumulatorInits() {
   Value zero = arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(elementType()));
   SmallVector<Value> inits;
-  if (problem.accumulate)
-    emitTileBounds();
   for (int64_t i = 0; i < tm(); ++i)
     for (int64_t j = 0; j < tn(); ++j) {
       if (!problem.accumulate) {
@@ -863,7 +863,8 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // uniform registers). Measured on the H200 (2053 x 2039 x 2048): the
   // leader's 4 boxes 0.978x of cuBLAS against 0.969x spread over the warps;
   // the leader's 8 made the 64 x 256 kernel spill, 0.877x against 0.938x.
-  bool leaderIssues = bRowGroups && bBoxes.count == 1;
+  bool leaderIssues =
+      bRowGroups && (bBoxes.count == 1 || getenv("TILEOPT_EXP_LEAD"));
   // The column of box `box` (relative to colOrigin).
   auto boxColumn = [&](Value box) {
     Value cls = arith::DivUIOp::create(rewriter, loc, box, ib.c(bBoxes.count));
@@ -964,8 +965,7 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
 }
 
 /// Whether each fragment row and column lies inside C (none where the tile
-/// is whole), computed where they are used: computed once before the K
-/// loop, they would stay live through it.
+/// is whole).
 void TiledKernelEmitter::emitTileBounds() {
   SmallVector<OpFoldResult> cSizes =
       memref::getMixedSizes(rewriter, loc, cView);
@@ -977,12 +977,12 @@ void TiledKernelEmitter::emitTileBounds() {
     colIn.push_back(ib.bound(col, cSizes[1], config.getBN()));
 }
 
-/// emitStoreC on an edge tile: each store is one `st.global` under its
-/// predicate (the element, or the whole 16-byte run, inside C). A run of 4
-/// that crosses C's last column is stored element by element, each under
-/// its own predicate and the run's negation.
-void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results,
-                                              bool vectorizable) {
+/// emitStoreC on an edge tile whose C rows are 16-byte multiples: each run
+/// of 4 columns is one `st.global.v4` under its predicate (the row and the
+/// run's last column inside C). A run that crosses C's last column is also
+/// stored element by element, each element under its own predicates and
+/// the run's negation.
+void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results) {
   auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, cView);
   Value base =
       memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, cView);
@@ -1005,11 +1005,6 @@ void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results,
           predicate);
   };
   for (int64_t i = 0; i < tm(); ++i) {
-    if (!vectorizable) {
-      for (int64_t j = 0; j < tn(); ++j)
-        storeElement(i, j, ib.land(rowIn[i], colIn[j]));
-      continue;
-    }
     for (int64_t q = 0; q < tn(); q += 4) {
       Value whole = ib.land(rowIn[i], colIn[q + 3]);
       SmallVector<Value> operands{address(i, q)};
@@ -1033,19 +1028,13 @@ void TiledKernelEmitter::emitStoreC(ValueRange results, Value globalC) {
   auto cRoot = cast<MemRefType>(globalC.getType());
   bool cVectorizable = tn() % 4 == 0 && cRoot.getDimSize(1) % 4 == 0;
   auto vec4 = VectorType::get({4}, elementType());
-  emitTileBounds();
-  // Edge tiles (some row or column may lie outside C) store through
-  // predicated PTX stores, one instruction each, instead of stores under
-  // branches: the epilogue then reads every accumulator unconditionally,
-  // as an inner tile's does. Under branches, ptxas assigned the FMA block's
-  // registers differently, with more register-bank conflicts (H200, 64 x
-  // 256 on 2053 x 2048 x 2048: 0.68 against 0.18 extra cycles per FFMA,
-  // 0.3670 against 0.3476 ms).
-  bool edge = llvm::any_of(rowIn, [](Value v) { return v; }) ||
-              llvm::any_of(colIn, [](Value v) { return v; });
-  if (edge && elementType().getIntOrFloatBitWidth() == 32) {
-    emitPredicatedStoreC(results, cVectorizable);
-    return;
+  if (predicatedStores) {
+    emitTileBounds();
+    if (llvm::any_of(rowIn, [](Value v) { return v; }) ||
+        llvm::any_of(colIn, [](Value v) { return v; })) {
+      emitPredicatedStoreC(results);
+      return;
+    }
   }
   for (int64_t i = 0; i < tm(); ++i) {
     auto storeScalars = [&](int64_t from, int64_t to) {
@@ -1106,10 +1095,32 @@ LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch,
                            int64_t i) {
     return ib.add(base, ib.c((i / chunk) * groups * chunk + i % chunk));
   };
-  for (int64_t i = 0; i < tm(); ++i)
+  // Edge tiles whose C rows are 16-byte multiples store each run of 4
+  // columns as one predicated `st.global.v4` (nvvm.inline_ptx) instead of
+  // under a branch, with the bounds computed after the K loop: the epilogue
+  // then reads every accumulator unconditionally, as an inner tile's does.
+  // Under branches ptxas assigned the FMA block's registers differently,
+  // with more register-bank conflicts (H200, 64 x 256 on 2053 x 2048 x
+  // 2048: 0.68 against 0.18 extra cycles per FFMA, 0.3671 against 0.3480
+  // ms). Element stores (C rows not 16-byte multiples) stay under branches,
+  // with the bounds computed here: predicated, they cost 4096 x 4095 x
+  // 4096's kernel 40 bytes of spills and 7 % of its speed.
+  predicatedStores = tn() % 4 == 0 && n % 4 == 0 &&
+                     elementType().getIntOrFloatBitWidth() == 32;
+  bool boundsHere = !predicatedStores || problem.accumulate;
+  SmallVector<OpFoldResult> cSizes;
+  if (boundsHere)
+    cSizes = memref::getMixedSizes(rewriter, loc, cView);
+  for (int64_t i = 0; i < tm(); ++i) {
     rows.push_back(fragmentIndex(rowBase, rowGroups, rowChunk, i));
-  for (int64_t j = 0; j < tn(); ++j)
+    if (boundsHere)
+      rowIn.push_back(ib.bound(rows.back(), cSizes[0], bm));
+  }
+  for (int64_t j = 0; j < tn(); ++j) {
     cols.push_back(fragmentIndex(colBase, colGroups, colChunk, j));
+    if (boundsHere)
+      colIn.push_back(ib.bound(cols.back(), cSizes[1], bn));
+  }
   SmallVector<Value> inits = emitAccumulatorInits();
 
   rewriter.setInsertionPoint(kLoop);

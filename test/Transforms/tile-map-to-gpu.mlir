@@ -73,23 +73,12 @@
 // CHECK-NOT: gpu.barrier
 // CHECK:   scf.yield
 // CHECK: }
-//            The edge store: one predicated st.global at C's tile
-//            (aligned base + (offset + row * 40 + column) * 4 bytes), under
-//            row < rows of the tile and column < columns of the tile, with
-//            no branch.
-// CHECK: %[[RIN:.+]] = arith.cmpi ult, %[[TR:.+]], %{{.+}} : index
-// CHECK: %[[CIN:.+]] = arith.cmpi ult, %[[TC:.+]], %{{.+}} : index
-// CHECK: %{{.+}}, %[[OFF:.+]], %{{.+}}:2, %[[STRIDES:.+]]:2 = memref.extract_strided_metadata %[[CT]]
-// CHECK: %[[BASE:.+]] = memref.extract_aligned_pointer_as_index %[[CT]]
-// CHECK: %[[OK:.+]] = arith.andi %[[RIN]], %[[CIN]] : i1
-// CHECK: %[[RS:.+]] = arith.muli %[[TR]], %[[STRIDES]]#0 : index
-// CHECK: %[[RC:.+]] = arith.addi %[[RS]], %[[TC]] : index
-// CHECK: %[[LIN:.+]] = arith.addi %[[OFF]], %[[RC]] : index
-// CHECK: %[[BYTES:.+]] = arith.muli %[[LIN]], %c4{{(_[0-9]+)?}} : index
-// CHECK: %[[AT:.+]] = arith.addi %[[BASE]], %[[BYTES]] : index
-// CHECK: %[[AT64:.+]] = arith.index_cast %[[AT]] : index to i64
-// CHECK: nvvm.inline_ptx "st.global.b32 [$0], $1;" ro(%[[AT64]], %[[SUM]] : i64, f32), predicate = %[[OK]]
-// CHECK-NOT: scf.if
+//            One output per thread (C stored element by element): the
+//            store stays under a branch on (row, column) inside C.
+// CHECK: %[[OK:.+]] = arith.andi
+// CHECK: scf.if %[[OK]] {
+// CHECK:   memref.store %[[SUM]], %[[CT]][%{{.+}}, %{{.+}}]
+// CHECK-NOT: nvvm.inline_ptx
 // CHECK: gpu.terminator
 // CHECK: } {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
 #map = affine_map<(d0) -> (d0 * 16)>
@@ -209,14 +198,24 @@ func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %a
 // CHECK: %[[ACC:.+]]:16 = scf.for
 // CHECK: scf.yield {{.*}} : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[R0IN:.+]] = arith.cmpi ult, %{{.+}}, %[[ROWS:.+]] : index
+// CHECK-NEXT: %[[R0IN:.+]] = arith.cmpi ult, %[[TR:.+]], %[[ROWS:.+]] : index
 // CHECK-COUNT-3: arith.cmpi ult, %{{.+}}, %[[ROWS]] : index
-// CHECK: %[[C0IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS:.+]] : index
+// CHECK: %[[C0IN:.+]] = arith.cmpi ult, %[[TC:.+]], %[[COLS:.+]] : index
 // CHECK: %[[C1IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS]] : index
 // CHECK: %[[C2IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS]] : index
 // CHECK: %[[C3IN:.+]] = arith.cmpi ult, %{{.+}}, %[[COLS]] : index
+//            The address: C's aligned base + (offset + row * stride +
+//            column) * 4 bytes, from the tile's strided metadata.
+// CHECK: %{{.+}}, %[[OFF:.+]], %{{.+}}:2, %[[STRIDES:.+]]:2 = memref.extract_strided_metadata
+// CHECK: %[[BASE:.+]] = memref.extract_aligned_pointer_as_index
 // CHECK: %[[WHOLE:.+]] = arith.andi %[[R0IN]], %[[C3IN]] : i1
-// CHECK: nvvm.inline_ptx "st.global.v4.b32 [$0], {$1, $2, $3, $4};" ro(%{{.+}}, %[[ACC]]#0, %[[ACC]]#1, %[[ACC]]#2, %[[ACC]]#3 : i64, f32, f32, f32, f32), predicate = %[[WHOLE]]
+// CHECK: %[[RS:.+]] = arith.muli %[[TR]], %[[STRIDES]]#0 : index
+// CHECK: %[[RC:.+]] = arith.addi %[[RS]], %[[TC]] : index
+// CHECK: %[[LIN:.+]] = arith.addi %[[OFF]], %[[RC]] : index
+// CHECK: %[[BYTES:.+]] = arith.muli %[[LIN]], %c4{{(_[0-9]+)?}} : index
+// CHECK: %[[AT:.+]] = arith.addi %[[BASE]], %[[BYTES]] : index
+// CHECK: %[[AT64:.+]] = arith.index_cast %[[AT]] : index to i64
+// CHECK: nvvm.inline_ptx "st.global.v4.b32 [$0], {$1, $2, $3, $4};" ro(%[[AT64]], %[[ACC]]#0, %[[ACC]]#1, %[[ACC]]#2, %[[ACC]]#3 : i64, f32, f32, f32, f32), predicate = %[[WHOLE]]
 // CHECK: %[[PART:.+]] = arith.xori %[[WHOLE]], %{{.+}} : i1
 // CHECK: %[[E0:.+]] = arith.andi %[[R0IN]], %[[C0IN]] : i1
 // CHECK: %[[P0:.+]] = arith.andi %[[PART]], %[[E0]] : i1
