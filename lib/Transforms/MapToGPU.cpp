@@ -372,8 +372,10 @@ struct TiledKernelEmitter {
   /// The thread's output rows and columns (block-tile coordinates) and
   /// whether each is inside C (null: always).
   SmallVector<Value> rows, cols, rowIn, colIn;
-  /// Edge tiles store C through predicated PTX stores (emitStoreC).
-  bool predicatedStores = false;
+  /// Whether C's rows keep the thread's runs of 4 columns 16-byte aligned
+  /// (stored as vectors), and whether edge tiles store those runs through
+  /// predicated PTX stores (emitStoreC).
+  bool cVectorizable = false, predicatedStores = false;
   /// The panel loop of the step just emitted, unrolled at the end.
   scf::ForOp kkLoop;
 
@@ -404,7 +406,7 @@ struct TiledKernelEmitter {
   scf::ForOp emitAsyncLoop(scf::ForOp kLoop, ValueRange inits);
   scf::ForOp emitTmaLoop(scf::ForOp kLoop, ValueRange inits);
   void emitRestageA(Value step, Value stage);
-  void emitStoreC(ValueRange results, Value globalC);
+  void emitStoreC(ValueRange results);
 };
 } // namespace
 
@@ -862,9 +864,9 @@ scf::ForOp TiledKernelEmitter::emitTmaLoop(scf::ForOp kLoop,
   // per-thread branch costs every warp a loop that moves its operands to
   // uniform registers). Measured on the H200 (2053 x 2039 x 2048): the
   // leader's 4 boxes 0.978x of cuBLAS against 0.969x spread over the warps;
-  // the leader's 8 made the 64 x 256 kernel spill, 0.877x against 0.938x.
-  bool leaderIssues =
-      bRowGroups && (bBoxes.count == 1 || getenv("TILEOPT_EXP_LEAD"));
+  // in two runs the leader's 8 slowed the 64 x 256 kernel (0.877x with spills,
+  // 0.932x without, against 0.938x and 0.972x from the warps).
+  bool leaderIssues = bRowGroups && bBoxes.count == 1;
   // The column of box `box` (relative to colOrigin).
   auto boxColumn = [&](Value box) {
     Value cls = arith::DivUIOp::create(rewriter, loc, box, ib.c(bBoxes.count));
@@ -1004,6 +1006,8 @@ void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results) {
     store("st.global.b32 [$0], $1;", {address(i, j), results[i * tn() + j]},
           predicate);
   };
+  Value yes =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
   for (int64_t i = 0; i < tm(); ++i) {
     for (int64_t q = 0; q < tn(); q += 4) {
       Value whole = ib.land(rowIn[i], colIn[q + 3]);
@@ -1013,9 +1017,7 @@ void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results) {
       if (!colIn[q + 3])
         continue;
       // Column q + 3 is outside C: q .. q + 2 may be inside.
-      Value partial = arith::XOrIOp::create(
-          rewriter, loc, whole,
-          arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true)));
+      Value partial = arith::XOrIOp::create(rewriter, loc, whole, yes);
       for (int64_t j = q; j < q + 3; ++j)
         storeElement(i, j, ib.land(partial, ib.land(rowIn[i], colIn[j])));
     }
@@ -1024,9 +1026,7 @@ void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results) {
 
 /// After K: each accumulator to C, where C exists; runs of 4 consecutive
 /// columns as 16-byte stores when C's rows keep them aligned.
-void TiledKernelEmitter::emitStoreC(ValueRange results, Value globalC) {
-  auto cRoot = cast<MemRefType>(globalC.getType());
-  bool cVectorizable = tn() % 4 == 0 && cRoot.getDimSize(1) % 4 == 0;
+void TiledKernelEmitter::emitStoreC(ValueRange results) {
   auto vec4 = VectorType::get({4}, elementType());
   if (predicatedStores) {
     emitTileBounds();
@@ -1105,8 +1105,10 @@ LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch,
   // ms). Element stores (C rows not 16-byte multiples) stay under branches,
   // with the bounds computed here: predicated, they cost 4096 x 4095 x
   // 4096's kernel 40 bytes of spills and 7 % of its speed.
-  predicatedStores = tn() % 4 == 0 && n % 4 == 0 &&
-                     elementType().getIntOrFloatBitWidth() == 32;
+  cVectorizable = tn() % 4 == 0 &&
+                  cast<MemRefType>(globalC.getType()).getDimSize(1) % 4 == 0;
+  predicatedStores =
+      cVectorizable && elementType().getIntOrFloatBitWidth() == 32;
   bool boundsHere = !predicatedStores || problem.accumulate;
   SmallVector<OpFoldResult> cSizes;
   if (boundsHere)
@@ -1140,7 +1142,7 @@ LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch,
   rewriter.eraseOp(kLoop);
 
   rewriter.setInsertionPointAfter(loop);
-  emitStoreC(loop.getResults(), globalC);
+  emitStoreC(loop.getResults());
   return success();
 }
 
