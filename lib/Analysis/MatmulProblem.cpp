@@ -89,6 +89,13 @@ mlir::tileopt::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
   return p;
 }
 
+bool mlir::tileopt::startsFromZero(linalg::MatmulOp matmul) {
+  if (matmul.hasPureBufferSemantics())
+    return static_cast<bool>(getFoldableZeroFill(matmul));
+  auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  return fill && matchPattern(fill.getInputs()[0], m_AnyZeroFloat());
+}
+
 linalg::FillOp mlir::tileopt::getFoldableZeroFill(linalg::MatmulOp matmul) {
   auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
   if (!fill || !fill.hasPureBufferSemantics() ||

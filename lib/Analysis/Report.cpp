@@ -93,6 +93,8 @@ TileReport mlir::tileopt::computeTileReport(
   r.waves = w.waves;
   r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
   r.waveEfficiency = w.efficiency;
+  if (config.getStreamK())
+    r.streamK = getStreamKPlan(config, m, n, k, elementType, *target);
 
   // Capacity cliffs, in words.
   auto fmt = [](const char *f, auto &&...args) {
@@ -189,23 +191,21 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
       {"kernel", json::Object{{"global_bytes_without_reuse", r.kernelBytes},
                               {"flop_per_byte", r.kernelFlopPerByte()}}},
       {"naive", json::Object{{"flop_per_byte", r.naiveFlopPerByte}}},
-      {"registers",
-       json::Object{{"shared_values_per_k", r.smemValuesPerK},
-                    {"fmas_per_k", r.fmasPerK},
-                    {"fmas_per_shared_value",
-                     double(r.fmasPerK) / r.smemValuesPerK}}},
+      {"registers", json::Object{{"shared_values_per_k", r.smemValuesPerK},
+                                 {"fmas_per_k", r.fmasPerK},
+                                 {"fmas_per_shared_value",
+                                  double(r.fmasPerK) / r.smemValuesPerK}}},
       {"resources",
-       json::Object{{"threads", r.resources.threads},
-                    {"shared_bytes", r.resources.sharedBytes},
-                    {"stages", r.config.getStages()},
-                    {"accumulators_per_thread",
-                     r.resources.accumulatorsPerThread},
-                    {"estimated_registers", r.resources.estimatedRegisters},
-                    {"ptxas_registers", r.ptxasRegisters
-                                            ? json::Value(*r.ptxasRegisters)
-                                            : json::Value(nullptr)}}},
-      {"occupancy", r.hasTarget ? json::Value(std::move(occupancy))
-                                : json::Value(nullptr)},
+       json::Object{
+           {"threads", r.resources.threads},
+           {"shared_bytes", r.resources.sharedBytes},
+           {"stages", r.config.getStages()},
+           {"accumulators_per_thread", r.resources.accumulatorsPerThread},
+           {"estimated_registers", r.resources.estimatedRegisters},
+           {"ptxas_registers", r.ptxasRegisters ? json::Value(*r.ptxasRegisters)
+                                                : json::Value(nullptr)}}},
+      {"occupancy",
+       r.hasTarget ? json::Value(std::move(occupancy)) : json::Value(nullptr)},
       {"waves", r.hasTarget
                     ? json::Value(json::Object{
                           {"ctas", r.ctas},
@@ -214,6 +214,14 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                           {"waves", r.waves},
                           {"efficiency", r.waveEfficiency}})
                     : json::Value(nullptr)},
+      {"stream_k", r.streamK
+                       ? json::Value(json::Object{
+                             {"blocks", r.streamK->blocks},
+                             {"k_steps", r.streamK->steps},
+                             {"k_steps_per_tile", r.streamK->stepsPerTile},
+                             {"max_tiles_per_block", r.streamK->maxSegments},
+                             {"workspace_bytes", r.streamK->workspaceBytes}})
+                       : json::Value(nullptr)},
       {"violations", std::move(violations)},
       {"warnings", std::move(warnings)},
   };
@@ -264,6 +272,14 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         "efficient\n",
                         r.ctas, r.numSMs, r.wavesOneCtaPerSM, r.waves,
                         r.ctasPerSM, r.waveEfficiency);
+    if (r.streamK)
+      os << llvm::formatv(
+          "  stream_k: {0} blocks share {1} K steps ({2} per tile), at most "
+          "{3} tile(s) per block; workspace {4} bytes (a {5}-element partial "
+          "sum and a flag per block)\n",
+          r.streamK->blocks, r.streamK->steps, r.streamK->stepsPerTile,
+          r.streamK->maxSegments, r.streamK->workspaceBytes,
+          r.streamK->partialElements);
   }
   for (const std::string &v : r.violations)
     os << "  VIOLATION: " << v << "\n";

@@ -101,7 +101,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
-  bool restageA = false, bRowGroups = false;
+  bool restageA = false, bRowGroups = false, streamK = false;
   FmaOrder fmaOrder = FmaOrder::Rows;
   CopyKind copy = CopyKind::Registers;
   SMLoc loc = parser.getCurrentLocation();
@@ -138,7 +138,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     } else if (key == "blocks_per_sm") {
       if (parser.parseInteger(blocksPerSM))
         return {};
-    } else if (key == "restage_a" || key == "b_row_groups") {
+    } else if (key == "restage_a" || key == "b_row_groups" ||
+               key == "stream_k") {
       SMLoc at = parser.getCurrentLocation();
       StringRef value;
       if (parser.parseKeyword(&value))
@@ -148,7 +149,9 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
                              << value << "'";
         return {};
       }
-      (key == "restage_a" ? restageA : bRowGroups) = value == "true";
+      (key == "restage_a"      ? restageA
+       : key == "b_row_groups" ? bRowGroups
+                               : streamK) = value == "true";
     } else if (key == "fma_order") {
       std::optional<FmaOrder> parsed = parseEnumKeyword<FmaOrder>(
           parser, "FMA order", symbolizeFmaOrder, describeFmaOrders());
@@ -158,17 +161,16 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     } else {
       parser.emitError(parser.getCurrentLocation())
           << "unknown config key '" << key
-          << "' (expected pad, copy, blocks_per_sm, restage_a, fma_order or "
-             "b_row_groups)";
+          << "' (expected pad, copy, blocks_per_sm, restage_a, fma_order, "
+             "b_row_groups or stream_k)";
       return {};
     }
   }
   if (parser.parseGreater())
     return {};
-  return parser.getChecked<ConfigAttr>(loc, parser.getContext(), *strategy,
-                                       block, warp, thread, stages, pad, copy,
-                                       blocksPerSM, restageA, fmaOrder,
-                                       bRowGroups);
+  return parser.getChecked<ConfigAttr>(
+      loc, parser.getContext(), *strategy, block, warp, thread, stages, pad,
+      copy, blocksPerSM, restageA, fmaOrder, bRowGroups, streamK);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -195,16 +197,16 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", fma_order = " << stringifyFmaOrder(getFmaOrder());
   if (getBRowGroups())
     printer << ", b_row_groups = true";
+  if (getStreamK())
+    printer << ", stream_k = true";
   printer << ">";
 }
 
-LogicalResult
-ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   Strategy strategy, ArrayRef<int64_t> block,
-                   ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
-                   int64_t stages, int64_t pad, CopyKind copy,
-                   int64_t blocksPerSM, bool restageA,
-                   FmaOrder fmaOrder, bool bRowGroups) {
+LogicalResult ConfigAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, Strategy strategy,
+    ArrayRef<int64_t> block, ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
+    int64_t stages, int64_t pad, CopyKind copy, int64_t blocksPerSM,
+    bool restageA, FmaOrder fmaOrder, bool bRowGroups, bool streamK) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -252,6 +254,15 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "b_row_groups describes B to the TMA unit: it "
                           "needs copy = tma, got copy = "
                        << stringifyCopyKind(copy);
+  // stream_k: the grid is one resident wave, which blocks_per_sm sizes (and
+  // the config check guarantees), and the K loop is the TMA pipeline's.
+  if (streamK && copy != CopyKind::Tma)
+    return emitError() << "stream_k splits the TMA pipeline's K steps: it "
+                          "needs copy = tma, got copy = "
+                       << stringifyCopyKind(copy);
+  if (streamK && blocksPerSM == 0)
+    return emitError() << "stream_k launches one resident wave of SMs x "
+                          "blocks_per_sm blocks: it needs blocks_per_sm > 0";
   // Fragments of 4 rows load as one vector along M from the K-major panel.
   if (restageA && (thread[0] % 4 != 0 || block[0] % 4 != 0))
     return emitError() << "restage_a needs TM and BM to be multiples of 4 "

@@ -46,6 +46,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.restageA = options.restageA;
   configure.fmaOrder = options.fmaOrder;
   configure.bRowGroups = options.bRowGroups;
+  configure.streamK = options.streamK;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 
@@ -57,7 +58,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   // barriers per K step.
   funcPm.addPass(createBlockTilePass());
   funcPm.addPass(createPromotePass());
-  funcPm.addPass(createMapToGPUPass());
+  funcPm.addPass(createMapToGPUPass(MapToGPUPassOptions{options.chip}));
   funcPm.addPass(createInsertBarriersPass());
   funcPm.addPass(createCanonicalizerPass());
   funcPm.addPass(createCSEPass());

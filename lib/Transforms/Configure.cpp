@@ -57,7 +57,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     if (*strat == Strategy::Tiled && block.empty() && warp.empty() &&
         thread.empty())
       return selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
-                                      problem.k, problem.elementType, target);
+                                      problem.k, problem.elementType, target,
+                                      problem.accumulate);
     if (thread.empty())
       thread = {1, 1};
     std::optional<CopyKind> copyKind = lookupOption<CopyKind>(
@@ -71,12 +72,11 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     auto emitError = [&]() {
       return op->emitError() << "invalid tile config: ";
     };
-    return ConfigAttr::getChecked(emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
-                                  ArrayRef<int64_t>(warp),
-                                  ArrayRef<int64_t>(thread), int64_t(stages),
-                                  int64_t(smemPad), *copyKind,
-                                  int64_t(blocksPerSM), bool(restageA),
-                                  *order, bool(bRowGroups));
+    return ConfigAttr::getChecked(
+        emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
+        ArrayRef<int64_t>(warp), ArrayRef<int64_t>(thread), int64_t(stages),
+        int64_t(smemPad), *copyKind, int64_t(blocksPerSM), bool(restageA),
+        *order, bool(bRowGroups), bool(streamK));
   }
 
   void runOnOperation() override {
@@ -95,6 +95,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         anyFailed = true;
         return;
       }
+      problem->accumulate = !startsFromZero(matmul);
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
         config = buildConfig(matmul, *problem, *target);
@@ -106,9 +107,13 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         anyFailed = true;
         return;
       }
-      if (std::optional<std::string> violation =
-              findShapeViolation(config, problem->m, problem->n, problem->k,
-                                 problem->elementType)) {
+      std::optional<std::string> violation = findShapeViolation(
+          config, problem->m, problem->n, problem->k, problem->elementType);
+      if (!violation)
+        violation = findStreamKViolation(config, problem->m, problem->n,
+                                         problem->k, problem->accumulate,
+                                         problem->elementType, *target);
+      if (violation) {
         matmul.emitOpError() << *violation;
         anyFailed = true;
         return;

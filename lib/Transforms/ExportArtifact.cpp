@@ -180,14 +180,18 @@ struct KernelArgument {
   bool tensorMap;
   int64_t boxRows, boxCols;
   bool rowGroups = false;
+  /// stream_k's workspace: `cols` bytes (rows = 1), zeroed before the
+  /// first launch.
+  bool workspace = false;
 };
 } // namespace
 
 /// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
 /// tensor map, and B too unless its rows are not 16-byte multiples (it then
 /// goes through registers); with b_row_groups B's map is of its row groups.
-static SmallVector<KernelArgument, 3>
-getKernelArguments(ConfigAttr config, const MatmulProblem &p) {
+/// With stream_k, the workspace follows C (its size needs the chip, `chip`).
+static SmallVector<KernelArgument, 4>
+getKernelArguments(ConfigAttr config, const MatmulProblem &p, StringRef chip) {
   bool tma = config.getCopy() == CopyKind::Tma;
   bool bMap = tma && !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
@@ -195,9 +199,20 @@ getKernelArguments(ConfigAttr config, const MatmulProblem &p) {
       config.getBRowGroups()
           ? KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true}
           : KernelArgument{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
-  return {{"A", p.m, p.k, tma, config.getBM(), config.getBK()},
-          b,
-          {"C", p.m, p.n, false, 0, 0}};
+  SmallVector<KernelArgument, 4> args = {
+      {"A", p.m, p.k, tma, config.getBM(), config.getBK()},
+      b,
+      {"C", p.m, p.n, false, 0, 0}};
+  std::optional<TargetInfo> target = lookupTarget(chip);
+  if (config.getStreamK() && target) {
+    KernelArgument workspace{"workspace", 1, 0, false, 0, 0};
+    workspace.cols =
+        getStreamKPlan(config, p.m, p.n, p.k, p.elementType, *target)
+            .workspaceBytes;
+    workspace.workspace = true;
+    args.push_back(workspace);
+  }
+  return args;
 }
 
 static json::Value kernelToJson(const KernelRecord &k) {
@@ -230,7 +245,16 @@ static json::Value kernelToJson(const KernelRecord &k) {
   // copy = tma: A (and B) reach the kernel as tensor maps whose box is one
   // panel stage (docs/manifest.md says how to encode them).
   json::Array args;
-  for (const KernelArgument &a : getKernelArguments(k.config, p)) {
+  for (const KernelArgument &a : getKernelArguments(k.config, p, k.chip)) {
+    if (a.workspace) {
+      args.push_back(json::Object{{"name", a.name},
+                                  {"kind", "workspace"},
+                                  {"bytes", a.cols},
+                                  {"init", "zero"},
+                                  {"alignment", kArgumentAlignment},
+                                  {"access", "readwrite"}});
+      continue;
+    }
     json::Object arg =
         buffer(a.name, a.rows, a.cols,
                a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
@@ -258,7 +282,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
   return json::Object{
       {"name", k.name},
       {"ptx", k.name + ".ptx"},
-      {"cubin", k.hasCubin ? json::Value(k.name + ".cubin") : json::Value(nullptr)},
+      {"cubin",
+       k.hasCubin ? json::Value(k.name + ".cubin") : json::Value(nullptr)},
       {"target", json::Object{{"chip", k.chip}, {"features", k.features}}},
       {"problem",
        json::Object{{"m", p.m},
@@ -273,10 +298,9 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"c_layout", "row-major"},
                     {"accumulate", p.accumulate},
                     {"computes", p.accumulate ? "C += A * B" : "C = A * B"}}},
-      {"launch",
-       json::Object{{"grid", toJson(k.grid)},
-                    {"block", toJson(k.block)},
-                    {"dynamic_shared_bytes", k.dynamicSharedBytes}}},
+      {"launch", json::Object{{"grid", toJson(k.grid)},
+                              {"block", toJson(k.block)},
+                              {"dynamic_shared_bytes", k.dynamicSharedBytes}}},
       {"args", std::move(args)},
       {"config",
        json::Object{{"strategy", stringifyStrategy(k.config.getStrategy())},
@@ -290,6 +314,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"restage_a", k.config.getRestageA()},
                     {"fma_order", stringifyFmaOrder(k.config.getFmaOrder())},
                     {"b_row_groups", k.config.getBRowGroups()},
+                    {"stream_k", k.config.getStreamK()},
                     {"threads", k.config.getNumThreads()},
                     {"attribute", configText}}},
       {"flops",
@@ -377,8 +402,8 @@ struct ExportArtifactPass
     // The ABI: A, B, C as bare pointers, in this order; with copy = tma,
     // A's (and B's) tensor map in its place.
     ValueRange operands = launch.getKernelOperands();
-    SmallVector<KernelArgument, 3> expected =
-        getKernelArguments(config, *problem);
+    SmallVector<KernelArgument, 4> expected =
+        getKernelArguments(config, *problem, record.chip);
     bool ok = operands.size() == expected.size();
     for (auto [operand, arg] : llvm::zip(operands, expected)) {
       if (arg.tensorMap) {
@@ -388,7 +413,9 @@ struct ExportArtifactPass
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         ok &= type &&
-              type.getShape() == ArrayRef<int64_t>{arg.rows, arg.cols};
+              (arg.workspace
+                   ? type.getShape() == ArrayRef<int64_t>{arg.cols}
+                   : type.getShape() == ArrayRef<int64_t>{arg.rows, arg.cols});
       }
     }
     if (ok)
@@ -404,6 +431,8 @@ struct ExportArtifactPass
         diag << "tensor map of " << arg.name
              << (arg.rowGroups ? " (rows of 4) with box " : " with box ")
              << arg.boxRows << "x" << arg.boxCols;
+      else if (arg.workspace)
+        diag << "a workspace of " << arg.cols << " bytes";
       else
         diag << "buffer " << arg.name << " of shape " << arg.rows << "x"
              << arg.cols;

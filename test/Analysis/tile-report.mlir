@@ -100,6 +100,18 @@ func.func @small(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
   return
 }
 
+// Stream-K: the grid is one wave of 132 SMs x 2 blocks sharing the 256
+// tiles' 32768 K steps (124 or 125 each, so at most 2 tiles per block);
+// the workspace holds a 64 x 256 partial sum and a 4-byte flag per block.
+// CHECK-LABEL: @stream_k: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: grid: 256 blocks on 132 SMs
+// CHECK-NEXT: stream_k: 264 blocks share 32768 K steps (128 per tile), at most 2 tile(s) per block; workspace 17302560 bytes (a 16384-element partial sum and a flag per block)
+func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+      ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+
 // A matmul without a config is named, not guessed at.
 // CHECK: matmul in @unconfigured: no #tile.config (run --tile-configure first)
 func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
@@ -118,6 +130,13 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON: "function": "ragged128",
 // JSON: "waves": {
 // JSON-NEXT: "ctas": 272,
+// JSON: "function": "stream_k",
+// JSON: "stream_k": {
+// JSON-NEXT: "blocks": 264,
+// JSON-NEXT: "k_steps": 32768,
+// JSON-NEXT: "k_steps_per_tile": 128,
+// JSON-NEXT: "max_tiles_per_block": 2,
+// JSON-NEXT: "workspace_bytes": 17302560
 // JSON: "error": "no #tile.config (run --tile-configure first)",
 // JSON-NEXT: "function": "unconfigured"
 

@@ -102,7 +102,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread 
 
 // -----
 
-// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a, fma_order or b_row_groups)}}
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a, fma_order, b_row_groups or stream_k)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }
 
 // -----
@@ -152,3 +152,19 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 16], warp =
 // a half warps.
 // expected-error @+1 {{b_row_groups issues B's boxes from whole warps: the block's thread count (BM/TM) x (BN/TN) = 48 must be a multiple of 32}}
 func.func @f() attributes {c = #tile.config<tiled, block = [32, 24, 8], thread = [4, 4], stages = 2, copy = tma, b_row_groups = true>} { return }
+
+// -----
+
+// expected-error @+1 {{stream_k must be true or false, got 'on'}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, stream_k = on>} { return }
+
+// -----
+
+// expected-error @+1 {{stream_k splits the TMA pipeline's K steps: it needs copy = tma, got copy = async}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = async, blocks_per_sm = 2, stream_k = true>} { return }
+
+// -----
+
+// The grid is one resident wave of SMs x blocks_per_sm blocks.
+// expected-error @+1 {{stream_k launches one resident wave of SMs x blocks_per_sm blocks: it needs blocks_per_sm > 0}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, stream_k = true>} { return }

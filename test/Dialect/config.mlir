@@ -87,3 +87,15 @@ func.func @b_row_groups() attributes {tile.config = #tile.config<tiled, block = 
 func.func @b_row_groups_false() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = false>} {
   return
 }
+
+// stream_k is printed when true (last); false prints nothing.
+// CHECK-LABEL: func.func @stream_k
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>}
+// CHECK-LABEL: func.func @stream_k_false
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2>}
+func.func @stream_k() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, stream_k = true, blocks_per_sm = 2, fma_order = columns, restage_a = true>} {
+  return
+}
+func.func @stream_k_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, stream_k = false>} {
+  return
+}

@@ -78,20 +78,31 @@
 
 // The default configs of the two examples (TMA with A re-staged K-major, 64
 // x 256 with 2 blocks per SM, on 2048^3: 8 KiB of A and 32 KiB of B boxes
-// plus 8 KiB of K-major A in dynamic shared memory; the same with 64 x 128
-// tiles, 4 blocks per SM and B as rows of 4 rows (b_row_groups) on 2053 x
-// 2039 x 2048: 8 KiB of A boxes, 17 KiB of B's class boxes and 8 KiB of
-// K-major A) fit their register caps: no stack, no spills.
+// plus 8 KiB of K-major A in dynamic shared memory, and Stream-K, as the 256
+// tiles leave 8 of the 264 block slots idle; the same with 64 x 128 tiles,
+// 4 blocks per SM and B as rows of 4 rows (b_row_groups) on 2053 x 2039 x
+// 2048: 8 KiB of A boxes, 17 KiB of B's class boxes and 8 KiB of K-major A)
+// fit their register caps: no stack, no spills.
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2048" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2048/manifest.json --check-prefix=DEF2048
 // RUN: FileCheck %s --input-file=%t/def2048/matmul_matmul_0.ptx --check-prefix=DEF2048PTX
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
 // RUN: FileCheck %s --input-file=%t/def2053/matmul_matmul_0.ptx --check-prefix=DEF2053PTX
-// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>"
+// Stream-K: a workspace after C of 264 partial sums of 64 x 256 floats and
+// 264 flags (17302560 bytes), zeroed by the host; the grid is one wave of
+// 132 SMs x 2 blocks.
+// DEF2048: "bytes": 17302560,
+// DEF2048-NEXT: "init": "zero",
+// DEF2048-NEXT: "kind": "workspace",
+// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>"
 // DEF2048: "fma_order": "columns",
 // DEF2048: "restage_a": true,
+// DEF2048: "stream_k": true,
 // DEF2048: "dynamic_shared_bytes": 49152,
+// DEF2048-NEXT: "grid": [
+// DEF2048-NEXT: 264,
+// DEF2048-NEXT: 1,
 // DEF2048: "barriers": 1,
 // DEF2048-NEXT: "const_bytes": {{[0-9]+}},
 // DEF2048-NEXT: "registers": {{[0-9]+}},
@@ -112,6 +123,15 @@
 // DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41472], %[[E2]];
 // DEF2048PTX-NEXT: st.shared.b32 [%[[AK]]+41728], %[[E3]];
 // DEF2048PTX-NEXT: bar.sync 0;
+// After the K steps, a block that does not own its tile stores its partial
+// sum, synchronises, and its leader raises the flag with a release store;
+// an owner's leader waits for a flag with acquire loads and clears it.
+// DEF2048PTX: st.global.v4.b32
+// DEF2048PTX: bar.sync 0;
+// DEF2048PTX: st.release.gpu.global.b32 [%rd{{[0-9]+}}], 1;
+// DEF2048PTX-DAG: ld.acquire.gpu.global.b32 %r{{[0-9]+}}, [%[[FLAG:rd[0-9]+]]];
+// DEF2048PTX-DAG: st.relaxed.gpu.global.b32 [%[[FLAG]]], 0;
+// DEF2048PTX-DAG: @%p{{[0-9]+}} trap;
 // DEF2053: "name": "A",
 // DEF2053-NEXT: "oob_fill": "zero",
 // DEF2053-NEXT: "shape": [

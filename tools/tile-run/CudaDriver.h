@@ -42,6 +42,7 @@ namespace tilerun {
   X(cuMemcpyDtoD)                                                              \
   X(cuMemsetD32)                                                               \
   X(cuMemGetInfo)                                                              \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \
   X(cuTensorMapEncodeTiled)                                                    \
   X(cuEventCreate)                                                             \
   X(cuEventRecord)                                                             \

@@ -206,10 +206,29 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where + ".args", "expected an array");
     const char *names[3] = {"A", "B", "C"};
     int64_t shapes[3][2] = {{k.m, k.k}, {k.k, k.n}, {k.m, k.n}};
-    if (args->items().size() != 3)
+    size_t count = args->items().size();
+    if (count != 3 && count != 4)
       return r.fail(where + ".args",
-                    "ABI mismatch: expected 3 buffers (A, B, C), got " +
-                        std::to_string(args->items().size()));
+                    "ABI mismatch: expected 3 buffers (A, B, C) and at most "
+                    "a workspace, got " +
+                        std::to_string(count) + " arguments");
+    if (count == 4) {
+      // The workspace (stream_k): bytes the kernel owns, zeroed once.
+      const Json &wj = args->items()[3];
+      std::string ww = where + ".args[3]";
+      std::string kind, init;
+      if (!r.string(wj, ww, "kind", kind) ||
+          !r.integer(wj, ww, "bytes", k.workspaceBytes, 1) ||
+          !r.string(wj, ww, "init", init))
+        return false;
+      if (kind != "workspace")
+        return r.fail(ww + ".kind", "expected workspace, got " + kind);
+      if (init != "zero")
+        return r.fail(ww + ".init", "expected zero, got " + init);
+      if (k.workspaceBytes % 4 != 0)
+        return r.fail(ww + ".bytes", "expected a multiple of 4, got " +
+                                         std::to_string(k.workspaceBytes));
+    }
     for (int a = 0; a < 3; ++a) {
       const Json &aj = args->items()[a];
       std::string aw = where + ".args[" + std::to_string(a) + "]";

@@ -50,7 +50,11 @@ struct KernelSpec {
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
-  std::vector<BufferArg> args;
+  std::vector<BufferArg> args; ///< A, B, C
+  /// A fourth parameter (stream_k): a workspace of this many bytes, zeroed
+  /// before the kernel's first launch (the kernel leaves it zeroed); 0 when
+  /// the kernel takes none.
+  int64_t workspaceBytes = 0;
   double usefulFlops = 0, executedFlops = 0;
   Json config;    ///< the manifest's config object, passed through
   Json resources; ///< ptxas figures or null, passed through

@@ -207,9 +207,10 @@ private:
   /// for a tensor-map argument (copy = tma) the device address of a
   /// CUtensorMap of that buffer, encoded here and copied to the GPU.
   bool makeParams(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
-                  CUdeviceptr c, std::array<CUdeviceptr, 3> &params,
+                  CUdeviceptr c, std::array<CUdeviceptr, 4> &params,
                   Failure &f) {
     CUdeviceptr buffers[3] = {a, b, c};
+    params[3] = workspace;
     for (int i = 0; i < 3; ++i) {
       params[i] = buffers[i];
       const BufferArg &arg = k.args[i];
@@ -246,8 +247,8 @@ private:
     return true;
   }
   bool launch(const KernelSpec &k, CUfunction fn,
-              std::array<CUdeviceptr, 3> args, Failure &f) {
-    void *params[] = {&args[0], &args[1], &args[2]};
+              std::array<CUdeviceptr, 4> args, Failure &f) {
+    void *params[] = {&args[0], &args[1], &args[2], &args[3]};
     return cu(drv.cuLaunchKernel(fn, k.grid[0], k.grid[1], k.grid[2],
                                  k.block[0], k.block[1], k.block[2],
                                  k.dynamicSharedBytes, nullptr, params,
@@ -280,6 +281,8 @@ private:
   CUmodule module = nullptr;
   cublasHandle_t handle = nullptr;
   std::vector<CUdeviceptr> allocations;
+  /// The kernel's workspace (stream_k), zeroed once; 0 when it takes none.
+  CUdeviceptr workspace = 0;
   std::string deviceName;
   int computeCapability = 0, smCount = 0, l2Bytes = 0, smClockKHz = 0,
       memClockKHz = 0, driverVersion = 0, cublasVersion = 0;
@@ -440,6 +443,31 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (!alloc(mk * 4, "A", dA, f) || !alloc(kn * 4, "B", dB, f) ||
       !alloc(mn * 4, "C", dC, f))
     return f.code;
+  // A kernel with a workspace (stream_k) waits for partial sums of other
+  // blocks of its grid: all of them must be resident at once, and the
+  // workspace starts zeroed (the kernel leaves it so).
+  workspace = 0;
+  if (k.workspaceBytes > 0) {
+    int perSM = 0;
+    unsigned threads = k.block[0] * k.block[1] * k.block[2];
+    if (!cu(drv.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                &perSM, fn, (int)threads, k.dynamicSharedBytes),
+            "querying the kernel's occupancy", f))
+      return f.code;
+    uint64_t resident = uint64_t(perSM) * smCount;
+    if (resident < uint64_t(k.grid[0]) * k.grid[1] * k.grid[2])
+      return fail(f, kExitUsage,
+                  "kernel '" + k.name + "' needs its " +
+                      std::to_string(k.grid[0] * k.grid[1] * k.grid[2]) +
+                      " blocks resident at once (stream_k), but this "
+                      "device holds " +
+                      std::to_string(resident) + " (" + std::to_string(perSM) +
+                      " per SM on " + std::to_string(smCount) + " SMs)");
+    if (!alloc(size_t(k.workspaceBytes), "the workspace", workspace, f) ||
+        !cu(drv.cuMemsetD32(workspace, 0, size_t(k.workspaceBytes) / 4),
+            "zeroing the workspace", f))
+      return f.code;
+  }
   Random rng(opt.seed);
   std::vector<float> hA = randomMatrix(mk, rng), hB = randomMatrix(kn, rng);
   std::vector<float> hC0;
@@ -477,7 +505,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     } else if (!cu(drv.cuMemsetD32(dC, 0x7FC00000u, mn), "poisoning C", f)) {
       return f.code;
     }
-    std::array<CUdeviceptr, 3> params;
+    std::array<CUdeviceptr, 4> params;
     if (!makeParams(k, dA, dB, dC, params, f) ||
         !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
@@ -586,7 +614,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       bs.push_back(b);
       cs.push_back(c);
     }
-    std::vector<std::array<CUdeviceptr, 3>> params(sets);
+    std::vector<std::array<CUdeviceptr, 4>> params(sets);
     for (int s = 0; s < sets; ++s)
       if (!makeParams(k, as[s], bs[s], cs[s], params[s], f))
         return f.code;

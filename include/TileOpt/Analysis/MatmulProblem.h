@@ -36,6 +36,10 @@ FailureOr<MatmulProblem> getSupportedMatmulProblem(linalg::MatmulOp matmul);
 /// zero instead, and the fill goes away.
 linalg::FillOp getFoldableZeroFill(linalg::MatmulOp matmul);
 
+/// Whether `matmul` computes C = A * B: its output is a `linalg.fill` of
+/// zero (tensor form: the fill's result; memref form: getFoldableZeroFill).
+bool startsFromZero(linalg::MatmulOp matmul);
+
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_ANALYSIS_MATMULPROBLEM_H

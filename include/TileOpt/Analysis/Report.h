@@ -61,6 +61,8 @@ struct TileReport {
   int64_t warpsPerSM = 0, maxWarpsPerSM = 0;
   int64_t ctas = 0, waves = 0;
   double wavesOneCtaPerSM = 0, waveEfficiency = 0;
+  /// stream_k (with a known chip): the grid, K steps and workspace.
+  std::optional<StreamKPlan> streamK;
 
   std::vector<std::string> violations; ///< limits of the chip the config breaks
   std::vector<std::string> warnings;   ///< capacity cliffs, in words

@@ -87,6 +87,25 @@ struct RowGroupBoxes {
 };
 RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 
+/// stream_k: one resident wave of blocks (SMs x blocks_per_sm, at most one
+/// per K step) splits the K steps of all output tiles, taken tile by tile
+/// (row-major over the tiles, each tile's steps in K order), into even
+/// contiguous ranges: block b runs steps [b x steps / blocks, (b + 1) x
+/// steps / blocks). The workspace holds one BM x BN partial sum per block,
+/// then one 4-byte flag per block.
+struct StreamKPlan {
+  int64_t blocks = 0;          ///< the grid
+  int64_t tilesN = 0;          ///< output tiles per row of tiles
+  int64_t stepsPerTile = 0;    ///< ceil(K / BK)
+  int64_t steps = 0;           ///< all tiles' K steps
+  int64_t maxSegments = 0;     ///< most tiles one block's steps touch
+  int64_t partialElements = 0; ///< one block's partial sum: BM x BN
+  int64_t flagsOffset = 0;     ///< bytes, after the partial sums
+  int64_t workspaceBytes = 0;
+};
+StreamKPlan getStreamKPlan(ConfigAttr config, int64_t m, int64_t n, int64_t k,
+                           Type elementType, const TargetInfo &target);
+
 /// The elements per K row that one stage of B's panel receives, padding
 /// aside: the row-class boxes' pitch with `b_row_groups`, else BN.
 int64_t getStagedBCols(ConfigAttr config);
@@ -135,10 +154,25 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// The default tiled config for an M x N x K problem on `target` (see
 /// docs/design.md, "Default config"): among a few register-tiled candidates,
 /// the one with the best product of wave efficiency, measured relative speed
-/// and useful fraction of the padded output.
+/// and useful fraction of the padded output; with `stream_k` where that
+/// config's grid is one wave at least 90 % full (C = A * B only).
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType,
-                                    const TargetInfo &target);
+                                    const TargetInfo &target,
+                                    bool accumulate = false);
+
+/// The most tiles one block's K steps may touch with stream_k (each is a
+/// segment of the kernel's K loop).
+constexpr int64_t kMaxStreamKSegments = 8;
+
+/// What makes stream_k unusable for an M x N x K problem on `target`
+/// (accumulation into C; more than kMaxStreamKSegments segments per
+/// block), or nullopt (also when `config` has no stream_k).
+std::optional<std::string> findStreamKViolation(ConfigAttr config, int64_t m,
+                                                int64_t n, int64_t k,
+                                                bool accumulate,
+                                                Type elementType,
+                                                const TargetInfo &target);
 
 } // namespace mlir::tileopt
 

@@ -111,6 +111,18 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       them. Columns beyond N hold the next row's elements, which meet only
       columns of C that are never stored; rows beyond K are zero-filled.
       Needs K a multiple of 4, as A's boxes do.
+    * `stream_k = true` (optional, default false, printed when true; copy =
+      tma, blocks_per_sm > 0): Stream-K work balance. The grid is one
+      resident wave, (SMs x blocks_per_sm) blocks, and the K steps of all
+      output tiles, taken tile by tile, are split evenly among them: a
+      block's range may start or end inside a tile. The block that runs a
+      tile's first K step (the owner) stores its C; every other block that
+      runs a part of the tile leaves its partial sums in a workspace (a
+      kernel parameter after C, zeroed once before the first launch) and
+      raises its flag there; the owner waits for those flags, adds the
+      partial sums, clears the flags and stores C. A block leaves at most
+      one partial (its first tile), and runs owned parts last, so the
+      owner rarely waits.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -136,7 +148,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     DefaultValuedParameter<"int64_t", "0">:$blocksPerSM,
     DefaultValuedParameter<"bool", "false">:$restageA,
     DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder,
-    DefaultValuedParameter<"bool", "false">:$bRowGroups
+    DefaultValuedParameter<"bool", "false">:$bRowGroups,
+    DefaultValuedParameter<"bool", "false">:$streamK
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -145,13 +158,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows, false);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false);
     }]>,
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages, "int64_t":$pad), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows, false);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false);
     }]>
   ];
   let extraClassDeclaration = [{

@@ -62,6 +62,12 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
                      "each class k mod 4 of panel rows as its own boxes (B "
                      "of any N)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> streamK{
+      *this, "stream-k",
+      llvm::cl::desc("copy = tma, blocks-per-sm > 0: split the K steps of "
+                     "all tiles evenly over one resident wave of blocks "
+                     "(Stream-K), partial sums through a workspace"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

@@ -69,6 +69,10 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
     Option<"bRowGroups", "b-row-groups", "bool", /*default=*/"false",
            "copy = tma: describe B as rows of 4 rows and bring each class k "
            "mod 4 of panel rows as its own boxes (B of any N)">,
+    Option<"streamK", "stream-k", "bool", /*default=*/"false",
+           "copy = tma, blocks-per-sm > 0: split the K steps of all tiles "
+           "evenly over one resident wave of blocks (Stream-K), partial "
+           "sums through a workspace">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
@@ -259,10 +263,27 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       the FMAs that last read that stage;
     * after the K loop, each accumulator is stored to C, predicated on being
       inside the matrix (and added to C first when the matmul accumulates),
-      as 16-byte stores where C's rows keep them aligned.
+      as 16-byte stores where C's rows keep them aligned;
+    * with `stream_k`, the grid is one resident wave, SMs of `chip` x
+      `blocks_per_sm` blocks (at most one per K step), and block g runs K
+      steps [g x S / G, (g + 1) x S / G) of all tiles' S steps (tile by
+      tile, row-major): an `scf.while` over its segments, one per tile it
+      touches, each the TMA pipeline from the segment's first step to its
+      last, the stage and mbarrier phase continuing from the block's step
+      count. The segment that starts the tile (the owner) waits for the
+      flag of every other block that ran part of the tile (a leader's
+      `ld.acquire.gpu` loop, then a barrier), adds its partial sum from the
+      workspace, clears the flag and stores C; any other segment stores its
+      partial sum to the block's slot, synchronises, and the leader raises
+      the block's flag (`st.release.gpu`). The workspace is a kernel
+      parameter after C.
 
     Barriers are not inserted here: see `--tile-insert-barriers`.
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip, whose SM count sizes stream_k's grid">,
+  ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::memref::MemRefDialect", "mlir::vector::VectorDialect",

@@ -7,6 +7,7 @@
 #ifndef TILEOPT_TRANSFORMS_TRANSFORMS_H
 #define TILEOPT_TRANSFORMS_TRANSFORMS_H
 
+#include "TileOpt/Analysis/Target.h"
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -49,9 +50,11 @@ LogicalResult promoteBlockTileOperands(RewriterBase &rewriter,
 /// grid from the forall, (BN/TN) x (BM/TM) threads, panel copies distributed
 /// over the threads with zero fill outside the matrix, TM x TN register
 /// accumulators carried by the K loop, predicated stores of C.
+/// With stream_k, `target` (required) sizes the grid by its SMs.
 FailureOr<gpu::LaunchOp> mapBlockTileToLaunch(RewriterBase &rewriter,
                                               scf::ForallOp forall,
-                                              StringRef kernelName);
+                                              StringRef kernelName,
+                                              const TargetInfo *target);
 
 /// Inserts into `block` the barriers its workgroup-memory accesses need: one
 /// between writes and the first read that follows them and, when `block` is

@@ -233,3 +233,59 @@ TEST(Manifest, RejectsTensorMapsItCannotEncode) {
   EXPECT_EQ(e, "kernels[0].args[0]: a tensor map needs rows of 16-byte "
                "multiples, got 17 columns");
 }
+
+namespace {
+/// The valid manifest with a fourth argument, `workspace` (JSON object).
+bool parseWithWorkspace(const std::string &workspace, Manifest &m,
+                        std::string &error) {
+  std::string text = readValid();
+  const std::string cEnd = "\"access\": \"write\"\n        }";
+  size_t at = text.find(cEnd);
+  EXPECT_NE(at, std::string::npos);
+  text.insert(at + cEnd.size(), ",\n" + workspace);
+  return parseManifest(text, "/art", m, error);
+}
+} // namespace
+
+TEST(Manifest, ReadsAStreamKWorkspace) {
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": 17302560,
+          "init": "zero", "alignment": 16, "access": "readwrite"})",
+      m, e))
+      << e;
+  EXPECT_EQ(m.kernels[0].workspaceBytes, 17302560);
+  EXPECT_EQ(m.kernels[0].args.size(), 3u);
+  // Without one, the kernel takes none.
+  Manifest plain;
+  ASSERT_TRUE(parseManifest(readValid(), "/art", plain, e)) << e;
+  EXPECT_EQ(plain.kernels[0].workspaceBytes, 0);
+}
+
+TEST(Manifest, RejectsABrokenWorkspace) {
+  Manifest m;
+  std::string e;
+  EXPECT_FALSE(parseWithWorkspace(
+      R"({"name": "D", "kind": "buffer", "bytes": 64, "init": "zero"})", m, e));
+  EXPECT_EQ(e, "kernels[0].args[3].kind: expected workspace, got buffer");
+  EXPECT_FALSE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+          "init": "none"})",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[3].init: expected zero, got none");
+  EXPECT_FALSE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": 66,
+          "init": "zero"})",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[3].bytes: expected a multiple of 4, got 66");
+  EXPECT_FALSE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "init": "zero"})", m, e));
+  EXPECT_EQ(e, "kernels[0].args[3]: missing field 'bytes'");
+  EXPECT_FALSE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+          "init": "zero"}, {"name": "E"})",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: expected 3 buffers (A, B, C) "
+               "and at most a workspace, got 5 arguments");
+}
