@@ -26,8 +26,9 @@ for k in m["kernels"]:
     print(f"  config  {k['config']['attribute']}")
     print(f"  launch  grid {l['grid']} block {l['block']} "
           f"dynamic shared {l['dynamic_shared_bytes']} B")
-    print(f"  args    " + ", ".join(f"{a['name']}[{a['shape'][0]}x{a['shape'][1]}]"
-                                    for a in k["args"]))
+    print(f"  args    " + ", ".join(
+        f"{a['name']}[{a['bytes']} B, zeroed once]" if a["kind"] == "workspace"
+        else f"{a['name']}[{a['shape'][0]}x{a['shape'][1]}]" for a in k["args"]))
     print(f"  files   {k['ptx']}" + (f", {k['cubin']}" if k["cubin"] else " (no ptxas: no cubin)"))
     if r:
         print(f"  ptxas   {r['registers']} registers, {r['shared_bytes']} B shared, "
