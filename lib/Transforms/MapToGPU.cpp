@@ -385,10 +385,12 @@ struct TiledKernelEmitter {
   scf::ForOp kkLoop;
   /// stream_k: the plan; the segment loop (the kernel's one-time setup goes
   /// before it); the K steps this block ran before the current segment (the
-  /// pipeline's stage and mbarrier phase continue from there; null: 0);
-  /// whether the segment starts at its tile's first K step (it then owns
-  /// the tile: its accumulators start from C when the matmul accumulates,
-  /// and it stores C); the workspace's partial sums and flags.
+  /// pipeline's stage and mbarrier phase continue from there; null: 0); the
+  /// segment's first K step (over all tiles); whether the segment starts at
+  /// its tile's first K step (it then owns the tile: its accumulators start
+  /// from C when the matmul accumulates, and it stores C); the block's
+  /// index; the workspace (partial sums, then flags) and its view as
+  /// partial sums.
   std::optional<StreamKPlan> streamK;
   Operation *segmentLoop = nullptr;
   Value stepBase, segmentStep, segmentOwner, blockIndex, workspace, partials;
@@ -1189,6 +1191,7 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
   segmentOwner = ib.eq(ib.rem(segmentStep, perTile), ib.c(0));
   int64_t width = getPartialWidth(config);
   int64_t chunks = tm() * tn() / width;
+  int64_t partialAlignment = width * getElementBytes(elementType());
   auto vecType = VectorType::get({width}, elementType());
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, segmentOwner,
                                 /*withElseRegion=*/true);
@@ -1206,8 +1209,9 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
         emitWaitForPartial(block);
         SmallVector<Value> sums(accs);
         for (int64_t q = 0; q < chunks; ++q) {
-          Value chunk = vector::LoadOp::create(rewriter, loc, vecType, partials,
-                                               getPartialIndex(block, q));
+          Value chunk = vector::LoadOp::create(
+              rewriter, loc, vecType, partials, getPartialIndex(block, q),
+              /*nontemporal=*/false, llvm::MaybeAlign(partialAlignment));
           for (int64_t e = 0; e < width; ++e)
             sums[q * width + e] = arith::AddFOp::create(
                 rewriter, loc, sums[q * width + e],
@@ -1221,7 +1225,9 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
     Value chunk = vector::FromElementsOp::create(
         rewriter, loc, vecType, results.slice(q * width, width));
     vector::StoreOp::create(rewriter, loc, chunk, partials,
-                            getPartialIndex(blockIndex, q));
+                            getPartialIndex(blockIndex, q),
+                            /*nontemporal=*/false,
+                            llvm::MaybeAlign(partialAlignment));
   }
   gpu::BarrierOp::create(rewriter, loc);
   emitUnder(rewriter, loc, ib.eq(tid, ib.c(0)), [&]() {

@@ -96,7 +96,7 @@
 // CHECK:         %[[P0:.+]] = arith.muli %[[J]], %c4096 : index
 // CHECK:         %[[P1:.+]] = arith.addi %[[P0]], %[[TID:.+]] : index
 // CHECK:         %[[P2:.+]] = arith.muli %[[P1]], %c4 : index
-// CHECK:         %[[PART:.+]] = vector.load %[[PARTIALS]][%[[P2]]] : memref<4325376xf32>, vector<4xf32>
+// CHECK:         %[[PART:.+]] = vector.load %[[PARTIALS]][%[[P2]]] {alignment = 16 : i64} : memref<4325376xf32>, vector<4xf32>
 // CHECK:         %[[X0:.+]] = vector.extract %[[PART]][0]
 // CHECK:         arith.addf %[[A0]], %[[X0]] : f32
 // CHECK:       }
@@ -109,7 +109,7 @@
 // CHECK:       %[[Q0:.+]] = arith.muli %[[GX]], %c4096 : index
 // CHECK:       %[[Q1:.+]] = arith.addi %[[Q0]], %[[TID]] : index
 // CHECK:       %[[Q2:.+]] = arith.muli %[[Q1]], %c4 : index
-// CHECK:       vector.store %[[Q]], %[[PARTIALS]][%[[Q2]]] : memref<4325376xf32>, vector<4xf32>
+// CHECK:       vector.store %[[Q]], %[[PARTIALS]][%[[Q2]]] {alignment = 16 : i64} : memref<4325376xf32>, vector<4xf32>
 // CHECK:       gpu.barrier
 // CHECK:       scf.if
 // CHECK:         %[[RP:.+]] = memref.extract_aligned_pointer_as_index %[[WSK]]
