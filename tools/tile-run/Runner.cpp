@@ -455,14 +455,15 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
             "querying the kernel's occupancy", f))
       return f.code;
     uint64_t resident = uint64_t(perSM) * smCount;
-    if (resident < uint64_t(k.grid[0]) * k.grid[1] * k.grid[2])
-      return fail(f, kExitUsage,
-                  "kernel '" + k.name + "' needs its " +
-                      std::to_string(k.grid[0] * k.grid[1] * k.grid[2]) +
-                      " blocks resident at once (stream_k), but this "
-                      "device holds " +
-                      std::to_string(resident) + " (" + std::to_string(perSM) +
-                      " per SM on " + std::to_string(smCount) + " SMs)");
+    if (resident < uint64_t(k.grid[0]) * k.grid[1] * k.grid[2]) {
+      fail(f, kExitUsage,
+           "kernel '" + k.name + "' needs its " +
+               std::to_string(k.grid[0] * k.grid[1] * k.grid[2]) +
+               " blocks resident at once (stream_k), but this device holds " +
+               std::to_string(resident) + " (" + std::to_string(perSM) +
+               " per SM on " + std::to_string(smCount) + " SMs)");
+      return f.code;
+    }
     if (!alloc(size_t(k.workspaceBytes), "the workspace", workspace, f) ||
         !cu(drv.cuMemsetD32(workspace, 0, size_t(k.workspaceBytes) / 4),
             "zeroing the workspace", f))
