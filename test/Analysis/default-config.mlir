@@ -45,15 +45,67 @@ func.func @square_2048_zero(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>
 // -----
 
 // 4096^2 outputs from a zero fill: 1024 blocks in 4 waves, the last 88 %
-// full: no stream_k (measured slower over several waves).
+// full: stream_k too.
 // CHECK-LABEL: func.func @square_4096_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
 func.func @square_4096_zero(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4096x4096xf32>
   %C = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   %D = linalg.matmul ins(%A, %B : tensor<4096x4096xf32>, tensor<4096x4096xf32>) outs(%C : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %D : tensor<4096x4096xf32>
+}
+
+// -----
+
+// 3072^2 outputs: 64 x 256 tiles make 576 blocks, 3 waves of 264 with the
+// last 18 % full; with stream_k one full wave shares their K steps, and
+// they beat the 64 x 64 tiles (2304 blocks) the default took before.
+// CHECK-LABEL: func.func @square_3072_zero
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+func.func @square_3072_zero(%A: tensor<3072x3072xf32>, %B: tensor<3072x3072xf32>) -> tensor<3072x3072xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3072x3072xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<3072x3072xf32>) -> tensor<3072x3072xf32>
+  %D = linalg.matmul ins(%A, %B : tensor<3072x3072xf32>, tensor<3072x3072xf32>) outs(%C : tensor<3072x3072xf32>) -> tensor<3072x3072xf32>
+  return %D : tensor<3072x3072xf32>
+}
+
+// -----
+
+// 8192^2 outputs: 4096 blocks over 16 waves would put 16 tiles in one
+// block's K range, more than stream_k's 8: no stream_k.
+// CHECK-LABEL: func.func @square_8192_zero
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+func.func @square_8192_zero(%A: tensor<8192x8192xf32>, %B: tensor<8192x8192xf32>) -> tensor<8192x8192xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8192x8192xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<8192x8192xf32>) -> tensor<8192x8192xf32>
+  %D = linalg.matmul ins(%A, %B : tensor<8192x8192xf32>, tensor<8192x8192xf32>) outs(%C : tensor<8192x8192xf32>) -> tensor<8192x8192xf32>
+  return %D : tensor<8192x8192xf32>
+}
+
+// -----
+
+// Edge tiles (M = 4097) or B as rows of 4 rows (N = 4095): no stream_k
+// (both measured slower with it).
+// CHECK-LABEL: func.func @edge_4097_zero
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+// CHECK-LABEL: func.func @rows_4095_zero
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>
+func.func @edge_4097_zero(%A: tensor<4097x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4097x4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4097x4096xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<4097x4096xf32>) -> tensor<4097x4096xf32>
+  %D = linalg.matmul ins(%A, %B : tensor<4097x4096xf32>, tensor<4096x4096xf32>) outs(%C : tensor<4097x4096xf32>) -> tensor<4097x4096xf32>
+  return %D : tensor<4097x4096xf32>
+}
+func.func @rows_4095_zero(%A: tensor<4096x4096xf32>, %B: tensor<4096x4095xf32>) -> tensor<4096x4095xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4096x4095xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<4096x4095xf32>) -> tensor<4096x4095xf32>
+  %D = linalg.matmul ins(%A, %B : tensor<4096x4096xf32>, tensor<4096x4095xf32>) outs(%C : tensor<4096x4095xf32>) -> tensor<4096x4095xf32>
+  return %D : tensor<4096x4095xf32>
 }
 
 // -----

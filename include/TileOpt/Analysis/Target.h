@@ -155,7 +155,9 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// docs/design.md, "Default config"): among a few register-tiled candidates,
 /// the one with the best product of wave efficiency, measured relative speed
 /// and useful fraction of the padded output; with `stream_k` where that
-/// config's grid is one wave at least 90 % full (C = A * B only).
+/// config is a TMA one with `blocks_per_sm` and without `b_row_groups`,
+/// whose whole tiles leave block slots idle in the last wave (C = A * B
+/// only).
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType,
                                     const TargetInfo &target,
