@@ -73,10 +73,10 @@ func.func @square_3072_zero(%A: tensor<3072x3072xf32>, %B: tensor<3072x3072xf32>
 
 // -----
 
-// 8192^2 outputs: 4096 blocks over 16 waves would put 16 tiles in one
-// block's K range, more than stream_k's 8: no stream_k.
+// 8192^2 outputs: 4096 blocks over 16 waves, the last 52 % full: with
+// stream_k one block's K range touches up to 17 tiles.
 // CHECK-LABEL: func.func @square_8192_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
 func.func @square_8192_zero(%A: tensor<8192x8192xf32>, %B: tensor<8192x8192xf32>) -> tensor<8192x8192xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<8192x8192xf32>

@@ -165,15 +165,15 @@ func.func @stream_k_accumulate(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf
 
 // -----
 
-// 8192^2 outputs with K = 16: 4096 tiles of one K step each over 264
-// blocks, 15 or 16 steps (segments) per block: more than the 8 segments
+// 16384^2 outputs with K = 16: 16384 tiles of one K step each over 264
+// blocks, 62 or 63 steps (segments) per block: more than the 32 segments
 // the config check allows.
-func.func @stream_k_segments(%A: memref<8192x16xf32>, %B: memref<16x8192xf32>, %C: memref<8192x8192xf32>) {
+func.func @stream_k_segments(%A: memref<16384x16xf32>, %B: memref<16x16384xf32>, %C: memref<16384x16384xf32>) {
   %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<8192x8192xf32>)
-  // expected-error @+1 {{stream_k would spread one block's K steps over 16 tiles (at most 8): 264 blocks share 4096 K steps of 1 per tile (use fewer blocks_per_sm, or no stream_k)}}
+  linalg.fill ins(%zero : f32) outs(%C : memref<16384x16384xf32>)
+  // expected-error @+1 {{stream_k would spread one block's K steps over 63 tiles (at most 32): 264 blocks share 16384 K steps of 1 per tile (use fewer blocks_per_sm, or no stream_k)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
-      ins(%A, %B : memref<8192x16xf32>, memref<16x8192xf32>) outs(%C : memref<8192x8192xf32>)
+      ins(%A, %B : memref<16384x16xf32>, memref<16x16384xf32>) outs(%C : memref<16384x16384xf32>)
   return
 }
 
