@@ -105,7 +105,8 @@ TileReport mlir::tileopt::computeTileReport(
         "only {0} thread blocks for {1} SMs: {2} SMs get no work; smaller "
         "block tiles would give more blocks",
         r.ctas, target->numSMs, target->numSMs - r.ctas));
-  else if (r.waveEfficiency < 0.8)
+  // With stream_k the blocks are one full wave whatever the tiles' waves.
+  else if (r.waveEfficiency < 0.8 && !r.streamK)
     r.warnings.push_back(fmt(
         "{0} blocks fill {1} waves of {2} resident blocks ({3} SMs x {4}); "
         "the SMs are busy {5:P0} of the time (the last wave is partly empty)",

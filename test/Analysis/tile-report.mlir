@@ -112,6 +112,25 @@ func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: me
   return
 }
 
+// 3072^3 on 64 x 256 tiles: 576 blocks in 3 waves, the last 18 % full.
+// Without stream_k the report warns; with it the blocks are one full wave
+// sharing 110592 K steps, up to 4 tiles per block, and it does not.
+// CHECK-LABEL: @waves_3072: matmul 3072 x 3072 x 3072 (f32)
+// CHECK: warning: 576 blocks fill 3 waves of 264 resident blocks (132 SMs x 2); the SMs are busy 73% of the time
+// CHECK-LABEL: @stream_k_3072: matmul 3072 x 3072 x 3072 (f32)
+// CHECK: stream_k: 264 blocks share 110592 K steps (192 per tile), at most 4 tile(s) per block
+// CHECK-NOT: busy
+func.func @waves_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %C: memref<3072x3072xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>}
+      ins(%A, %B : memref<3072x3072xf32>, memref<3072x3072xf32>) outs(%C : memref<3072x3072xf32>)
+  return
+}
+func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %C: memref<3072x3072xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+      ins(%A, %B : memref<3072x3072xf32>, memref<3072x3072xf32>) outs(%C : memref<3072x3072xf32>)
+  return
+}
+
 // A matmul without a config is named, not guessed at.
 // CHECK: matmul in @unconfigured: no #tile.config (run --tile-configure first)
 func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
