@@ -295,6 +295,16 @@ WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
   return w;
 }
 
+/// The wave efficiency the default credits a Stream-K grid with, below one
+/// full wave by what Stream-K was measured to lose against the ideal (H200;
+/// 64 x 256 tiles against the same without stream_k, kernel medians in
+/// alternation): 2048^3 0.3400 against 0.3426 ms at 97.0 % wave efficiency,
+/// 0.978 of ideal; 4096^3 2.621 against 2.673 ms, 0.989. So the same tiles
+/// take Stream-K where their grid's efficiency is below 0.975. (3072^3:
+/// 1.111 against 1.263 ms at 73 %, and 0.897x of cuBLAS for the 64 x 64
+/// tiles the default took before, against 1.152x.)
+constexpr double kStreamKEfficiency = 0.975;
+
 namespace {
 /// A default candidate and its measured speed relative to the register-staged
 /// 64 x 256 tile, per useful output element once wave quantisation is
@@ -306,16 +316,6 @@ namespace {
 /// multiples (B would go through registers beside A's boxes: 0.84x of
 /// cuBLAS on 2053 x 2039 x 2048, against 0.925x register-staged), and the
 /// one with B as rows of 4 rows (b_row_groups) has aligned speed 0.
-/// The wave efficiency the default credits a Stream-K grid with, below one
-/// full wave by what Stream-K was measured to lose against the ideal (H200;
-/// 64 x 256 tiles against the same without stream_k, kernel medians in
-/// alternation): 2048^3 0.3400 against 0.3426 ms at 97.0 % wave efficiency,
-/// 0.978 of ideal; 4096^3 2.621 against 2.673 ms, 0.989. So the same tiles
-/// take Stream-K where their grid's efficiency is below 0.975. (3072^3:
-/// 1.111 against 1.263 ms at 73 %, and 0.897x of cuBLAS for the 64 x 64
-/// tiles the default took before, against 1.152x.)
-constexpr double kStreamKEfficiency = 0.975;
-
 struct Candidate {
   int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
   CopyKind copy;
