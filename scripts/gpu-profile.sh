@@ -5,7 +5,9 @@
 #
 #   scripts/gpu-profile.sh ARTIFACTS LOGDIR NAME...
 #
-# Writes LOGDIR/ncu-NAME.txt per artifact.
+# Writes LOGDIR/ncu-NAME.txt per artifact. With NCU_METRICS set (a comma-
+# separated metric list), collects only those metrics, at ncu's default
+# (base) clock control, instead of the sections.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 artifacts="${1:?usage: gpu-profile.sh ARTIFACTS LOGDIR NAME...}"
@@ -14,6 +16,12 @@ shift 2
 mkdir -p "$logs"
 tile_run="$root/build-gpu/bin/tile-run"
 for name in "$@"; do
+  if [ -n "${NCU_METRICS:-}" ]; then
+    ncu --metrics "$NCU_METRICS" "$tile_run" "$artifacts/$name" \
+      --no-reference > "$logs/ncu-$name.txt" 2>&1
+    echo "ncu $name: exit $?"
+    continue
+  fi
   ncu --clock-control none \
     --section SpeedOfLight --section Occupancy --section LaunchStats \
     --section WarpStateStats --section SchedulerStats \
