@@ -180,9 +180,9 @@ struct KernelArgument {
   bool tensorMap;
   int64_t boxRows, boxCols;
   bool rowGroups = false;
-  /// stream_k's workspace: `cols` bytes (rows = 1), zeroed before the
-  /// first launch.
-  bool workspace = false;
+  /// stream_k's workspace (not a matrix): its bytes, zeroed before the
+  /// first launch; 0 for A, B and C.
+  int64_t workspaceBytes = 0;
 };
 } // namespace
 
@@ -205,11 +205,10 @@ getKernelArguments(ConfigAttr config, const MatmulProblem &p, StringRef chip) {
       {"C", p.m, p.n, false, 0, 0}};
   std::optional<TargetInfo> target = lookupTarget(chip);
   if (config.getStreamK() && target) {
-    KernelArgument workspace{"workspace", 1, 0, false, 0, 0};
-    workspace.cols =
+    KernelArgument workspace{"workspace", 0, 0, false, 0, 0};
+    workspace.workspaceBytes =
         getStreamKPlan(config, p.m, p.n, p.k, p.elementType, *target)
             .workspaceBytes;
-    workspace.workspace = true;
     args.push_back(workspace);
   }
   return args;
@@ -246,10 +245,10 @@ static json::Value kernelToJson(const KernelRecord &k) {
   // panel stage (docs/manifest.md says how to encode them).
   json::Array args;
   for (const KernelArgument &a : getKernelArguments(k.config, p, k.chip)) {
-    if (a.workspace) {
+    if (a.workspaceBytes) {
       args.push_back(json::Object{{"name", a.name},
                                   {"kind", "workspace"},
-                                  {"bytes", a.cols},
+                                  {"bytes", a.workspaceBytes},
                                   {"init", "zero"},
                                   {"alignment", kArgumentAlignment},
                                   {"access", "readwrite"}});
@@ -413,8 +412,8 @@ struct ExportArtifactPass
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         ok &= type &&
-              (arg.workspace
-                   ? type.getShape() == ArrayRef<int64_t>{arg.cols}
+              (arg.workspaceBytes
+                   ? type.getShape() == ArrayRef<int64_t>{arg.workspaceBytes}
                    : type.getShape() == ArrayRef<int64_t>{arg.rows, arg.cols});
       }
     }
@@ -431,8 +430,8 @@ struct ExportArtifactPass
         diag << "tensor map of " << arg.name
              << (arg.rowGroups ? " (rows of 4) with box " : " with box ")
              << arg.boxRows << "x" << arg.boxCols;
-      else if (arg.workspace)
-        diag << "a workspace of " << arg.cols << " bytes";
+      else if (arg.workspaceBytes)
+        diag << "a workspace of " << arg.workspaceBytes << " bytes";
       else
         diag << "buffer " << arg.name << " of shape " << arg.rows << "x"
              << arg.cols;

@@ -386,11 +386,10 @@ struct TiledKernelEmitter {
   /// stream_k: the plan; the segment loop (the kernel's one-time setup goes
   /// before it); the K steps this block ran before the current segment (the
   /// pipeline's stage and mbarrier phase continue from there; null: 0); the
-  /// segment's first K step (over all tiles); whether the segment starts at
-  /// its tile's first K step (it then owns the tile: its accumulators start
-  /// from C when the matmul accumulates, and it stores C); the block's
-  /// index; the workspace (partial sums, then flags) and its view as
-  /// partial sums.
+  /// segment's first K step (over all tiles); when the matmul accumulates,
+  /// whether the segment owns its tile (emitOwnsTile: its accumulators then
+  /// start from C; null: always); the block's index; the workspace (partial
+  /// sums, then flags) and its view as partial sums.
   std::optional<StreamKPlan> streamK;
   Operation *segmentLoop = nullptr;
   Value stepBase, segmentStep, segmentOwner, blockIndex, workspace, partials;
@@ -426,6 +425,7 @@ struct TiledKernelEmitter {
   Value getFlagAddress(Value block);
   Value getPartialIndex(Value block, int64_t chunk);
   void emitWaitForPartial(Value block);
+  Value emitOwnsTile();
   void emitStreamKEpilogue(ValueRange results);
 };
 } // namespace
@@ -1121,6 +1121,12 @@ Value TiledKernelEmitter::getPartialIndex(Value block, int64_t chunk) {
                 ib.c(width));
 }
 
+/// stream_k: whether the current segment owns its tile (starts at the
+/// tile's first K step).
+Value TiledKernelEmitter::emitOwnsTile() {
+  return ib.eq(ib.rem(segmentStep, ib.c(streamK->stepsPerTile)), ib.c(0));
+}
+
 /// stream_k: waits until block `block`'s flag is up: the leader spins on
 /// it with acquire loads (trapping after about 2^26 polls rather than
 /// hanging) and clears it for the next launch; the block then synchronises,
@@ -1140,8 +1146,7 @@ void TiledKernelEmitter::emitWaitForPartial(Value block) {
                   rewriter, loc, TypeRange{i32}, ValueRange{flag}, ValueRange{},
                   "ld.acquire.gpu.global.b32 $0, [$1];", Value())
                   .getResult(0);
-          Value down = arith::CmpIOp::create(
-              rewriter, loc, arith::CmpIPredicate::eq, up, zero);
+          Value down = ib.eq(up, zero);
           scf::ConditionOp::create(rewriter, loc, down, args);
         },
         [&](OpBuilder &, Location, ValueRange args) {
@@ -1179,21 +1184,20 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
   // where it stays live across the K steps (64 x 256: 72 bytes of spills,
   // and 0.60 against 0.21 extra register-read cycles per FFMA).
   Type i32 = rewriter.getI32Type();
-  Value blockIndex = arith::IndexCastOp::create(
+  Value self = arith::IndexCastOp::create(
       rewriter, loc, rewriter.getIndexType(),
       NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{i32},
                                 ValueRange{arith::IndexCastOp::create(
-                                    rewriter, loc, i32, this->blockIndex)},
+                                    rewriter, loc, i32, blockIndex)},
                                 ValueRange{}, "mov.b32 $0, $1;", Value())
           .getResult(0));
-  Value perTile = ib.c(plan.stepsPerTile);
-  Value segmentTile = ib.div(segmentStep, perTile);
-  segmentOwner = ib.eq(ib.rem(segmentStep, perTile), ib.c(0));
+  Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
+  Value owner = emitOwnsTile();
   int64_t width = getPartialWidth(config);
   int64_t chunks = tm() * tn() / width;
   int64_t partialAlignment = width * getElementBytes(elementType());
   auto vecType = VectorType::get({width}, elementType());
-  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, segmentOwner,
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
                                 /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
   // The block of the tile's last step s: ((s + 1) x blocks - 1) / steps.
@@ -1203,7 +1207,7 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
                                    ib.mul(tileEnd, ib.c(plan.blocks)), ib.c(1)),
              ib.c(plan.steps));
   auto fixup = scf::ForOp::create(
-      rewriter, loc, ib.add(blockIndex, ib.c(1)), ib.add(last, ib.c(1)),
+      rewriter, loc, ib.add(self, ib.c(1)), ib.add(last, ib.c(1)),
       ib.c(1), results,
       [&](OpBuilder &, Location, Value block, ValueRange accs) {
         emitWaitForPartial(block);
@@ -1225,7 +1229,7 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
     Value chunk = vector::FromElementsOp::create(
         rewriter, loc, vecType, results.slice(q * width, width));
     vector::StoreOp::create(rewriter, loc, chunk, partials,
-                            getPartialIndex(blockIndex, q),
+                            getPartialIndex(self, q),
                             /*nontemporal=*/false,
                             llvm::MaybeAlign(partialAlignment));
   }
@@ -1233,7 +1237,7 @@ void TiledKernelEmitter::emitStreamKEpilogue(ValueRange results) {
   emitUnder(rewriter, loc, ib.eq(tid, ib.c(0)), [&]() {
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
     NVVM::InlinePtxOp::create(
-        rewriter, loc, TypeRange{}, ValueRange{getFlagAddress(blockIndex), one},
+        rewriter, loc, TypeRange{}, ValueRange{getFlagAddress(self), one},
         ValueRange{}, "st.release.gpu.global.b32 [$0], $1;", Value());
   });
   rewriter.setInsertionPointAfter(ifOp);
@@ -1303,8 +1307,7 @@ LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch, Value tileRow,
   }
   // stream_k: a segment starts from C only where it owns the tile.
   if (streamK && problem.accumulate)
-    segmentOwner =
-        ib.eq(ib.rem(segmentStep, ib.c(streamK->stepsPerTile)), ib.c(0));
+    segmentOwner = emitOwnsTile();
   SmallVector<Value> inits = emitAccumulatorInits();
 
   rewriter.setInsertionPoint(kLoop);
@@ -1562,17 +1565,14 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   // unrolled (0.62).
   scf::ForOp segments;
   Value segmentStep, segmentBegin, segmentEnd, stepBase;
-  IndexBuilder sk{rewriter, loc};
-  auto blockRange = [&](Value g) {
-    return std::make_pair(
-        sk.div(sk.mul(g, sk.c(streamK->steps)), sk.c(streamK->blocks)),
-        sk.div(sk.mul(sk.add(g, sk.c(1)), sk.c(streamK->steps)),
-               sk.c(streamK->blocks)));
-  };
   if (streamK) {
     rewriter.setInsertionPoint(terminator);
+    IndexBuilder sk{rewriter, loc};
     Value perTile = sk.c(streamK->stepsPerTile);
-    auto [begin, end] = blockRange(blockIds.x);
+    Value g = blockIds.x, steps = sk.c(streamK->steps),
+          blocks = sk.c(streamK->blocks);
+    Value end = sk.div(sk.mul(sk.add(g, sk.c(1)), steps), blocks);
+    Value begin = sk.div(sk.mul(g, steps), blocks);
     segments = scf::ForOp::create(
         rewriter, loc, sk.c(0), sk.c(streamK->maxSegments), sk.c(1),
         ValueRange{}, [&](OpBuilder &, Location, Value i, ValueRange) {
