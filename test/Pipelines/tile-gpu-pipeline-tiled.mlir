@@ -41,3 +41,18 @@
 // T8-NEXT: "useful": 17146130432
 // PTX8-DAG: .shared .align {{[0-9]+}} .b8 __wg_matmul_matmul_0_0[256];
 // PTX8-DAG: .shared .align {{[0-9]+}} .b8 __wg_matmul_matmul_0_1[256];
+
+// The pipeline's stream-k option: 64 x 128 tiles of 2048^3 with 4 blocks
+// per SM (512 tiles for 528 slots) become one wave of 132 x 4 blocks, and
+// the kernel takes the workspace (528 partial sums of 64 x 128 floats and
+// 528 flags) after C.
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=4 stream-k=1 artifact-dir=%t/sk ptxas=none" | FileCheck %s --check-prefix=SKIR
+// RUN: FileCheck %s --input-file=%t/sk/manifest.json --check-prefix=SK
+// SKIR: gpu.launch_func @matmul_matmul_0_module::@matmul_matmul_0 blocks in (%c528, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
+// SKIR-SAME: memref<2048x2048xf32>, %{{.+}} : memref<17303616xi8>)
+// SK: "bytes": 17303616,
+// SK-NEXT: "init": "zero",
+// SK-NEXT: "kind": "workspace",
+// SK: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, stream_k = true>"
+// SK: "grid": [
+// SK-NEXT: 528,
