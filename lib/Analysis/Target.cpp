@@ -77,6 +77,30 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
   return plan;
 }
 
+WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
+                                              int64_t n, int64_t k,
+                                              Type elementType,
+                                              const TargetInfo &target) {
+  WorkspacePlan plan;
+  if (config.getStreamK()) {
+    plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
+    plan.bytes = plan.streamK->workspaceBytes;
+  }
+  if (config.getPackB()) {
+    int64_t elemBytes = getElementBytes(elementType);
+    PackPlan pack;
+    pack.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
+    pack.pitch = llvm::alignTo(n * elemBytes, kTmaBoxAlignment) / elemBytes;
+    pack.barrierOffset = pack.offset + k * pack.pitch * elemBytes;
+    pack.blocks = plan.streamK ? plan.streamK->blocks
+                               : llvm::divideCeil(m, config.getBM()) *
+                                     llvm::divideCeil(n, config.getBN());
+    plan.bytes = pack.barrierOffset + 8;
+    plan.pack = pack;
+  }
+  return plan;
+}
+
 RowGroupBoxes mlir::tileopt::getRowGroupBoxes(ConfigAttr config) {
   if (!config.getBRowGroups())
     return {};
@@ -210,7 +234,8 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
 bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
                                       Type elementType) {
   int64_t elemBytes = getElementBytes(elementType);
-  return !config.getBRowGroups() && n * elemBytes % 16 != 0;
+  return !config.getBRowGroups() && !config.getPackB() &&
+         n * elemBytes % 16 != 0;
 }
 
 std::optional<std::string>
@@ -326,9 +351,25 @@ struct Candidate {
 };
 } // namespace
 
-std::optional<std::string> mlir::tileopt::findStreamKViolation(
+std::optional<std::string> mlir::tileopt::findWorkspaceViolation(
     ConfigAttr config, int64_t m, int64_t n, int64_t k, bool accumulate,
     Type elementType, const TargetInfo &target) {
+  if (config.getPackB() && !config.getStreamK()) {
+    int64_t blocks = getWorkspacePlan(config, m, n, k, elementType, target)
+                         .pack->blocks;
+    int64_t wave = target.numSMs * config.getBlocksPerSM();
+    if (blocks > wave)
+      return "pack_b's blocks meet at a grid-wide barrier, so they must all "
+             "be resident at once: " +
+             std::to_string(blocks) + " blocks of " +
+             std::to_string(config.getBM()) + "x" +
+             std::to_string(config.getBN()) + " tiles exceed one wave of " +
+             std::to_string(wave) + " (" + std::to_string(target.numSMs) +
+             " SMs x blocks_per_sm " +
+             std::to_string(config.getBlocksPerSM()) + ") on " +
+             target.chip.str() + " (use stream_k, larger tiles or more "
+             "blocks_per_sm)";
+  }
   if (!config.getStreamK())
     return std::nullopt;
   if (accumulate)
@@ -367,8 +408,8 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
       config.getWarp(), config.getThread(), config.getStages(),
       config.getPad(), config.getCopy(), config.getBlocksPerSM(),
       config.getRestageA(), config.getFmaOrder(), config.getBRowGroups(),
-      /*streamK=*/true);
-  if (findStreamKViolation(streamK, m, n, k, accumulate, elementType, target))
+      /*streamK=*/true, config.getPackB());
+  if (findWorkspaceViolation(streamK, m, n, k, accumulate, elementType, target))
     return {};
   return streamK;
 }
@@ -430,7 +471,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
         k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups,
-        /*streamK=*/false);
+        /*streamK=*/false, /*packB=*/false);
     if (findConfigViolation(config, target, elementType) ||
         findShapeViolation(config, m, n, k, elementType))
       continue;

@@ -101,7 +101,7 @@ static ParseResult parseNamedList(AsmParser &parser, StringRef name,
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> block, warp, thread;
   int64_t stages = 1, pad = 0, blocksPerSM = 0;
-  bool restageA = false, bRowGroups = false, streamK = false;
+  bool restageA = false, bRowGroups = false, streamK = false, packB = false;
   FmaOrder fmaOrder = FmaOrder::Rows;
   CopyKind copy = CopyKind::Registers;
   SMLoc loc = parser.getCurrentLocation();
@@ -139,7 +139,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       if (parser.parseInteger(blocksPerSM))
         return {};
     } else if (key == "restage_a" || key == "b_row_groups" ||
-               key == "stream_k") {
+               key == "stream_k" || key == "pack_b") {
       SMLoc at = parser.getCurrentLocation();
       StringRef value;
       if (parser.parseKeyword(&value))
@@ -151,7 +151,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       }
       (key == "restage_a"      ? restageA
        : key == "b_row_groups" ? bRowGroups
-                               : streamK) = value == "true";
+       : key == "stream_k"     ? streamK
+                               : packB) = value == "true";
     } else if (key == "fma_order") {
       std::optional<FmaOrder> parsed = parseEnumKeyword<FmaOrder>(
           parser, "FMA order", symbolizeFmaOrder, describeFmaOrders());
@@ -162,7 +163,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       parser.emitError(parser.getCurrentLocation())
           << "unknown config key '" << key
           << "' (expected pad, copy, blocks_per_sm, restage_a, fma_order, "
-             "b_row_groups or stream_k)";
+             "b_row_groups, stream_k or pack_b)";
       return {};
     }
   }
@@ -170,7 +171,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return {};
   return parser.getChecked<ConfigAttr>(
       loc, parser.getContext(), *strategy, block, warp, thread, stages, pad,
-      copy, blocksPerSM, restageA, fmaOrder, bRowGroups, streamK);
+      copy, blocksPerSM, restageA, fmaOrder, bRowGroups, streamK, packB);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -199,6 +200,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
     printer << ", b_row_groups = true";
   if (getStreamK())
     printer << ", stream_k = true";
+  if (getPackB())
+    printer << ", pack_b = true";
   printer << ">";
 }
 
@@ -206,7 +209,8 @@ LogicalResult ConfigAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, Strategy strategy,
     ArrayRef<int64_t> block, ArrayRef<int64_t> warp, ArrayRef<int64_t> thread,
     int64_t stages, int64_t pad, CopyKind copy, int64_t blocksPerSM,
-    bool restageA, FmaOrder fmaOrder, bool bRowGroups, bool streamK) {
+    bool restageA, FmaOrder fmaOrder, bool bRowGroups, bool streamK,
+    bool packB) {
   auto allPositive = [](ArrayRef<int64_t> v) {
     return llvm::all_of(v, [](int64_t x) { return x > 0; });
   };
@@ -263,6 +267,20 @@ LogicalResult ConfigAttr::verify(
   if (streamK && blocksPerSM == 0)
     return emitError() << "stream_k launches one resident wave of SMs x "
                           "blocks_per_sm blocks: it needs blocks_per_sm > 0";
+  // pack_b: the blocks copy B for each other, behind a grid-wide barrier
+  // (so the grid must be resident: blocks_per_sm sizes the wave), and its
+  // copy reaches the panels as TMA boxes.
+  if (packB && copy != CopyKind::Tma)
+    return emitError() << "pack_b describes a copy of B to the TMA unit: it "
+                          "needs copy = tma, got copy = "
+                       << stringifyCopyKind(copy);
+  if (packB && blocksPerSM == 0)
+    return emitError() << "pack_b's blocks wait for each other, so they "
+                          "must be resident at once: it needs "
+                          "blocks_per_sm > 0";
+  if (packB && bRowGroups)
+    return emitError() << "pack_b and b_row_groups are two ways of bringing "
+                          "B through TMA: choose one";
   // Fragments of 4 rows load as one vector along M from the K-major panel.
   if (restageA && (thread[0] % 4 != 0 || block[0] % 4 != 0))
     return emitError() << "restage_a needs TM and BM to be multiples of 4 "

@@ -47,6 +47,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.fmaOrder = options.fmaOrder;
   configure.bRowGroups = options.bRowGroups;
   configure.streamK = options.streamK;
+  configure.packB = options.packB;
   OpPassManager &funcPm = pm.nestAny();
   funcPm.addPass(createConfigurePass(configure));
 

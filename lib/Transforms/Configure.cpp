@@ -76,7 +76,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
         ArrayRef<int64_t>(warp), ArrayRef<int64_t>(thread), int64_t(stages),
         int64_t(smemPad), *copyKind, int64_t(blocksPerSM), bool(restageA),
-        *order, bool(bRowGroups), bool(streamK));
+        *order, bool(bRowGroups), bool(streamK), bool(packB));
   }
 
   void runOnOperation() override {
@@ -110,7 +110,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       std::optional<std::string> violation = findShapeViolation(
           config, problem->m, problem->n, problem->k, problem->elementType);
       if (!violation)
-        violation = findStreamKViolation(config, problem->m, problem->n,
+        violation = findWorkspaceViolation(config, problem->m, problem->n,
                                          problem->k, problem->accumulate,
                                          problem->elementType, *target);
       if (violation) {

@@ -180,36 +180,52 @@ struct KernelArgument {
   bool tensorMap;
   int64_t boxRows, boxCols;
   bool rowGroups = false;
-  /// stream_k's workspace (not a matrix): its bytes, zeroed before the
-  /// first launch; 0 for A, B and C.
+  /// The workspace (not a matrix; stream_k, pack_b): its bytes, zeroed
+  /// before the first launch; 0 for A, B and C.
   int64_t workspaceBytes = 0;
+  /// pack_b: a tensor map of B's copy in the workspace, `packOffset` bytes
+  /// into it, with rows `packStride` bytes apart.
+  bool packed = false;
+  int64_t packOffset = 0, packStride = 0;
 };
 } // namespace
 
 /// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
 /// tensor map, and B too unless its rows are not 16-byte multiples (it then
 /// goes through registers); with b_row_groups B's map is of its row groups.
-/// With stream_k, the workspace follows C (its size needs the chip, `chip`).
-static SmallVector<KernelArgument, 4>
+/// With stream_k or pack_b, the workspace follows C (its size needs the
+/// chip, `chip`); with pack_b, B is a bare pointer (the kernel copies it)
+/// and the map of its copy in the workspace comes last.
+static SmallVector<KernelArgument, 5>
 getKernelArguments(ConfigAttr config, const MatmulProblem &p, StringRef chip) {
   bool tma = config.getCopy() == CopyKind::Tma;
-  bool bMap = tma && !isTmaBByRegisters(config, p.n, p.elementType);
+  bool bMap = tma && !config.getPackB() &&
+              !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
   KernelArgument b =
       config.getBRowGroups()
           ? KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true}
           : KernelArgument{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
-  SmallVector<KernelArgument, 4> args = {
+  SmallVector<KernelArgument, 5> args = {
       {"A", p.m, p.k, tma, config.getBM(), config.getBK()},
       b,
       {"C", p.m, p.n, false, 0, 0}};
   std::optional<TargetInfo> target = lookupTarget(chip);
-  if (config.getStreamK() && target) {
+  if (!target)
+    return args;
+  WorkspacePlan plan =
+      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target);
+  if (plan.bytes) {
     KernelArgument workspace{"workspace", 0, 0, false, 0, 0};
-    workspace.workspaceBytes =
-        getStreamKPlan(config, p.m, p.n, p.k, p.elementType, *target)
-            .workspaceBytes;
+    workspace.workspaceBytes = plan.bytes;
     args.push_back(workspace);
+  }
+  if (plan.pack) {
+    KernelArgument packed{"B", p.k, p.n, true, config.getBK(), config.getBN()};
+    packed.packed = true;
+    packed.packOffset = plan.pack->offset;
+    packed.packStride = plan.pack->pitch * getElementBytes(p.elementType);
+    args.push_back(packed);
   }
   return args;
 }
@@ -259,7 +275,13 @@ static json::Value kernelToJson(const KernelRecord &k) {
                a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
     if (a.tensorMap) {
       arg["kind"] = "tensor_map";
-      arg["view"] = a.rowGroups ? "row_groups" : "matrix";
+      arg["view"] = a.rowGroups ? "row_groups"
+                    : a.packed  ? "workspace_copy"
+                                : "matrix";
+      if (a.packed) {
+        arg["workspace_offset"] = a.packOffset;
+        arg["row_stride"] = a.packStride;
+      }
       arg["box"] = json::Array{a.boxRows, a.boxCols};
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
@@ -401,7 +423,7 @@ struct ExportArtifactPass
     // The ABI: A, B, C as bare pointers, in this order; with copy = tma,
     // A's (and B's) tensor map in its place.
     ValueRange operands = launch.getKernelOperands();
-    SmallVector<KernelArgument, 4> expected =
+    SmallVector<KernelArgument, 5> expected =
         getKernelArguments(config, *problem, record.chip);
     bool ok = operands.size() == expected.size();
     for (auto [operand, arg] : llvm::zip(operands, expected)) {
@@ -428,7 +450,9 @@ struct ExportArtifactPass
     llvm::interleaveComma(expected, diag, [&](const KernelArgument &arg) {
       if (arg.tensorMap)
         diag << "tensor map of " << arg.name
-             << (arg.rowGroups ? " (rows of 4) with box " : " with box ")
+             << (arg.rowGroups ? " (rows of 4) with box "
+                 : arg.packed  ? " (its copy in the workspace) with box "
+                               : " with box ")
              << arg.boxRows << "x" << arg.boxCols;
       else if (arg.workspaceBytes)
         diag << "a workspace of " << arg.workspaceBytes << " bytes";

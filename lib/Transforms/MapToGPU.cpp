@@ -83,6 +83,9 @@ struct IndexBuilder {
   Value eq(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
   }
+  Value ne(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, y);
+  }
   Value lt(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
   }
@@ -170,6 +173,171 @@ static void emitUnder(RewriterBase &rewriter, Location loc, Value cond,
     otherwise();
   }
   rewriter.setInsertionPointAfter(ifOp);
+}
+
+/// Polls the 32-bit word at global address `address` (i64) with acquire
+/// loads, sleeping briefly between polls, until `done(value)` holds. A wait
+/// that never ends (blocks of the grid that are not resident) traps after
+/// about 2^26 polls rather than hanging.
+static void emitSpinUntil(RewriterBase &rewriter, Location loc, Value address,
+                          function_ref<Value(Value)> done) {
+  Type i32 = rewriter.getI32Type();
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
+  Value limit = arith::ConstantIntOp::create(rewriter, loc, 1 << 26, 32);
+  scf::WhileOp::create(
+      rewriter, loc, TypeRange{i32}, ValueRange{zero},
+      [&](OpBuilder &, Location, ValueRange args) {
+        Value word = NVVM::InlinePtxOp::create(
+                         rewriter, loc, TypeRange{i32}, ValueRange{address},
+                         ValueRange{}, "ld.acquire.gpu.global.b32 $0, [$1];",
+                         Value())
+                         .getResult(0);
+        Value notYet = arith::XOrIOp::create(
+            rewriter, loc, done(word),
+            arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+        scf::ConditionOp::create(rewriter, loc, notYet, args);
+      },
+      [&](OpBuilder &, Location, ValueRange args) {
+        Value polls = arith::AddIOp::create(rewriter, loc, args[0], one);
+        Value late = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ugt, polls, limit);
+        NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, ValueRange{},
+                                  ValueRange{}, "trap;", late);
+        NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, ValueRange{},
+                                  ValueRange{}, "nanosleep.u32 32;", Value());
+        scf::YieldOp::create(rewriter, loc, polls);
+      });
+}
+
+/// pack_b: the kernel's first act, by all blocks of the grid together.
+/// They copy B (K x N, rows N elements apart) into the workspace at
+/// `plan.offset`, rows `plan.pitch` elements apart, and meet at a grid
+/// barrier before any block reads the copy through its tensor map.
+///
+/// The copy is K x ceil(N / 4) 16-byte vectors of the destination rows.
+/// Thread u of the grid's U threads (block-major) writes vectors u + j x U,
+/// j < ceil(K x ceil(N / 4) / U): 4 consecutive elements of B, each loaded
+/// alone (rows of B are 4-byte aligned; a warp's loads cover 512
+/// contiguous bytes, which L1 serves after the first), stored as one
+/// 16-byte vector (a warp's stores cover 512 contiguous bytes). A thread
+/// loads all its vectors before it stores them; one past the end re-reads
+/// the last and stores nothing. Elements past N in a row's last vector (the
+/// next row's, or B's last) land in the padding, which the tensor map
+/// leaves out.
+///
+/// The barrier: every thread fences its stores against the async proxy
+/// (the TMA unit reads the copy), and the block synchronises; its leader
+/// adds 1 to the arrival counter with release semantics and polls it with
+/// acquire loads until all `plan.blocks` blocks have arrived, then adds 1
+/// to the departure counter. The last block to depart resets both counters
+/// to zero for the next launch: every block has stopped polling by then.
+/// The block synchronises again.
+constexpr int64_t kPackBatch = 16;
+static void emitPackB(RewriterBase &rewriter, Location loc,
+                      const PackPlan &plan, Value globalB, Value workspace,
+                      Value block, Value tid, int64_t numThreads) {
+  IndexBuilder ib{rewriter, loc};
+  auto bType = cast<MemRefType>(globalB.getType());
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  Type elementType = bType.getElementType();
+  int64_t perRow = llvm::divideCeil(n, 4), vectors = k * perRow;
+  int64_t threads = plan.blocks * numThreads;
+  int64_t trips = llvm::divideCeil(vectors, threads);
+  SmallVector<ReassociationIndices> all{{0, 1}};
+  Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
+  Value copy = memref::ViewOp::create(
+      rewriter, loc, MemRefType::get({k * plan.pitch}, elementType), workspace,
+      ib.c(plan.offset), ValueRange{});
+  auto vectorType = VectorType::get({4}, elementType);
+  Value u = ib.add(ib.mul(block, ib.c(numThreads)), tid);
+  // Trips [first, first + count): loads, then stores. `first` is a
+  // constant (trip guards only where the trip may pass the end) or, in the
+  // batch loop, a loop value (every trip guarded).
+  auto emitTrips = [&](OpFoldResult first, int64_t count) {
+    std::optional<int64_t> known = getConstantIntValue(first);
+    SmallVector<Value> loaded, live, to;
+    for (int64_t j = 0; j < count; ++j) {
+      Value v = ib.add(u, ib.mul(ib.add(ib.value(first), ib.c(j)),
+                                 ib.c(threads)));
+      Value inside;
+      if (!known || (*known + j + 1) * threads > vectors) {
+        inside = ib.lt(v, ib.c(vectors));
+        v = arith::MinUIOp::create(rewriter, loc, v, ib.c(vectors - 1));
+      }
+      live.push_back(inside);
+      Value row = ib.div(v, ib.c(perRow));
+      Value col = ib.mul(
+          arith::SubIOp::create(rewriter, loc, v, ib.mul(row, ib.c(perRow))),
+          ib.c(4));
+      to.push_back(ib.add(ib.mul(row, ib.c(plan.pitch)), col));
+      Value from = ib.add(ib.mul(row, ib.c(n)), col);
+      SmallVector<Value> elements;
+      for (int64_t e = 0; e < 4; ++e) {
+        // Past the row's end: the next row's elements (or B's last), which
+        // land in the padding.
+        Value at = arith::MinUIOp::create(rewriter, loc, ib.add(from, ib.c(e)),
+                                          ib.c(k * n - 1));
+        elements.push_back(memref::LoadOp::create(rewriter, loc, flat, at));
+      }
+      loaded.push_back(
+          vector::FromElementsOp::create(rewriter, loc, vectorType, elements));
+    }
+    for (int64_t j = 0; j < count; ++j)
+      emitUnder(rewriter, loc, live[j], [&]() {
+        vector::StoreOp::create(rewriter, loc, loaded[j], copy,
+                                ValueRange{to[j]}, /*nontemporal=*/false,
+                                llvm::MaybeAlign(16));
+      });
+  };
+  // At most kPackBatch vectors in flight per thread (their registers), the
+  // batches in a loop.
+  if (trips <= kPackBatch) {
+    emitTrips(rewriter.getIndexAttr(0), trips);
+  } else {
+    auto loop = scf::ForOp::create(rewriter, loc, ib.c(0), ib.c(trips),
+                                   ib.c(kPackBatch));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    emitTrips(loop.getInductionVar(), kPackBatch);
+  }
+
+  // The grid barrier.
+  auto ptx = [&](StringRef text, ValueRange operands, Value predicate) {
+    NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, operands,
+                              ValueRange{}, text, predicate);
+  };
+  ptx("fence.proxy.async.global;", {}, Value());
+  gpu::BarrierOp::create(rewriter, loc);
+  emitUnder(rewriter, loc, ib.eq(tid, ib.c(0)), [&]() {
+    Type i64 = rewriter.getI64Type();
+    Value base = ib.add(
+        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
+                                                       workspace),
+        ib.c(plan.barrierOffset));
+    Value arrivals = arith::IndexCastOp::create(rewriter, loc, i64, base);
+    Value departures = arith::IndexCastOp::create(rewriter, loc, i64,
+                                                  ib.add(base, ib.c(4)));
+    ptx("red.release.gpu.global.add.u32 [$0], 1;", {arrivals}, Value());
+    Value all = arith::ConstantIntOp::create(rewriter, loc, plan.blocks, 32);
+    emitSpinUntil(rewriter, loc, arrivals, [&](Value arrived) {
+      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                   arrived, all);
+    });
+    Value before = NVVM::InlinePtxOp::create(
+                       rewriter, loc, TypeRange{rewriter.getI32Type()},
+                       ValueRange{departures}, ValueRange{},
+                       "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;", Value())
+                       .getResult(0);
+    Value last = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, before,
+        arith::ConstantIntOp::create(rewriter, loc, plan.blocks - 1, 32));
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    ptx("st.relaxed.gpu.global.b32 [$0], $1;", {arrivals, zero}, last);
+    ptx("st.relaxed.gpu.global.b32 [$0], $1;", {departures, zero}, last);
+    ptx("fence.proxy.async.global;", {}, Value());
+  });
+  gpu::BarrierOp::create(rewriter, loc);
 }
 
 /// Whether thread `tid` has an item in trip `trip` when `numThreads` threads
@@ -381,6 +549,14 @@ struct TiledKernelEmitter {
   /// (stored as vectors), and whether edge tiles store those runs through
   /// predicated PTX stores (emitStoreC).
   bool cVectorizable = false, predicatedStores = false;
+  /// Whether C goes out through shared memory (emitStagedStoreC): its rows
+  /// are not 16-byte multiples, the fragment's rows and columns come in
+  /// chunks of 4, and one chunk's rows of the block tile fit the dynamic
+  /// shared memory of `sharedBytes`. `warpRow` is the thread's warp row
+  /// (0 without a warp tile) and `warpRows` the rows a warp row spans.
+  bool stagedC = false;
+  int64_t sharedBytes = 0, warpRows = 0;
+  Value warpRow;
   /// The panel loop of the step just emitted, unrolled at the end.
   scf::ForOp kkLoop;
   /// stream_k: the plan; the segment loop (the kernel's one-time setup goes
@@ -406,6 +582,7 @@ struct TiledKernelEmitter {
   SmallVector<Value> emitAccumulatorInits();
   void emitTileBounds();
   void emitPredicatedStoreC(ValueRange results);
+  void emitStagedStoreC(ValueRange results);
   SmallVector<Value> loadFragment(Value panel, Value stage, Value kk,
                                   ArrayRef<Value> index, bool alongRow,
                                   bool vectorize);
@@ -459,12 +636,16 @@ void TiledKernelEmitter::emitFragmentLayout(gpu::KernelDim3 threadIds) {
     colGroup = arith::RemUIOp::create(rewriter, loc, lane, ib.c(lanesX));
     rowOffset = ib.mul(wy, ib.c(wm));
     colOffset = ib.mul(wx, ib.c(wn));
+    warpRow = wy;
+    warpRows = wm;
     rowGroups = wm / tm();
     colGroups = lanesX;
   } else {
     rowGroup = threadIds.y;
     colGroup = threadIds.x;
     rowOffset = colOffset = ib.c(0);
+    warpRow = ib.c(0);
+    warpRows = config.getBM();
     rowGroups = threadsY;
     colGroups = threadsX;
   }
@@ -1056,10 +1237,94 @@ void TiledKernelEmitter::emitPredicatedStoreC(ValueRange results) {
   }
 }
 
+/// emitStoreC when rows of C are not 16-byte multiples (stagedC): element
+/// stores straight from the fragments would leave each 32-byte sector of C
+/// to 8 partial writes (the lanes of a row group are 16 bytes apart), the
+/// whole grid's at once at the end of a one-wave kernel. Instead the tile
+/// goes out in TM / 4 passes through the (then idle) panel memory. Pass h
+/// holds fragment rows 4h .. 4h + 3 of every thread: the block tile's rows
+/// w x WM + h x span + [0, span) of each warp row w (span = 4 x row
+/// groups), 4 x BM / TM rows in all, which the threads write as 16-byte
+/// vectors (8 lanes a row, 128 contiguous bytes: free of bank conflicts).
+/// After a barrier, thread t stores elements t, t + threads, ... of the
+/// pass row-major: a warp writes 32 consecutive elements of one row of C,
+/// each under its bounds. The block synchronises before each pass (the
+/// panels, then the previous pass, are no longer read) and, with stream_k,
+/// after the last (the next segment's copies reuse the memory).
+void TiledKernelEmitter::emitStagedStoreC(ValueRange results) {
+  int64_t bn = config.getBN(), numThreads = config.getNumThreads();
+  int64_t span = 4 * rowGroups, passRows = 4 * config.getBM() / tm();
+  int64_t perThread = llvm::divideCeil(passRows * bn, numThreads);
+  Attribute workgroupSpace = gpu::AddressSpaceAttr::get(
+      rewriter.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  Value bytes = gpu::DynamicSharedMemoryOp::create(
+      rewriter, loc,
+      MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroupSpace));
+  Value staged = memref::ViewOp::create(
+      rewriter, loc,
+      MemRefType::get({passRows, bn}, elementType(),
+                      MemRefLayoutAttrInterface(), workgroupSpace),
+      bytes, ib.c(0), ValueRange{});
+  SmallVector<OpFoldResult> cSizes =
+      memref::getMixedSizes(rewriter, loc, cView);
+  // The thread's first row in a pass: its row in the warp row's span.
+  Value spanRow = ib.add(
+      ib.mul(warpRow, ib.c(span)),
+      arith::SubIOp::create(rewriter, loc, rowBase,
+                            ib.mul(warpRow, ib.c(warpRows))));
+  auto vec4 = VectorType::get({4}, elementType());
+  for (int64_t h = 0; h < tm() / 4; ++h) {
+    gpu::BarrierOp::create(rewriter, loc);
+    for (int64_t i = 4 * h; i < 4 * h + 4; ++i)
+      for (int64_t q = 0; q < tn(); q += 4)
+        vector::StoreOp::create(
+            rewriter, loc,
+            vector::FromElementsOp::create(rewriter, loc, vec4,
+                                           results.slice(i * tn() + q, 4)),
+            staged, ValueRange{ib.add(spanRow, ib.c(i % 4)), cols[q]},
+            /*nontemporal=*/false, llvm::MaybeAlign(16));
+    gpu::BarrierOp::create(rewriter, loc);
+    SmallVector<Value> values, where, live;
+    for (int64_t t = 0; t < perThread; ++t) {
+      Value e = ib.add(tid, ib.c(t * numThreads));
+      Value inPass = Value();
+      if ((t + 1) * numThreads > passRows * bn) {
+        inPass = ib.lt(e, ib.c(passRows * bn));
+        e = arith::MinUIOp::create(rewriter, loc, e,
+                                   ib.c(passRows * bn - 1));
+      }
+      Value row = ib.div(e, ib.c(bn)), col = ib.rem(e, ib.c(bn));
+      values.push_back(
+          memref::LoadOp::create(rewriter, loc, staged, ValueRange{row, col}));
+      Value tileRow = ib.add(
+          ib.add(ib.mul(ib.div(row, ib.c(span)), ib.c(warpRows)),
+                 ib.c(h * span)),
+          ib.rem(row, ib.c(span)));
+      where.push_back(tileRow);
+      where.push_back(col);
+      live.push_back(ib.land(inPass,
+                             ib.land(ib.bound(tileRow, cSizes[0], config.getBM()),
+                                     ib.bound(col, cSizes[1], bn))));
+    }
+    for (int64_t t = 0; t < perThread; ++t)
+      emitUnder(rewriter, loc, live[t], [&]() {
+        memref::StoreOp::create(rewriter, loc, values[t], cView,
+                                ValueRange{where[2 * t], where[2 * t + 1]});
+      });
+  }
+  if (streamK)
+    gpu::BarrierOp::create(rewriter, loc);
+}
+
 /// After K: each accumulator to C, where C exists; runs of 4 consecutive
 /// columns as 16-byte stores when C's rows keep them aligned.
 void TiledKernelEmitter::emitStoreC(ValueRange results) {
   auto vec4 = VectorType::get({4}, elementType());
+  if (stagedC) {
+    emitStagedStoreC(results);
+    return;
+  }
   if (predicatedStores) {
     emitTileBounds();
     if (llvm::any_of(rowIn, [](Value v) { return v; }) ||
@@ -1134,31 +1399,9 @@ Value TiledKernelEmitter::emitOwnsTile() {
 void TiledKernelEmitter::emitWaitForPartial(Value block) {
   emitUnder(rewriter, loc, ib.eq(tid, ib.c(0)), [&]() {
     Value flag = getFlagAddress(block);
-    Type i32 = rewriter.getI32Type();
     Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-    Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
-    Value limit = arith::ConstantIntOp::create(rewriter, loc, 1 << 26, 32);
-    scf::WhileOp::create(
-        rewriter, loc, TypeRange{i32}, ValueRange{zero},
-        [&](OpBuilder &, Location, ValueRange args) {
-          Value up =
-              NVVM::InlinePtxOp::create(
-                  rewriter, loc, TypeRange{i32}, ValueRange{flag}, ValueRange{},
-                  "ld.acquire.gpu.global.b32 $0, [$1];", Value())
-                  .getResult(0);
-          Value down = ib.eq(up, zero);
-          scf::ConditionOp::create(rewriter, loc, down, args);
-        },
-        [&](OpBuilder &, Location, ValueRange args) {
-          Value polls = arith::AddIOp::create(rewriter, loc, args[0], one);
-          Value late = arith::CmpIOp::create(
-              rewriter, loc, arith::CmpIPredicate::ugt, polls, limit);
-          NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, ValueRange{},
-                                    ValueRange{}, "trap;", late);
-          NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, ValueRange{},
-                                    ValueRange{}, "nanosleep.u32 32;", Value());
-          scf::YieldOp::create(rewriter, loc, polls);
-        });
+    emitSpinUntil(rewriter, loc, flag,
+                  [&](Value up) { return ib.ne(up, zero); });
     NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{},
                               ValueRange{flag, zero}, ValueRange{},
                               "st.relaxed.gpu.global.b32 [$0], $1;", Value());
@@ -1291,6 +1534,10 @@ LogicalResult TiledKernelEmitter::emit(gpu::LaunchOp launch, Value tileRow,
                   cast<MemRefType>(globalC.getType()).getDimSize(1) % 4 == 0;
   predicatedStores =
       cVectorizable && elementType().getIntOrFloatBitWidth() == 32;
+  stagedC = !cVectorizable && rowChunk == 4 && colChunk == 4 &&
+            tm() % 4 == 0 && sharedBytes > 0 &&
+            elementType().getIntOrFloatBitWidth() == 32 &&
+            4 * bm / tm() * bn * 4 <= sharedBytes;
   bool boundsHere = !predicatedStores || problem.accumulate;
   SmallVector<OpFoldResult> cSizes;
   if (boundsHere)
@@ -1406,14 +1653,19 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   Value globalB = getRootBuffer(fills[1]->getOperand(0));
   Value globalC = getRootBuffer(cView);
 
-  // stream_k: the grid is one resident wave of the target's SMs.
+  // stream_k: the grid is one resident wave of the target's SMs. The
+  // workspace (stream_k, pack_b) is laid out for that grid.
   std::optional<StreamKPlan> streamK;
-  if (config.getStreamK()) {
+  WorkspacePlan workspacePlan;
+  if (config.getStreamK() || config.getPackB()) {
     if (!target)
       return forall.emitOpError()
-             << "stream_k sizes its grid by the chip's SMs: name a known chip";
-    streamK = getStreamKPlan(config, problem->m, problem->n, problem->k,
-                             problem->elementType, *target);
+             << (config.getStreamK() ? "stream_k sizes its grid"
+                                     : "pack_b sizes its workspace")
+             << " by the chip's SMs: name a known chip";
+    workspacePlan = getWorkspacePlan(config, problem->m, problem->n,
+                                     problem->k, problem->elementType, *target);
+    streamK = workspacePlan.streamK;
   }
 
   // Stages: with 2, each panel buffer gets a leading stage dimension and the
@@ -1473,6 +1725,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   // each whose box is one panel stage (BM x BK of A, BK x BN of B); the
   // kernel receives them before C.
   Value tensorMaps[2];
+  Value workspace;
   if (tma) {
     // B is described only when its rows are 16-byte multiples (or, with
     // b_row_groups, as rows of 4 rows: any N); otherwise it travels through
@@ -1491,6 +1744,21 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       Value groups = memref::ExpandShapeOp::create(
           rewriter, loc, groupsType, flat, all);
       described.push_back({groups, {rowGroups.rows, rowGroups.width}});
+    } else if (workspacePlan.pack) {
+      // pack_b: B's copy in the workspace, K x N with rows `pitch` elements
+      // apart.
+      const PackPlan &pack = *workspacePlan.pack;
+      workspace = memref::AllocOp::create(
+          rewriter, loc,
+          MemRefType::get({workspacePlan.bytes}, rewriter.getI8Type()));
+      Value rows = memref::ViewOp::create(
+          rewriter, loc,
+          MemRefType::get({problem->k, pack.pitch}, problem->elementType),
+          workspace, outer.c(pack.offset), ValueRange{});
+      Value copyOfB = memref::SubViewOp::create(
+          rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
+          ArrayRef<int64_t>{problem->k, problem->n}, ArrayRef<int64_t>{1, 1});
+      described.push_back({copyOfB, {config.getBK(), config.getBN()}});
     } else if (!bByRegisters) {
       described.push_back({globalB, {config.getBK(), config.getBN()}});
     }
@@ -1515,14 +1783,14 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
           rewriter, loc, mapType, cast, boxSizes);
     }
   }
-  // stream_k: the workspace (partial sums, then flags), a kernel parameter
-  // after C. The host that runs the kernel provides it zeroed (the manifest
-  // says so); here it only stands for that buffer.
-  Value workspace;
-  if (streamK)
+  // The workspace (stream_k's partial sums and flags, pack_b's copy of B
+  // and barrier), a kernel parameter after C. The host that runs the kernel
+  // provides it zeroed (the manifest says so); here it only stands for that
+  // buffer.
+  if (workspacePlan.bytes && !workspace)
     workspace = memref::AllocOp::create(
         rewriter, loc,
-        MemRefType::get({streamK->workspaceBytes}, rewriter.getI8Type()));
+        MemRefType::get({workspacePlan.bytes}, rewriter.getI8Type()));
   Value one = outer.c(1);
   auto launch = gpu::LaunchOp::create(
       rewriter, loc,
@@ -1642,6 +1910,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   TiledKernelEmitter emitter{rewriter, loc, config, *problem,
                              aTransposed || config.getRestageA()};
   emitter.aKMajor = aKMajorView;
+  emitter.sharedBytes = dynamicShared ? sharedBytes : 0;
   if (streamK) {
     emitter.streamK = streamK;
     emitter.segmentLoop = segments;
@@ -1661,6 +1930,17 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (failed(emitter.emit(launch, tileRow, tileCol, threadIds, panels,
                           {globalA, globalB}, cView, globalC, kLoop)))
     return failure();
+  // pack_b: B's copy comes first (block-major over the grid: x fastest).
+  if (workspacePlan.pack) {
+    rewriter.setInsertionPointToStart(&launchBody);
+    IndexBuilder pb{rewriter, loc};
+    Value block = streamK ? blockIds.x
+                          : pb.add(pb.mul(blockIds.y, pb.c(trips[1])),
+                                   blockIds.x);
+    Value tid = pb.add(pb.mul(threadIds.y, pb.c(threadsX)), threadIds.x);
+    emitPackB(rewriter, loc, *workspacePlan.pack, globalB, workspace, block,
+              tid, threadsX * threadsY);
+  }
 
   // The panel views the matmul read are dead now.
   SmallVector<Operation *> ops;
@@ -1679,8 +1959,9 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   // The buffers the kernel reads itself (not through a tensor map).
   Value globalAB[2] = {globalA, globalB};
   SmallVector<Value> pinned;
-  for (auto [global, map] : llvm::zip_equal(globalAB, tensorMaps))
-    if (!map)
+  for (auto [i, global, map] :
+       llvm::enumerate(globalAB, ArrayRef<Value>(tensorMaps)))
+    if (!map || (i == 1 && workspacePlan.pack))
       pinned.push_back(global);
   pinned.push_back(globalC);
   if (workspace)
@@ -1689,15 +1970,26 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (!tma)
     return launch;
   // The block's first act: one thread prefetches the tensor maps into the
-  // descriptor cache (which also makes them the first parameters).
+  // descriptor cache (which also makes them the first parameters). pack_b's
+  // map of B's copy is prefetched after the other parameters' first uses,
+  // which makes it the last parameter.
   rewriter.setInsertionPointToStart(&launchBody);
   Value leader = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::eq,
       outer.add(outer.mul(threadIds.y, outer.c(threadsX)), threadIds.x),
       outer.c(0));
-  for (Value map : tensorMaps)
-    if (map)
-      nvgpu::TmaPrefetchOp::create(rewriter, loc, map, leader);
+  Operation *first = leader.getDefiningOp();
+  nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);
+  if (tensorMaps[1] && !workspacePlan.pack)
+    nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[1], leader);
+  if (workspacePlan.pack) {
+    rewriter.setInsertionPointAfter(first);
+    while (!isa<memref::AssumeAlignmentOp>(&*rewriter.getInsertionPoint()))
+      rewriter.setInsertionPointAfter(&*rewriter.getInsertionPoint());
+    while (isa<memref::AssumeAlignmentOp>(&*rewriter.getInsertionPoint()))
+      rewriter.setInsertionPointAfter(&*rewriter.getInsertionPoint());
+    nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[1], leader);
+  }
   return launch;
 }
 

@@ -102,7 +102,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread 
 
 // -----
 
-// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a, fma_order, b_row_groups or stream_k)}}
+// expected-error @+1 {{unknown config key 'swizzle' (expected pad, copy, blocks_per_sm, restage_a, fma_order, b_row_groups, stream_k or pack_b)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 2, swizzle = 1>} { return }
 
 // -----

@@ -207,13 +207,14 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     const char *names[3] = {"A", "B", "C"};
     int64_t shapes[3][2] = {{k.m, k.k}, {k.k, k.n}, {k.m, k.n}};
     size_t count = args->items().size();
-    if (count != 3 && count != 4)
+    if (count < 3 || count > 5)
       return r.fail(where + ".args",
-                    "ABI mismatch: expected 3 buffers (A, B, C) and at most "
-                    "a workspace, got " +
+                    "ABI mismatch: expected 3 buffers (A, B, C), at most "
+                    "a workspace and a tensor map of B's copy in it, got " +
                         std::to_string(count) + " arguments");
-    if (count == 4) {
-      // The workspace (stream_k): bytes the kernel owns, zeroed once.
+    if (count >= 4) {
+      // The workspace (stream_k, pack_b): bytes the kernel owns, zeroed
+      // once.
       const Json &wj = args->items()[3];
       std::string ww = where + ".args[3]";
       std::string kind, init;
@@ -229,7 +230,10 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         return r.fail(ww + ".bytes", "expected a multiple of 4, got " +
                                          std::to_string(k.workspaceBytes));
     }
-    for (int a = 0; a < 3; ++a) {
+    // A, B, C, then (pack_b) the map of B's copy, args[4].
+    for (int a : {0, 1, 2, 4}) {
+      if (a >= int(count))
+        break;
       const Json &aj = args->items()[a];
       std::string aw = where + ".args[" + std::to_string(a) + "]";
       BufferArg arg;
@@ -254,7 +258,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       if (!pair("shape", arg.rows, arg.cols))
         return false;
       // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
-      if (kind == "tensor_map" && a < 2) {
+      if (kind == "tensor_map" && a != 2) {
         arg.tensorMap = true;
         if (!pair("box", arg.boxRows, arg.boxCols))
           return false;
@@ -286,30 +290,68 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                         "expected none, 64B, 128B or 256B, got " + l2);
         // "view" (optional, default "matrix"): "row_groups" maps the
         // buffer as rows / 4 rows of 4 x cols elements.
+        // "workspace_copy" (args[4] only, pack_b) maps the copy of B the
+        // kernel writes into its workspace.
         std::string view = "matrix";
         if (aj.find("view") && !r.string(aj, aw, "view", view))
           return false;
-        if (view != "matrix" && view != "row_groups")
+        if (a == 4 ? view != "workspace_copy"
+                   : view != "matrix" && view != "row_groups")
           return r.fail(aw + ".view",
-                        "expected matrix or row_groups, got " + view);
+                        std::string(a == 4 ? "expected workspace_copy"
+                                           : "expected matrix or row_groups") +
+                            ", got " + view);
         arg.rowGroups = view == "row_groups";
+        if (a == 4) {
+          arg.workspaceCopy = true;
+          if (!r.integer(aj, aw, "workspace_offset", arg.workspaceOffset, 0) ||
+              !r.integer(aj, aw, "row_stride", arg.rowStrideBytes, 1))
+            return false;
+          if (arg.workspaceOffset % 128 != 0 || arg.rowStrideBytes % 16 != 0)
+            return r.fail(aw, "a tensor map needs a 128-byte-aligned start "
+                              "and a row stride of 16-byte multiples, got "
+                              "offset " +
+                                  std::to_string(arg.workspaceOffset) +
+                                  " and stride " +
+                                  std::to_string(arg.rowStrideBytes));
+        }
         if (arg.rowGroups && arg.rows % 4 != 0)
           return r.fail(aw, "a view of row groups needs a multiple of 4 "
                             "rows, got " +
                                 std::to_string(arg.rows));
-        if (!arg.rowGroups && arg.cols * 4 % 16 != 0)
+        if (!arg.rowGroups && !arg.workspaceCopy && arg.cols * 4 % 16 != 0)
           return r.fail(aw, "a tensor map needs rows of 16-byte multiples, "
                             "got " +
                                 std::to_string(arg.cols) + " columns");
         kind = "buffer";
       }
-      if (kind != "buffer" || arg.name != names[a] ||
-          arg.elementType != k.elementType || arg.rows != shapes[a][0] ||
-          arg.cols != shapes[a][1])
+      if (a == 4 && !arg.workspaceCopy)
+        return r.fail(aw + ".kind", "expected tensor_map (of B's copy in "
+                                    "the workspace), got " +
+                                        kind);
+      if (arg.workspaceCopy &&
+          arg.workspaceOffset + arg.rows * arg.rowStrideBytes >
+              k.workspaceBytes)
+        return r.fail(aw, "B's copy (" + std::to_string(arg.rows) +
+                              " rows of " +
+                              std::to_string(arg.rowStrideBytes) +
+                              " bytes at offset " +
+                              std::to_string(arg.workspaceOffset) +
+                              ") does not fit the workspace of " +
+                              std::to_string(k.workspaceBytes) + " bytes");
+      if (arg.workspaceCopy && arg.rowStrideBytes < arg.cols * 4)
+        return r.fail(aw, "B's copy has rows of " +
+                              std::to_string(arg.cols * 4) +
+                              " bytes, more than its row stride of " +
+                              std::to_string(arg.rowStrideBytes));
+      int slot = a == 4 ? 1 : a;
+      if (kind != "buffer" || arg.name != names[slot] ||
+          arg.elementType != k.elementType || arg.rows != shapes[slot][0] ||
+          arg.cols != shapes[slot][1])
         return r.fail(aw, std::string("ABI mismatch: expected buffer ") +
-                              names[a] + " of " + k.elementType + "[" +
-                              std::to_string(shapes[a][0]) + "x" +
-                              std::to_string(shapes[a][1]) + "], got " +
+                              names[slot] + " of " + k.elementType + "[" +
+                              std::to_string(shapes[slot][0]) + "x" +
+                              std::to_string(shapes[slot][1]) + "], got " +
                               kind + " " + arg.name + " of " +
                               arg.elementType + "[" +
                               std::to_string(arg.rows) + "x" +

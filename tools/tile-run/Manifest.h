@@ -35,6 +35,11 @@ struct BufferArg {
   /// rows of 4 x cols elements (rows a multiple of 4), and the box is in
   /// that view; otherwise ("matrix") over the matrix's own rows.
   bool rowGroups = false;
+  /// view "workspace_copy" (pack_b): the map is over a copy of the matrix
+  /// that the kernel writes into its workspace, `workspaceOffset` bytes in,
+  /// rows `rowStrideBytes` apart.
+  bool workspaceCopy = false;
+  int64_t workspaceOffset = 0, rowStrideBytes = 0;
   int l2PromotionBytes = 0;
 };
 
@@ -50,10 +55,11 @@ struct KernelSpec {
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
-  std::vector<BufferArg> args; ///< A, B, C
-  /// A fourth parameter (stream_k): a workspace of this many bytes, zeroed
-  /// before the kernel's first launch (the kernel leaves it zeroed); 0 when
-  /// the kernel takes none.
+  /// A, B, C, and with pack_b the tensor map of B's copy in the workspace.
+  std::vector<BufferArg> args;
+  /// A fourth parameter (stream_k, pack_b): a workspace of this many bytes,
+  /// zeroed before the kernel's first launch (the kernel leaves it
+  /// zeroed); 0 when the kernel takes none.
   int64_t workspaceBytes = 0;
   double usefulFlops = 0, executedFlops = 0;
   Json config;    ///< the manifest's config object, passed through

@@ -207,13 +207,19 @@ private:
   /// for a tensor-map argument (copy = tma) the device address of a
   /// CUtensorMap of that buffer, encoded here and copied to the GPU.
   bool makeParams(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
-                  CUdeviceptr c, std::array<CUdeviceptr, 4> &params,
+                  CUdeviceptr c, std::array<CUdeviceptr, 5> &params,
                   Failure &f) {
-    CUdeviceptr buffers[3] = {a, b, c};
+    CUdeviceptr buffers[4] = {a, b, c, 0};
     params[3] = workspace;
-    for (int i = 0; i < 3; ++i) {
-      params[i] = buffers[i];
+    params[4] = 0;
+    for (size_t i = 0; i < k.args.size(); ++i) {
       const BufferArg &arg = k.args[i];
+      // The fourth argument (pack_b) maps B's copy in the workspace: the
+      // fifth parameter.
+      size_t slot = i == 3 ? 4 : i;
+      CUdeviceptr buffer =
+          arg.workspaceCopy ? workspace + arg.workspaceOffset : buffers[i];
+      params[slot] = buffer;
       if (!arg.tensorMap)
         continue;
       // Dimensions, strides and boxes go innermost (columns) first; a view
@@ -222,7 +228,9 @@ private:
       int64_t group = arg.rowGroups ? 4 : 1;
       cuuint64_t dims[2] = {static_cast<cuuint64_t>(arg.cols * group),
                             static_cast<cuuint64_t>(arg.rows / group)};
-      cuuint64_t strides[1] = {static_cast<cuuint64_t>(arg.cols * group) * 4};
+      cuuint64_t strides[1] = {
+          arg.workspaceCopy ? static_cast<cuuint64_t>(arg.rowStrideBytes)
+                            : static_cast<cuuint64_t>(arg.cols * group) * 4};
       cuuint32_t box[2] = {static_cast<cuuint32_t>(arg.boxCols),
                            static_cast<cuuint32_t>(arg.boxRows)};
       cuuint32_t elementStrides[2] = {1, 1};
@@ -231,24 +239,26 @@ private:
           : arg.l2PromotionBytes == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
           : arg.l2PromotionBytes == 256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
                                         : CU_TENSOR_MAP_L2_PROMOTION_NONE;
-      std::string what = "encoding the tensor map of " + arg.name;
+      std::string what = "encoding the tensor map of " + arg.name +
+                         (arg.workspaceCopy ? "'s copy" : "");
       if (!cu(drv.cuTensorMapEncodeTiled(
                   &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2,
-                  reinterpret_cast<void *>(buffers[i]), dims, strides, box,
+                  reinterpret_cast<void *>(buffer), dims, strides, box,
                   elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
                   CU_TENSOR_MAP_SWIZZLE_NONE, l2,
                   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
               what.c_str(), f) ||
           // cuMemAlloc aligns to 256 bytes (the map needs 64).
-          !alloc(sizeof map, "a tensor map", params[i], f) ||
-          !cu(drv.cuMemcpyHtoD(params[i], &map, sizeof map), what.c_str(), f))
+          !alloc(sizeof map, "a tensor map", params[slot], f) ||
+          !cu(drv.cuMemcpyHtoD(params[slot], &map, sizeof map), what.c_str(),
+              f))
         return false;
     }
     return true;
   }
   bool launch(const KernelSpec &k, CUfunction fn,
-              std::array<CUdeviceptr, 4> args, Failure &f) {
-    void *params[] = {&args[0], &args[1], &args[2], &args[3]};
+              std::array<CUdeviceptr, 5> args, Failure &f) {
+    void *params[] = {&args[0], &args[1], &args[2], &args[3], &args[4]};
     return cu(drv.cuLaunchKernel(fn, k.grid[0], k.grid[1], k.grid[2],
                                  k.block[0], k.block[1], k.block[2],
                                  k.dynamicSharedBytes, nullptr, params,
@@ -281,7 +291,8 @@ private:
   CUmodule module = nullptr;
   cublasHandle_t handle = nullptr;
   std::vector<CUdeviceptr> allocations;
-  /// The kernel's workspace (stream_k), zeroed once; 0 when it takes none.
+  /// The kernel's workspace (stream_k, pack_b), zeroed once; 0 when it
+  /// takes none.
   CUdeviceptr workspace = 0;
   std::string deviceName;
   int computeCapability = 0, smCount = 0, l2Bytes = 0, smClockKHz = 0,
@@ -443,7 +454,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (!alloc(mk * 4, "A", dA, f) || !alloc(kn * 4, "B", dB, f) ||
       !alloc(mn * 4, "C", dC, f))
     return f.code;
-  // A kernel with a workspace (stream_k) waits for partial sums of other
+  // A kernel with a workspace (stream_k, pack_b) waits for other
   // blocks of its grid: all of them must be resident at once, and the
   // workspace starts zeroed (the kernel leaves it so).
   workspace = 0;
@@ -459,7 +470,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       fail(f, kExitUsage,
            "kernel '" + k.name + "' needs its " +
                std::to_string(k.grid[0] * k.grid[1] * k.grid[2]) +
-               " blocks resident at once (stream_k), but this device holds " +
+               " blocks resident at once (they wait for each other), but "
+               "this device holds " +
                std::to_string(resident) + " (" + std::to_string(perSM) +
                " per SM on " + std::to_string(smCount) + " SMs)");
       return f.code;
@@ -506,7 +518,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     } else if (!cu(drv.cuMemsetD32(dC, 0x7FC00000u, mn), "poisoning C", f)) {
       return f.code;
     }
-    std::array<CUdeviceptr, 4> params;
+    std::array<CUdeviceptr, 5> params;
     if (!makeParams(k, dA, dB, dC, params, f) ||
         !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
@@ -615,7 +627,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       bs.push_back(b);
       cs.push_back(c);
     }
-    std::vector<std::array<CUdeviceptr, 4>> params(sets);
+    std::vector<std::array<CUdeviceptr, 5>> params(sets);
     for (int s = 0; s < sets; ++s)
       if (!makeParams(k, as[s], bs[s], cs[s], params[s], f))
         return f.code;

@@ -106,13 +106,34 @@ struct StreamKPlan {
 StreamKPlan getStreamKPlan(ConfigAttr config, int64_t m, int64_t n, int64_t k,
                            Type elementType, const TargetInfo &target);
 
+/// pack_b: B's copy, K rows of `pitch` elements (N rounded up to 128 bytes)
+/// starting `offset` bytes into the workspace (128-byte aligned), then the
+/// grid barrier's two 4-byte counters (arrivals, departures) at
+/// `barrierOffset`; `blocks` is the grid the barrier waits for.
+struct PackPlan {
+  int64_t offset = 0, pitch = 0, barrierOffset = 0, blocks = 0;
+};
+
+/// The workspace of a kernel that takes one (stream_k, pack_b), a kernel
+/// parameter after C: stream_k's partial sums and flags first, then
+/// pack_b's copy of B and its barrier. `bytes` is 0 when there is none.
+struct WorkspacePlan {
+  std::optional<StreamKPlan> streamK;
+  std::optional<PackPlan> pack;
+  int64_t bytes = 0;
+};
+WorkspacePlan getWorkspacePlan(ConfigAttr config, int64_t m, int64_t n,
+                               int64_t k, Type elementType,
+                               const TargetInfo &target);
+
 /// The elements per K row that one stage of B's panel receives, padding
 /// aside: the row-class boxes' pitch with `b_row_groups`, else BN.
 int64_t getStagedBCols(ConfigAttr config);
 
 /// Whether copy = tma moves the B panel through registers: when rows of B
 /// (N elements) are not 16-byte multiples, which a tensor map's stride must
-/// be, and `b_row_groups` does not describe B as rows of 4 rows.
+/// be, and neither `b_row_groups` (B as rows of 4 rows) nor `pack_b` (a
+/// copy of B with aligned rows) describes it otherwise.
 bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 
 /// What makes `config` unusable for an M x N x K problem (copy = tma needs
@@ -170,14 +191,16 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// Stream-K to pay.
 constexpr int64_t kMaxStreamKSegments = 32;
 
-/// What makes stream_k unusable for an M x N x K problem on `target`
-/// (accumulation into C; more than kMaxStreamKSegments segments per
-/// block), or nullopt (also when `config` has no stream_k).
-std::optional<std::string> findStreamKViolation(ConfigAttr config, int64_t m,
-                                                int64_t n, int64_t k,
-                                                bool accumulate,
-                                                Type elementType,
-                                                const TargetInfo &target);
+/// What makes stream_k or pack_b unusable for an M x N x K problem on
+/// `target` (stream_k: accumulation into C, more than kMaxStreamKSegments
+/// segments per block; pack_b: a grid of more than one wave, whose blocks
+/// could not all be resident to meet at its barrier), or nullopt (also when
+/// `config` has neither).
+std::optional<std::string> findWorkspaceViolation(ConfigAttr config, int64_t m,
+                                                  int64_t n, int64_t k,
+                                                  bool accumulate,
+                                                  Type elementType,
+                                                  const TargetInfo &target);
 
 } // namespace mlir::tileopt
 

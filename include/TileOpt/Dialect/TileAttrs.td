@@ -123,6 +123,18 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       partial sums, clears the flags and stores C. A block leaves at most
       one partial (its first tile), and runs owned parts last, so the
       owner rarely waits.
+    * `pack_b = true` (optional, default false, printed when true; copy =
+      tma, blocks_per_sm > 0, not with b_row_groups): B of any N through
+      TMA, in whole boxes. A tensor map needs row strides in 16-byte
+      multiples, which rows of N x 4 bytes do not give when N is not a
+      multiple of 4. With `pack_b` the blocks first copy B, all of them
+      together, into a workspace (a kernel parameter after C) whose rows
+      are padded to 128-byte multiples; a grid-wide barrier follows (the
+      grid must be resident at once: one wave at most, which the config
+      check guarantees for the chip), and B's boxes then come from that
+      copy through a second tensor map, the kernel's last parameter. Costs
+      one read of B and one write of its copy per launch (most of it stays
+      in L2), and the barrier.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.
@@ -149,7 +161,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     DefaultValuedParameter<"bool", "false">:$restageA,
     DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder,
     DefaultValuedParameter<"bool", "false">:$bRowGroups,
-    DefaultValuedParameter<"bool", "false">:$streamK
+    DefaultValuedParameter<"bool", "false">:$streamK,
+    DefaultValuedParameter<"bool", "false">:$packB
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -158,13 +171,15 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false,
+                   false);
     }]>,
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
                      "int64_t":$stages, "int64_t":$pad), [{
       return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false);
+                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false,
+                   false);
     }]>
   ];
   let extraClassDeclaration = [{

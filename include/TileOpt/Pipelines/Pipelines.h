@@ -68,6 +68,13 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
                      "all tiles evenly over one resident wave of blocks "
                      "(Stream-K), partial sums through a workspace"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> packB{
+      *this, "pack-b",
+      llvm::cl::desc("copy = tma, blocks-per-sm > 0: the blocks first copy "
+                     "B into a workspace with 128-byte-aligned rows, then "
+                     "(after a grid-wide barrier) bring B's boxes from "
+                     "there (B of any N)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> artifactDir{
       *this, "artifact-dir",
       llvm::cl::desc("Write the kernel artifact (manifest.json, .ptx, "

@@ -73,6 +73,10 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
            "copy = tma, blocks-per-sm > 0: split the K steps of all tiles "
            "evenly over one resident wave of blocks (Stream-K), partial "
            "sums through a workspace">,
+    Option<"packB", "pack-b", "bool", /*default=*/"false",
+           "copy = tma, blocks-per-sm > 0: the blocks first copy B into a "
+           "workspace with 128-byte-aligned rows, then (after a grid-wide "
+           "barrier) bring B's boxes from there (B of any N)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,
