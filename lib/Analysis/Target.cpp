@@ -330,6 +330,13 @@ WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
 /// tiles the default took before, against 1.152x.)
 constexpr double kStreamKEfficiency = 0.975;
 
+/// pack_b's copy of B and grid barrier as a fraction of the tiles' time is
+/// kPackCost / M. Measured on the H200 (64 x 256 tiles, kernel medians in
+/// alternation): 2053 x 2040 x 2048 0.3549 against 0.3457 ms without it,
+/// 2053 x 2048 x 2048 0.3566 against 0.3473: 9.2-9.3 us on 346 us, 0.0266
+/// = 54.6 / 2053.
+constexpr double kPackCost = 54.6;
+
 namespace {
 /// A default candidate and its measured speed relative to the register-staged
 /// 64 x 256 tile, per useful output element once wave quantisation is
@@ -346,7 +353,7 @@ struct Candidate {
   CopyKind copy;
   bool restageA;
   FmaOrder fmaOrder;
-  bool bRowGroups;
+  bool bRowGroups, packB;
   double alignedSpeed, unalignedSpeed;
 };
 } // namespace
@@ -430,31 +437,38 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       // restage_a: 64 x 128 47.5 (0.945), 48.7 (0.969); 64 x 256 47.3
       // (0.94), 48.4 (0.965). 64 x 64 (4 x 8 per thread) on 1000^3: 30.9
       // (0.97-0.98), with restage_a 0.87; cp.async 0.91-0.93.
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, 1.10, 0},
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, false, 1.06, 0},
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, 0.97, 0},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, false, 1.10, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, false, false, 1.06, 0},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, false, 0.97, 0},
       // TMA with B as rows of 4 rows (b_row_groups), for rows of B that are
       // not 16-byte multiples: 64 x 128 with 4 blocks per SM on 2053 x 2039
-      // x 2048, 0.979 of cuBLAS (register-staged 64 x 128: 0.924, hence
+      // x 2048, 0.979 of cuBLAS (0.989 since C goes out through shared
+      // memory; register-staged 64 x 128: 0.924, hence
       // 0.94 x 0.979 / 0.924, rounded down); 64 x 256 0.939, along the rows
       // 0.89.
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, 0, 0.99},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, false, 0, 0.99},
+      // TMA with B copied into the workspace first (pack_b), where the grid
+      // fits one wave: the 64 x 256 tile of aligned shapes, less the copy
+      // (kPackCost). 2053 x 2039 x 2048: 0.3557 ms, 1.018 of cuBLAS, against
+      // 0.3663 (0.989) for b_row_groups above; hence 0.99 x 1.029 at M =
+      // 2053 before the copy's cost, 1.04 rounded down.
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, true, 0, 1.04},
       // 64 x 256: 2048^3 45.5-45.9 TFLOP/s, 4096^3 47.2; 2053 x 2039 x 2048
       // 41.6 (one full wave of 264 blocks, yet slower than 64 x 128).
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows, false,
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows, false, false,
        1.00, 0.90},
       // 64 x 128: 4096^3 44.5, 2053 x 2039 x 2048 43.8 (528 blocks, one wave
       // of 4 per SM).
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows, false,
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows, false, false,
        0.96, 0.94},
       // Smaller tiles, for problems that do not fill the chip otherwise.
       // With few blocks per SM, latency must be hidden inside a block: two
       // cp.async stages ran 1.15x the register-staged loop on this tile on
       // 1000 x 1000 x 1001 (27.8 against 24.1 TFLOP/s), hence 0.92 where
       // the register-staged 64 x 64 had 0.80.
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, false, 0.92,
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, false, false, 0.92,
        0.92},
-      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows, false,
+      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows, false, false,
        0.30, 0.30},
   };
   constexpr int64_t pad = 4;
@@ -471,14 +485,20 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
         k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups,
-        /*streamK=*/false, /*packB=*/false);
+        /*streamK=*/false, c.packB);
     if (findConfigViolation(config, target, elementType) ||
-        findShapeViolation(config, m, n, k, elementType))
+        findShapeViolation(config, m, n, k, elementType) ||
+        findWorkspaceViolation(config, m, n, k, accumulate, elementType,
+                               target))
       continue;
     WaveInfo w = computeWaves(config, m, n, elementType, target);
     double useful = double(m) * double(n) /
                     double(llvm::alignTo(m, c.bm) * llvm::alignTo(n, c.bn));
     double speed = (aligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
+    // pack_b's copy of B takes time in proportion to K x N, the tiles' in
+    // proportion to M x N x K.
+    if (c.packB)
+      speed /= 1 + kPackCost / double(m);
     double score = w.efficiency * speed;
     if (score > bestScore) {
       bestScore = score;

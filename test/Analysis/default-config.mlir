@@ -110,13 +110,33 @@ func.func @rows_4095_zero(%A: tensor<4096x4096xf32>, %B: tensor<4096x4095xf32>) 
 
 // -----
 
-// 2053 x 2039 (rows of B not 16-byte aligned): TMA with B as rows of 4
-// rows (b_row_groups), 64 x 128 tiles, 528 blocks in one full wave of 4 per
-// SM (64 x 256: 264 blocks, one full wave of 2 per SM, measured slower).
+// 2053 x 2039 (rows of B not 16-byte aligned): B copied into the
+// workspace first (pack_b), then TMA on 64 x 256 tiles, 264 blocks in one
+// full wave of 2 per SM, as on aligned shapes (b_row_groups on 64 x 128:
+// measured slower).
 // CHECK-LABEL: func.func @ragged_2053
-// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, pack_b = true>
 func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
+  return
+}
+
+// -----
+
+// pack_b needs the grid resident at once: 4096 x 4095 has 1024 tiles of 64
+// x 256, four waves, and keeps b_row_groups (see rows_4095_zero); 1500 x
+// 2039 fills 192 of the 264 slots of one wave with 64 x 256 tiles and
+// takes 64 x 64 tiles with cp.async instead; 2000 x 2039 x 1024 fills 256.
+// CHECK-LABEL: func.func @ragged_1500
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
+// CHECK-LABEL: func.func @ragged_2000
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, pack_b = true>
+func.func @ragged_1500(%A: memref<1500x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<1500x2039xf32>) {
+  linalg.matmul ins(%A, %B : memref<1500x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<1500x2039xf32>)
+  return
+}
+func.func @ragged_2000(%A: memref<2000x1024xf32>, %B: memref<1024x2039xf32>, %C: memref<2000x2039xf32>) {
+  linalg.matmul ins(%A, %B : memref<2000x1024xf32>, memref<1024x2039xf32>) outs(%C : memref<2000x2039xf32>)
   return
 }
 

@@ -168,3 +168,24 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp =
 // The grid is one resident wave of SMs x blocks_per_sm blocks.
 // expected-error @+1 {{stream_k launches one resident wave of SMs x blocks_per_sm blocks: it needs blocks_per_sm > 0}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, stream_k = true>} { return }
+
+// -----
+
+// expected-error @+1 {{pack_b must be true or false, got 'yes'}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, pack_b = yes>} { return }
+
+// -----
+
+// expected-error @+1 {{pack_b describes a copy of B to the TMA unit: it needs copy = tma, got copy = async}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = async, blocks_per_sm = 2, pack_b = true>} { return }
+
+// -----
+
+// The blocks meet at a grid barrier: they must all be resident.
+// expected-error @+1 {{pack_b's blocks wait for each other, so they must be resident at once: it needs blocks_per_sm > 0}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, pack_b = true>} { return }
+
+// -----
+
+// expected-error @+1 {{pack_b and b_row_groups are two ways of bringing B through TMA: choose one}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, b_row_groups = true, pack_b = true>} { return }

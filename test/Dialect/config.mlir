@@ -99,3 +99,15 @@ func.func @stream_k() attributes {tile.config = #tile.config<tiled, block = [64,
 func.func @stream_k_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, stream_k = false>} {
   return
 }
+
+// pack_b is printed when true (after stream_k); false prints nothing.
+// CHECK-LABEL: func.func @pack_b
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true, pack_b = true>}
+// CHECK-LABEL: func.func @pack_b_false
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2>}
+func.func @pack_b() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, pack_b = true, blocks_per_sm = 2, stream_k = true, restage_a = true>} {
+  return
+}
+func.func @pack_b_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, pack_b = false>} {
+  return
+}

@@ -35,6 +35,9 @@
 // cp.async with 3 stages on the ragged shape: 16-byte copies of A (rows of
 // K = 2048 are aligned) bypassing L1, 4-byte copies of B (rows of N = 2039
 // are not), one commit group per K step, waiting until one is in flight.
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
+// RUN: FileCheck %s --input-file=%t/def2053/matmul_matmul_0.ptx --check-prefix=DEF2053PTX
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,32 thread-tile=4,8 smem-pad=4 stages=3 copy=async artifact-dir=%t/async" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/async/matmul_matmul_0.ptx --check-prefix=ASYNC
 // RUN: FileCheck %s --input-file=%t/async/manifest.json --check-prefix=ASYNCM
@@ -79,16 +82,17 @@
 // The default configs of the two examples (TMA with A re-staged K-major, 64
 // x 256 with 2 blocks per SM, on 2048^3: 8 KiB of A and 32 KiB of B boxes
 // plus 8 KiB of K-major A in dynamic shared memory, and Stream-K, as the 256
-// tiles leave 8 of the 264 block slots idle; the same with 64 x 128 tiles,
-// 4 blocks per SM and B as rows of 4 rows (b_row_groups) on 2053 x 2039 x
-// 2048: 8 KiB of A boxes, 17 KiB of B's class boxes and 8 KiB of K-major A)
-// fit their register caps: no stack, no spills.
+// tiles leave 8 of the 264 block slots idle; the same tiles on 2053 x 2039
+// x 2048 with B copied into the workspace first, pack_b) and 64 x 128
+// tiles, 4 blocks per SM and B as rows of 4 rows (b_row_groups) on 2053 x
+// 2039 x 2048 (8 KiB of A boxes, 17 KiB of B's class boxes and 8 KiB of
+// K-major A) fit their register caps: no stack, no spills.
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2048" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2048/manifest.json --check-prefix=DEF2048
 // RUN: FileCheck %s --input-file=%t/def2048/matmul_matmul_0.ptx --check-prefix=DEF2048PTX
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
-// RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
-// RUN: FileCheck %s --input-file=%t/def2053/matmul_matmul_0.ptx --check-prefix=DEF2053PTX
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma blocks-per-sm=4 restage-a=1 fma-order=columns b-row-groups=1 artifact-dir=%t/rg2053" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/rg2053/manifest.json --check-prefix=RG2053
+// RUN: FileCheck %s --input-file=%t/rg2053/matmul_matmul_0.ptx --check-prefix=RG2053PTX
 // Stream-K: a workspace after C of 264 partial sums of 64 x 256 floats and
 // 264 flags (17302560 bytes), zeroed by the host; the grid is one wave of
 // 132 SMs x 2 blocks.
@@ -132,51 +136,136 @@
 // DEF2048PTX-DAG: ld.acquire.gpu.global.b32 %r{{[0-9]+}}, [%[[FLAG:rd[0-9]+]]];
 // DEF2048PTX-DAG: st.relaxed.gpu.global.b32 [%[[FLAG]]], 0;
 // DEF2048PTX-DAG: @%p{{[0-9]+}} trap;
+// pack_b: the parameters are A's map, B, C, the workspace (B's copy: 2048
+// rows of 8192 bytes, then the barrier's two counters) and the map of B's
+// copy; the grid is the 8 x 33 tiles, within one wave of 2 per SM.
 // DEF2053: "name": "A",
-// DEF2053-NEXT: "oob_fill": "zero",
-// DEF2053-NEXT: "shape": [
 // DEF2053: "view": "matrix"
+// DEF2053: "kind": "buffer",
+// DEF2053-NEXT: "layout": "row-major",
+// DEF2053-NEXT: "name": "B",
+// DEF2053: "name": "C",
+// DEF2053: "bytes": 16777224,
+// DEF2053-NEXT: "init": "zero",
+// DEF2053-NEXT: "kind": "workspace",
 // DEF2053: "box": [
-// DEF2053-NEXT: 4,
-// DEF2053-NEXT: 136
-// DEF2053-NEXT: ],
+// DEF2053-NEXT: 16,
+// DEF2053-NEXT: 256
+// DEF2053: "kind": "tensor_map",
 // DEF2053: "name": "B",
-// DEF2053: "view": "row_groups"
-// DEF2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>",
-// DEF2053-NEXT: "b_row_groups": true,
-// DEF2053: "dynamic_shared_bytes": 33792,
-// DEF2053: "barriers": 1,
-// DEF2053-NEXT: "const_bytes": {{[0-9]+}},
-// DEF2053-NEXT: "registers": {{[0-9]+}},
-// DEF2053-NEXT: "shared_bytes": {{[0-9]+}},
-// DEF2053-NEXT: "spill_load_bytes": 0,
+// DEF2053: "row_stride": 8192,
+// DEF2053-NEXT: "shape": [
+// DEF2053-NEXT: 2048,
+// DEF2053-NEXT: 2039
+// DEF2053: "view": "workspace_copy",
+// DEF2053-NEXT: "workspace_offset": 0
+// DEF2053: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, pack_b = true>",
+// DEF2053: "dynamic_shared_bytes": 49152,
+// DEF2053-NEXT: "grid": [
+// DEF2053-NEXT: 8,
+// DEF2053-NEXT: 33,
+// DEF2053: "spill_load_bytes": 0,
 // DEF2053-NEXT: "spill_store_bytes": 0,
 // DEF2053-NEXT: "stack_bytes": 0
+// pack_b in the default's PTX: the copy's map (the fifth parameter) is
+// prefetched after A's; each thread loads 4 elements of B at a time and
+// stores them as one 16-byte vector of the copy; then it fences its stores
+// against the async proxy and the block synchronises; the leader adds its
+// arrival with release semantics, polls the counter with acquire loads
+// until all 264 blocks have arrived (trapping after 2^26 polls), adds its
+// departure, and the last block to depart (the 263 before it) zeroes both
+// counters, 16777216 bytes into the workspace; a fence and a barrier later,
+// B's boxes come from the copy's map.
+// DEF2053PTX-DAG: ld.param.b64 %[[MAPA:rd[0-9]+]], [matmul_matmul_0_param_0];
+// DEF2053PTX-DAG: ld.param.b64 %[[MAPB:rd[0-9]+]], [matmul_matmul_0_param_4];
+// DEF2053PTX-DAG: ld.param.b64 %[[WS:rd[0-9]+]], [matmul_matmul_0_param_3];
+// DEF2053PTX: prefetch.tensormap [%[[MAPA]]];
+// DEF2053PTX: prefetch.tensormap [%[[MAPB]]];
+// DEF2053PTX: ld.global.b32 %[[E1:r[0-9]+]], [%[[SRC:rd[0-9]+]]+4];
+// DEF2053PTX-NEXT: ld.global.b32 %[[E2:r[0-9]+]], [%[[SRC]]+8];
+// DEF2053PTX-NEXT: ld.global.b32 %[[E3:r[0-9]+]], [%[[SRC]]+12];
+// DEF2053PTX: st.global.v4.b32 [%{{rd[0-9]+}}], {%{{r[0-9]+}}, %[[E1]], %[[E2]], %[[E3]]};
+// DEF2053PTX-NOT: cp.async.bulk.tensor
+// DEF2053PTX: fence.proxy.async.global;
+// DEF2053PTX-NOT: cp.async.bulk.tensor
+// DEF2053PTX: bar.sync 0;
+// DEF2053PTX: add.s64 %[[ARRIVE:rd[0-9]+]], %[[WS]], 16777216;
+// DEF2053PTX-NEXT: add.s64 %[[DEPART:rd[0-9]+]], %[[WS]], 16777220;
+// DEF2053PTX: red.release.gpu.global.add.u32 [%[[ARRIVE]]], 1;
+// DEF2053PTX: ld.acquire.gpu.global.b32 %[[N:r[0-9]+]], [%[[ARRIVE]]];
+// DEF2053PTX-NEXT: // end inline asm
+// DEF2053PTX-NEXT: setp.eq.b32 %p{{[0-9]+}}, %[[N]], 264;
+// DEF2053PTX: @%p{{[0-9]+}} trap;
+// DEF2053PTX: atom.relaxed.gpu.global.add.u32 %[[BEFORE:r[0-9]+]], [%[[DEPART]]], 1;
+// DEF2053PTX-NEXT: // end inline asm
+// DEF2053PTX-NEXT: setp.eq.b32 %[[LAST:p[0-9]+]], %[[BEFORE]], 263;
+// DEF2053PTX: @%[[LAST]] st.relaxed.gpu.global.b32 [%[[ARRIVE]]], 0;
+// DEF2053PTX: @%[[LAST]] st.relaxed.gpu.global.b32 [%[[DEPART]]], 0;
+// DEF2053PTX: fence.proxy.async.global;
+// DEF2053PTX: bar.sync 0;
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}]
+// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {{.*}}]
+// C (rows of 8156 bytes) goes out through shared memory: after the K loop,
+// a barrier, 16-byte vectors of the fragments into the idle panels, a
+// barrier, then rows of C element by element (a warp's 32 consecutive
+// elements; consecutive elements of one thread are 8156 bytes apart), in
+// two passes.
+// DEF2053PTX: st.shared.v4.b32 [%[[T:rd[0-9]+]]], {
+// DEF2053PTX-COUNT-7: st.shared.v4.b32 [%[[T]]+{{[0-9]+}}], {
+// DEF2053PTX-NEXT: bar.sync 0;
+// DEF2053PTX: ld.shared.b32
+// DEF2053PTX: st.global.b32 [%{{rd[0-9]+}}+8156], %r{{[0-9]+}};
+// DEF2053PTX: bar.sync 0;
+// DEF2053PTX: st.shared.v4.b32 [%[[T2:rd[0-9]+]]], {
+// DEF2053PTX-COUNT-7: st.shared.v4.b32 [%[[T2]]+{{[0-9]+}}], {
+// DEF2053PTX-NEXT: bar.sync 0;
+// DEF2053PTX: st.global.b32 [%{{rd[0-9]+}}+{{[0-9]+}}], %r{{[0-9]+}};
+// DEF2053PTX-NOT: st.shared
+// RG2053: "name": "A",
+// RG2053-NEXT: "oob_fill": "zero",
+// RG2053-NEXT: "shape": [
+// RG2053: "view": "matrix"
+// RG2053: "box": [
+// RG2053-NEXT: 4,
+// RG2053-NEXT: 136
+// RG2053-NEXT: ],
+// RG2053: "name": "B",
+// RG2053: "view": "row_groups"
+// RG2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>",
+// RG2053-NEXT: "b_row_groups": true,
+// RG2053: "dynamic_shared_bytes": 33792,
+// RG2053: "barriers": 1,
+// RG2053-NEXT: "const_bytes": {{[0-9]+}},
+// RG2053-NEXT: "registers": {{[0-9]+}},
+// RG2053-NEXT: "shared_bytes": {{[0-9]+}},
+// RG2053-NEXT: "spill_load_bytes": 0,
+// RG2053-NEXT: "spill_store_bytes": 0,
+// RG2053-NEXT: "stack_bytes": 0
 // b_row_groups in the default's PTX: B's map is the second parameter; a
 // step arms its mbarrier with 12800 bytes (A's 64 x 16 box and four class
 // boxes of 4 x 136) and the leader issues A's box from the first map, then
 // the 4 class boxes from the second at the column tile (block x 128) plus
 // floor4(c x 2039) = 0, 2036, 4076, 6116; one box per class needs no warp
 // election.
-// DEF2053PTX-DAG: ld.param.b64 %[[MAPB:rd[0-9]+]], [matmul_matmul_0_param_1];
-// DEF2053PTX-DAG: ld.param.b64 %[[MAPA:rd[0-9]+]], [matmul_matmul_0_param_0];
-// DEF2053PTX: shl.b32 %[[COL:r[0-9]+]], %{{r[0-9]+}}, 7;
-// DEF2053PTX: add.s32 %[[C1:r[0-9]+]], %[[COL]], 2036;
-// DEF2053PTX-NEXT: add.s32 %[[C2:r[0-9]+]], %[[COL]], 4076;
-// DEF2053PTX-NEXT: add.s32 %[[C3:r[0-9]+]], %[[COL]], 6116;
-// DEF2053PTX-NOT: elect.sync
-// DEF2053PTX-NOT: shfl.sync
-// DEF2053PTX: mbarrier.try_wait.parity.shared.b64
-// DEF2053PTX: bar.sync 0;
-// DEF2053PTX: mov.b32 %[[TX:r[0-9]+]], 12800;
-// DEF2053PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, %[[TX]];
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}]
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[COL]], %[[ROW:r[0-9]+]]}]
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C1]], %[[ROW]]}]
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C2]], %[[ROW]]}]
-// DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C3]], %[[ROW]]}]
-// DEF2053PTX-NOT: cp.async.bulk.tensor
-// DEF2053PTX-NOT: elect.sync
+// RG2053PTX-DAG: ld.param.b64 %[[MAPB:rd[0-9]+]], [matmul_matmul_0_param_1];
+// RG2053PTX-DAG: ld.param.b64 %[[MAPA:rd[0-9]+]], [matmul_matmul_0_param_0];
+// RG2053PTX: shl.b32 %[[COL:r[0-9]+]], %{{r[0-9]+}}, 7;
+// RG2053PTX: add.s32 %[[C1:r[0-9]+]], %[[COL]], 2036;
+// RG2053PTX-NEXT: add.s32 %[[C2:r[0-9]+]], %[[COL]], 4076;
+// RG2053PTX-NEXT: add.s32 %[[C3:r[0-9]+]], %[[COL]], 6116;
+// RG2053PTX-NOT: elect.sync
+// RG2053PTX-NOT: shfl.sync
+// RG2053PTX: mbarrier.try_wait.parity.shared.b64
+// RG2053PTX: bar.sync 0;
+// RG2053PTX: mov.b32 %[[TX:r[0-9]+]], 12800;
+// RG2053PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, %[[TX]];
+// RG2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}]
+// RG2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[COL]], %[[ROW:r[0-9]+]]}]
+// RG2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C1]], %[[ROW]]}]
+// RG2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C2]], %[[ROW]]}]
+// RG2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPB]], {%[[C3]], %[[ROW]]}]
+// RG2053PTX-NOT: cp.async.bulk.tensor
+// RG2053PTX-NOT: elect.sync
 
 // copy = tma with 2 stages on 2048^3: ptxas accepts the TMA box copies that
 // complete on an mbarrier (`cp.async.bulk.tensor`), the mbarrier waits and

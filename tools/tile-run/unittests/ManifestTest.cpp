@@ -284,8 +284,97 @@ TEST(Manifest, RejectsABrokenWorkspace) {
   EXPECT_EQ(e, "kernels[0].args[3]: missing field 'bytes'");
   EXPECT_FALSE(parseWithWorkspace(
       R"({"name": "workspace", "kind": "workspace", "bytes": 64,
-          "init": "zero"}, {"name": "E"})",
+          "init": "zero"}, {"name": "E"}, {"name": "F"})",
       m, e));
-  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: expected 3 buffers (A, B, C) "
-               "and at most a workspace, got 5 arguments");
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: expected 3 buffers (A, B, C), "
+               "at most a workspace and a tensor map of B's copy in it, got 6 "
+               "arguments");
+}
+
+namespace {
+/// The valid manifest (B is 17 x 45) with a workspace of `bytes` and a
+/// fifth argument, pack_b's tensor map of B's copy, whose fields `fields`
+/// complete.
+bool parseWithCopy(int64_t bytes, const std::string &fields, Manifest &m,
+                   std::string &error) {
+  return parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": )" +
+          std::to_string(bytes) +
+          R"(, "init": "zero", "alignment": 16, "access": "readwrite"},
+          {"name": "B", "element_type": "f32", "shape": [17, 45],
+           "box": [16, 32], "access": "read", "interleave": "none",
+           "swizzle": "none", "l2_promotion": "none", "oob_fill": "zero", )" +
+          fields + "}",
+      m, error);
+}
+} // namespace
+
+TEST(Manifest, ReadsTheMapOfAPackedCopyOfB) {
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(parseWithCopy(4360,
+                            R"("kind": "tensor_map", "view": "workspace_copy",
+                               "workspace_offset": 0, "row_stride": 256)",
+                            m, e))
+      << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_EQ(k.workspaceBytes, 4360);
+  ASSERT_EQ(k.args.size(), 4u);
+  const BufferArg &copy = k.args[3];
+  EXPECT_EQ(copy.name, "B");
+  EXPECT_TRUE(copy.tensorMap);
+  EXPECT_TRUE(copy.workspaceCopy);
+  EXPECT_FALSE(copy.rowGroups);
+  EXPECT_EQ(copy.workspaceOffset, 0);
+  EXPECT_EQ(copy.rowStrideBytes, 256);
+  EXPECT_EQ(copy.rows, 17);
+  EXPECT_EQ(copy.cols, 45);
+  EXPECT_EQ(copy.boxRows, 16);
+  EXPECT_EQ(copy.boxCols, 32);
+  // B itself stays a buffer the kernel reads.
+  EXPECT_FALSE(k.args[1].tensorMap);
+}
+
+TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
+  Manifest m;
+  std::string e;
+  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "buffer")", m, e));
+  EXPECT_EQ(e, "kernels[0].args[4].kind: expected tensor_map (of B's copy in "
+               "the workspace), got buffer");
+  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map", "view": "matrix",
+                                      "workspace_offset": 0, "row_stride": 256)",
+                             m, e));
+  EXPECT_EQ(e, "kernels[0].args[4].view: expected workspace_copy, got matrix");
+  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map",
+                                      "view": "workspace_copy", "row_stride": 256)",
+                             m, e));
+  EXPECT_EQ(e, "kernels[0].args[4]: missing field 'workspace_offset'");
+  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map",
+                                      "view": "workspace_copy",
+                                      "workspace_offset": 64, "row_stride": 256)",
+                             m, e));
+  EXPECT_EQ(e, "kernels[0].args[4]: a tensor map needs a 128-byte-aligned "
+               "start and a row stride of 16-byte multiples, got offset 64 and "
+               "stride 256");
+  EXPECT_FALSE(parseWithCopy(4096, R"("kind": "tensor_map",
+                                      "view": "workspace_copy",
+                                      "workspace_offset": 0, "row_stride": 256)",
+                             m, e));
+  EXPECT_EQ(e, "kernels[0].args[4]: B's copy (17 rows of 256 bytes at offset "
+               "0) does not fit the workspace of 4096 bytes");
+  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map",
+                                      "view": "workspace_copy",
+                                      "workspace_offset": 0, "row_stride": 160)",
+                             m, e));
+  EXPECT_EQ(e, "kernels[0].args[4]: B's copy has rows of 180 bytes, more than "
+               "its row stride of 160");
+  // Only the fifth argument may map the workspace.
+  EXPECT_FALSE(parseTensorMapB(
+      "[8, 32]",
+      "\"view\": \"workspace_copy\", \"interleave\": \"none\", "
+      "\"swizzle\": \"none\", \"l2_promotion\": \"none\", \"oob_fill\": "
+      "\"zero\"",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[1].view: expected matrix or row_groups, got "
+               "workspace_copy");
 }

@@ -1,0 +1,124 @@
+// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=1 pack-b=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
+
+// pack_b (--tile-map-to-gpu, canonicalized) on 130 x 259 x 64 with 64 x 128
+// tiles: rows of B are 1036 bytes, no 16-byte multiple. The workspace holds
+// B's copy, 64 rows of 288 elements (1152 bytes, the next 128-byte
+// multiple), then the grid barrier's two counters at 73728 and 73732: 73736
+// bytes. B's second tensor map describes the copy's 64 x 259 elements, rows
+// 288 apart, in boxes of 16 x 128.
+// CHECK-LABEL: func.func @pack
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<73736xi8>
+// CHECK: %[[ROWS:.*]] = memref.view %[[WS]][%c0][] : memref<73736xi8> to memref<64x288xf32>
+// CHECK: %[[COPY:.*]] = memref.subview %[[ROWS]][0, 0] [64, 259] [1, 1] : memref<64x288xf32> to memref<64x259xf32, strided<[288, 1]>>
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c16]
+// CHECK: %[[CAST:.*]] = memref.cast %[[COPY]] : memref<64x259xf32, strided<[288, 1]>> to memref<*xf32>
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %[[CAST]] box[%c16, %c128]
+// The grid is the 3 x 3 tiles (9 blocks of 128 threads). The kernel's
+// parameters, by first use: A's map, B, C, the workspace, the copy's map.
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c3, %{{.*}} = %c1) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %c16, %{{.*}} = %c8
+// CHECK: nvgpu.tma.prefetch.descriptor %[[MAPA]], predicate = %[[LEADER:.*]] :
+// CHECK-NEXT: %[[B:.*]] = memref.assume_alignment %arg1, 16 : memref<64x259xf32>
+// CHECK-NEXT: memref.assume_alignment %arg2, 16 : memref<130x259xf32>
+// CHECK-NEXT: %[[W:.*]] = memref.assume_alignment %[[WS]], 16 : memref<73736xi8>
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[MAPB]], predicate = %[[LEADER]] :
+// The copy, first: block by x 3 + bx, thread u = block x 128 + tid of the
+// grid's 1152 writes 16-byte vectors v = u + j x 1152 of the copy, j < 4
+// (64 rows x 65 vectors = 4160): vector v is row v / 65, column (v mod 65)
+// x 4, from B's elements row x 259 + column + e (clamped to B's last,
+// 16575; those past the row land in the padding).
+// CHECK: %[[BY3:.*]] = arith.muli %[[BY]], %c3 : index
+// CHECK-NEXT: %[[BLOCK:.*]] = arith.addi %[[BY3]], %[[BX]] : index
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[B]] {{\[\[}}0, 1]] : memref<64x259xf32> into memref<16576xf32>
+// CHECK-NEXT: %[[DST:.*]] = memref.view %[[W]][%c0][] : memref<73736xi8> to memref<18432xf32>
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[BLOCK]], %c128 : index
+// CHECK-NEXT: %[[U:.*]] = arith.addi %[[BASE]], %[[TID:.*]] : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.divui %[[U]], %c65 : index
+// CHECK-NEXT: %[[R65:.*]] = arith.muli %[[ROW]], %c65 : index
+// CHECK-NEXT: %[[V65:.*]] = arith.subi %[[U]], %[[R65]] : index
+// CHECK-NEXT: %[[COL:.*]] = arith.muli %[[V65]], %c4 : index
+// CHECK-NEXT: %[[RP:.*]] = arith.muli %[[ROW]], %c288 : index
+// CHECK-NEXT: %[[TO:.*]] = arith.addi %[[RP]], %[[COL]] : index
+// CHECK-NEXT: %[[RN:.*]] = arith.muli %[[ROW]], %c259 : index
+// CHECK-NEXT: %[[FROM:.*]] = arith.addi %[[RN]], %[[COL]] : index
+// CHECK-NEXT: %[[F0:.*]] = arith.minui %[[FROM]], %c16575 : index
+// CHECK-NEXT: %[[E0:.*]] = memref.load %[[FLAT]][%[[F0]]] : memref<16576xf32>
+// CHECK: %[[V0:.*]] = vector.from_elements %[[E0]], %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK: arith.addi %[[U]], %c1152 : index
+// Only the last trip may pass the end: its vector index is clamped for the
+// loads and its store guarded. All loads come before the stores.
+// CHECK: %[[V3I:.*]] = arith.addi %[[U]], %c3456 : index
+// CHECK-NEXT: %[[LIVE:.*]] = arith.cmpi ult, %[[V3I]], %c4160 : index
+// CHECK-NEXT: arith.minui %[[V3I]], %c4159 : index
+// CHECK-NOT: vector.store
+// CHECK: vector.store %[[V0]], %[[DST]][%[[TO]]] {alignment = 16 : i64} : memref<18432xf32>, vector<4xf32>
+// CHECK-NEXT: vector.store
+// CHECK-NEXT: vector.store
+// CHECK-NEXT: scf.if %[[LIVE]] {
+// CHECK-NEXT: vector.store
+// CHECK-NEXT: {{^ *}}}{{$}}
+// The grid barrier: fence, block barrier; the leader adds its arrival
+// (release), polls until all 9 blocks have arrived (acquire), adds its
+// departure; the last to depart (8 before it) zeroes both counters.
+// CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[W]]
+// CHECK-NEXT: %[[AI:.*]] = arith.addi %[[PTR]], %c73728 : index
+// CHECK-NEXT: %[[ARRIVE:.*]] = arith.index_cast %[[AI]] : index to i64
+// CHECK-NEXT: %[[DI:.*]] = arith.addi %[[PTR]], %c73732 : index
+// CHECK-NEXT: %[[DEPART:.*]] = arith.index_cast %[[DI]] : index to i64
+// CHECK-NEXT: nvvm.inline_ptx "red.release.gpu.global.add.u32 [$0], 1;" ro(%[[ARRIVE]] : i64)
+// CHECK-NEXT: scf.while
+// CHECK-NEXT: %[[N:.*]] = nvvm.inline_ptx "ld.acquire.gpu.global.b32 $0, [$1];" ro(%[[ARRIVE]] : i64) -> i32
+// CHECK-NEXT: %[[WAIT:.*]] = arith.cmpi ne, %[[N]], %c9_i32 : i32
+// CHECK-NEXT: scf.condition(%[[WAIT]])
+// CHECK: nvvm.inline_ptx "trap;"
+// CHECK: nvvm.inline_ptx "nanosleep.u32 32;"
+// CHECK: %[[BEFORE:.*]] = nvvm.inline_ptx "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;" ro(%[[DEPART]] : i64) -> i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.cmpi eq, %[[BEFORE]], %c8_i32 : i32
+// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[ARRIVE]], %c0_i32 : i64, i32), predicate = %[[LAST]]
+// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[DEPART]], %c0_i32 : i64, i32), predicate = %[[LAST]]
+// CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gpu.barrier
+// Then the TMA pipeline, whose B boxes come from the copy's map.
+// CHECK: nvgpu.mbarrier.init
+// CHECK: nvgpu.tma.async.load %[[MAPA]]
+// CHECK: nvgpu.tma.async.load %[[MAPB]]
+// C's rows (1036 bytes) are not 16-byte multiples: the tile goes out
+// through shared memory in two passes of 32 rows (4 x 64 / 8) x 128. Each
+// pass: a barrier, the thread's 4 fragment rows as 8 16-byte vectors, a
+// barrier, then element e = tid + 128 t (t < 32) of the pass, row e / 128
+// (tile row (row / 16) x 32 + 16 h + row mod 16), column e mod 128, stored
+// under the tile's bounds.
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory
+// CHECK-NEXT: %[[STAGED:.*]] = memref.view %[[SMEM]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x128xf32, #gpu.address_space<workgroup>>
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: vector.store %{{.*}}, %[[STAGED]][%{{.*}}, %{{.*}}] {alignment = 16 : i64}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[PR:.*]] = arith.divui %[[T0:.*]], %c128 : index
+// CHECK-NEXT: %[[PC:.*]] = arith.remui %[[T0]], %c128 : index
+// CHECK-NEXT: %[[X:.*]] = memref.load %[[STAGED]][%[[PR]], %[[PC]]]
+// CHECK-NEXT: %[[M16:.*]] = arith.remui %[[PR]], %c16 : index
+// CHECK-NEXT: %[[D16:.*]] = arith.divui %[[PR]], %c16 : index
+// CHECK-NEXT: %[[W32:.*]] = arith.muli %[[D16]], %c32 : index
+// CHECK-NEXT: %[[TR:.*]] = arith.addi %[[W32]], %[[M16]] : index
+// CHECK-NEXT: %[[CIN:.*]] = arith.cmpi ult, %[[PC]], %[[NC:.*]] : index
+// CHECK-NEXT: %[[RIN:.*]] = arith.cmpi ult, %[[TR]], %[[NR:.*]] : index
+// CHECK-NEXT: %[[IN:.*]] = arith.andi %[[RIN]], %[[CIN]] : i1
+// CHECK: scf.if %[[IN]] {
+// CHECK-NEXT: memref.store %[[X]], %{{.*}}[%[[TR]], %[[PC]]] : memref<?x?xf32, strided<[259, 1], offset: ?>>
+// The second pass starts 16 rows further down each warp row.
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: vector.store %{{.*}}, %[[STAGED]][%{{.*}}, %{{.*}}] {alignment = 16 : i64}
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.addi %{{.*}}, %c16 : index
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.terminator
+func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x259xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<130x259xf32>)
+  linalg.matmul ins(%A, %B : memref<130x64xf32>, memref<64x259xf32>) outs(%C : memref<130x259xf32>)
+  return
+}
