@@ -93,8 +93,18 @@ TileReport mlir::tileopt::computeTileReport(
   r.waves = w.waves;
   r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
   r.waveEfficiency = w.efficiency;
-  if (config.getStreamK())
-    r.streamK = getStreamKPlan(config, m, n, k, elementType, *target);
+  if (config.getStreamK() || config.getPackB()) {
+    WorkspacePlan plan =
+        getWorkspacePlan(config, m, n, k, elementType, *target);
+    r.streamK = plan.streamK;
+    r.pack = plan.pack;
+    r.workspaceBytes = plan.bytes;
+    if (plan.pack)
+      r.packBytesMoved = k * (n + llvm::alignTo(n, 4)) * getElementBytes(elementType);
+    if (std::optional<std::string> v = findWorkspaceViolation(
+            config, m, n, k, /*accumulate=*/false, elementType, *target))
+      r.violations.push_back(*v);
+  }
 
   // Capacity cliffs, in words.
   auto fmt = [](const char *f, auto &&...args) {
@@ -223,6 +233,13 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                              {"max_tiles_per_block", r.streamK->maxSegments},
                              {"workspace_bytes", r.streamK->workspaceBytes}})
                        : json::Value(nullptr)},
+      {"pack_b", r.pack ? json::Value(json::Object{
+                              {"blocks", r.pack->blocks},
+                              {"row_pitch", r.pack->pitch},
+                              {"offset_bytes", r.pack->offset},
+                              {"workspace_bytes", r.workspaceBytes},
+                              {"bytes_moved", r.packBytesMoved}})
+                        : json::Value(nullptr)},
       {"violations", std::move(violations)},
       {"warnings", std::move(warnings)},
   };
@@ -281,6 +298,13 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
           r.streamK->blocks, r.streamK->steps, r.streamK->stepsPerTile,
           r.streamK->maxSegments, r.streamK->workspaceBytes,
           r.streamK->partialElements);
+    if (r.pack)
+      os << llvm::formatv(
+          "  pack_b: {0} blocks copy B into rows of {1} elements at byte {2} "
+          "of a {3}-byte workspace, then meet at a grid barrier; {4} bytes "
+          "read and written per launch\n",
+          r.pack->blocks, r.pack->pitch, r.pack->offset, r.workspaceBytes,
+          r.packBytesMoved);
   }
   for (const std::string &v : r.violations)
     os << "  VIOLATION: " << v << "\n";

@@ -63,6 +63,10 @@ struct TileReport {
   double wavesOneCtaPerSM = 0, waveEfficiency = 0;
   /// stream_k (with a known chip): the grid, K steps and workspace.
   std::optional<StreamKPlan> streamK;
+  /// pack_b (with a known chip): B's copy in the workspace, the whole
+  /// workspace's bytes and the bytes the copy reads and writes per launch.
+  std::optional<PackPlan> pack;
+  int64_t workspaceBytes = 0, packBytesMoved = 0;
 
   std::vector<std::string> violations; ///< limits of the chip the config breaks
   std::vector<std::string> warnings;   ///< capacity cliffs, in words
