@@ -28,6 +28,9 @@ for k in m["kernels"]:
           f"dynamic shared {l['dynamic_shared_bytes']} B")
     print(f"  args    " + ", ".join(
         f"{a['name']}[{a['bytes']} B, zeroed once]" if a["kind"] == "workspace"
+        else f"map of {a['name']}'s copy[{a['shape'][0]}x{a['shape'][1]}, rows "
+             f"{a['row_stride']} B apart from workspace byte {a['workspace_offset']}]"
+        if a.get("view") == "workspace_copy"
         else f"{a['name']}[{a['shape'][0]}x{a['shape'][1]}]" for a in k["args"]))
     print(f"  files   {k['ptx']}" + (f", {k['cubin']}" if k["cubin"] else " (no ptxas: no cubin)"))
     if r:
