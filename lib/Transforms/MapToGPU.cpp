@@ -210,6 +210,12 @@ static void emitSpinUntil(RewriterBase &rewriter, Location loc, Value address,
       });
 }
 
+/// pack_b: the most vectors of B's copy one thread keeps in flight (64
+/// registers) when they are all its vectors; more go in a loop of batches
+/// of kPackLoopBatch, whose index arithmetic is not constant (batches of
+/// 16 spilled 92-108 bytes under a 128-register cap).
+constexpr int64_t kPackBatch = 16, kPackLoopBatch = 8;
+
 /// pack_b: the kernel's first act, by all blocks of the grid together.
 /// They copy B (K x N, rows N elements apart) into the workspace at
 /// `plan.offset`, rows `plan.pitch` elements apart, and meet at a grid
@@ -233,7 +239,6 @@ static void emitSpinUntil(RewriterBase &rewriter, Location loc, Value address,
 /// to the departure counter. The last block to depart resets both counters
 /// to zero for the next launch: every block has stopped polling by then.
 /// The block synchronises again.
-constexpr int64_t kPackBatch = 16;
 static void emitPackB(RewriterBase &rewriter, Location loc,
                       const PackPlan &plan, Value globalB, Value workspace,
                       Value block, Value tid, int64_t numThreads) {
@@ -290,16 +295,15 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
                                 llvm::MaybeAlign(16));
       });
   };
-  // At most kPackBatch vectors in flight per thread (their registers), the
-  // batches in a loop.
+  // All of a thread's vectors at once, or batches in a loop.
   if (trips <= kPackBatch) {
     emitTrips(rewriter.getIndexAttr(0), trips);
   } else {
     auto loop = scf::ForOp::create(rewriter, loc, ib.c(0), ib.c(trips),
-                                   ib.c(kPackBatch));
+                                   ib.c(kPackLoopBatch));
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
-    emitTrips(loop.getInductionVar(), kPackBatch);
+    emitTrips(loop.getInductionVar(), kPackLoopBatch);
   }
 
   // The grid barrier.

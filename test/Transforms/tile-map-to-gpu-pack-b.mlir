@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=1 pack-b=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=1 pack-b=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
 
 // pack_b (--tile-map-to-gpu, canonicalized) on 130 x 259 x 64 with 64 x 128
 // tiles: rows of B are 1036 bytes, no 16-byte multiple. The workspace holds
@@ -120,5 +120,28 @@ func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x2
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<130x259xf32>)
   linalg.matmul ins(%A, %B : memref<130x64xf32>, memref<64x259xf32>) outs(%C : memref<130x259xf32>)
+  return
+}
+
+// -----
+
+// More than 16 vectors per thread go in a loop of batches of 8: 300 x 2039
+// is 300 x 510 = 153000 vectors for 2 x 16 blocks of 128 threads (4096),
+// 38 per thread, so 5 batches, every vector guarded (the last batch passes
+// the end), the loads of a batch before its stores. The barrier follows
+// the loop.
+// CHECK-LABEL: func.func @batches
+// CHECK: scf.for %[[J:.*]] = %c0 to %c38 step %c8 {
+// CHECK-COUNT-8: arith.cmpi ult, %{{.*}}, %c153000 : index
+// CHECK-NOT: vector.store
+// CHECK-COUNT-8: vector.store %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xf32>, vector<4xf32>
+// CHECK-NOT: arith.cmpi ult, %{{.*}}, %c153000
+// CHECK: {{^ *}}}{{$}}
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
+func.func @batches(%A: memref<70x300xf32>, %B: memref<300x2039xf32>, %C: memref<70x2039xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<70x2039xf32>)
+  linalg.matmul ins(%A, %B : memref<70x300xf32>, memref<300x2039xf32>) outs(%C : memref<70x2039xf32>)
   return
 }
