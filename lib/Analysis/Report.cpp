@@ -101,7 +101,7 @@ TileReport mlir::tileopt::computeTileReport(
     r.workspaceBytes = plan.bytes;
     if (plan.pack)
       r.packBytesMoved = k * (n + llvm::alignTo(n, 4)) * getElementBytes(elementType);
-    if (std::optional<std::string> v = findWorkspaceViolation(
+    if (std::optional<std::string> v = findStreamKViolation(
             config, m, n, k, /*accumulate=*/false, elementType, *target))
       r.violations.push_back(*v);
   }
@@ -235,6 +235,7 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                        : json::Value(nullptr)},
       {"pack_b", r.pack ? json::Value(json::Object{
                               {"blocks", r.pack->blocks},
+                              {"packers", r.pack->packers},
                               {"row_pitch", r.pack->pitch},
                               {"offset_bytes", r.pack->offset},
                               {"workspace_bytes", r.workspaceBytes},
@@ -300,11 +301,11 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
           r.streamK->partialElements);
     if (r.pack)
       os << llvm::formatv(
-          "  pack_b: {0} blocks copy B into rows of {1} elements at byte {2} "
-          "of a {3}-byte workspace, then meet at a grid barrier; {4} bytes "
-          "read and written per launch\n",
-          r.pack->blocks, r.pack->pitch, r.pack->offset, r.workspaceBytes,
-          r.packBytesMoved);
+          "  pack_b: {0} of the grid's {1} blocks copy B into rows of {2} "
+          "elements at byte {3} of a {4}-byte workspace, and every block "
+          "waits for them; {5} bytes read and written per launch\n",
+          r.pack->packers, r.pack->blocks, r.pack->pitch, r.pack->offset,
+          r.workspaceBytes, r.packBytesMoved);
   }
   for (const std::string &v : r.violations)
     os << "  VIOLATION: " << v << "\n";

@@ -110,7 +110,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       std::optional<std::string> violation = findShapeViolation(
           config, problem->m, problem->n, problem->k, problem->elementType);
       if (!violation)
-        violation = findWorkspaceViolation(config, problem->m, problem->n,
+        violation = findStreamKViolation(config, problem->m, problem->n,
                                          problem->k, problem->accumulate,
                                          problem->elementType, *target);
       if (violation) {

@@ -183,6 +183,8 @@ struct KernelArgument {
   /// The workspace (not a matrix; stream_k, pack_b): its bytes, zeroed
   /// before the first launch; 0 for A, B and C.
   int64_t workspaceBytes = 0;
+  /// The workspace: the blocks that wait on each other (resident at once).
+  int64_t residentBlocks = 0;
   /// pack_b: a tensor map of B's copy in the workspace, `packOffset` bytes
   /// into it, with rows `packStride` bytes apart.
   bool packed = false;
@@ -218,6 +220,7 @@ getKernelArguments(ConfigAttr config, const MatmulProblem &p, StringRef chip) {
   if (plan.bytes) {
     KernelArgument workspace{"workspace", 0, 0, false, 0, 0};
     workspace.workspaceBytes = plan.bytes;
+    workspace.residentBlocks = plan.residentBlocks;
     args.push_back(workspace);
   }
   if (plan.pack) {
@@ -266,6 +269,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                                   {"kind", "workspace"},
                                   {"bytes", a.workspaceBytes},
                                   {"init", "zero"},
+                                  {"resident_blocks", a.residentBlocks},
                                   {"alignment", kArgumentAlignment},
                                   {"access", "readwrite"}});
       continue;

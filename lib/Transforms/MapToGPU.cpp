@@ -235,19 +235,63 @@ constexpr int64_t kPackBatch = 16, kPackLoopBatch = 8;
 /// The barrier: every thread fences its stores against the async proxy
 /// (the TMA unit reads the copy), and the block synchronises; its leader
 /// adds 1 to the arrival counter with release semantics and polls it with
-/// acquire loads until all `plan.blocks` blocks have arrived, then adds 1
-/// to the departure counter. The last block to depart resets both counters
-/// to zero for the next launch: every block has stopped polling by then.
-/// The block synchronises again.
+/// acquire loads until all `plan.packers` packers have arrived, then adds 1
+/// to the departure counter. The last of the grid's blocks to depart
+/// resets the counters to zero for the next launch: every block has
+/// stopped polling by then. The block synchronises again.
+///
+/// With a grid of one wave every block is a packer (its index `block`).
+/// With more, blocks may start in any order and only a wave is resident at
+/// once, so the packers are the first `plan.packers` blocks to start: the
+/// leader takes a ticket (an atomic counter) and passes it on through
+/// `ticketWord` (shared memory); a block whose ticket is a packer's copies
+/// share `ticket`, the others only wait. No block can leave before the
+/// packers have arrived, so the blocks resident while tickets below
+/// `plan.packers` are handed out are all packers, which fit one wave: the
+/// wait always ends.
 static void emitPackB(RewriterBase &rewriter, Location loc,
                       const PackPlan &plan, Value globalB, Value workspace,
-                      Value block, Value tid, int64_t numThreads) {
+                      Value block, Value tid, int64_t numThreads,
+                      Value ticketWord) {
   IndexBuilder ib{rewriter, loc};
+  auto ptx = [&](StringRef text, ValueRange operands, Value predicate) {
+    NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, operands,
+                              ValueRange{}, text, predicate);
+  };
+  Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+  Value counters = ib.add(
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, workspace),
+      ib.c(plan.barrierOffset));
+  auto counter = [&](int64_t i) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64,
+                                      ib.add(counters, ib.c(4 * i)));
+  };
+  Value arrivals = counter(0), departures = counter(1), tickets = counter(2);
+  Value leader = ib.eq(tid, ib.c(0));
+  // More blocks than one wave: the first `packers` blocks to start copy B
+  // (the leader takes a ticket and passes it on through shared memory).
+  Value packer = block, isPacker;
+  if (plan.blocks > plan.packers) {
+    emitUnder(rewriter, loc, leader, [&]() {
+      Value ticket = NVVM::InlinePtxOp::create(
+                         rewriter, loc, TypeRange{i32}, ValueRange{tickets},
+                         ValueRange{},
+                         "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;",
+                         Value())
+                         .getResult(0);
+      memref::StoreOp::create(rewriter, loc, ticket, ticketWord, ib.c(0));
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    packer = arith::IndexCastUIOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        memref::LoadOp::create(rewriter, loc, ticketWord, ib.c(0)));
+    isPacker = ib.lt(packer, ib.c(plan.packers));
+  }
   auto bType = cast<MemRefType>(globalB.getType());
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
   Type elementType = bType.getElementType();
   int64_t perRow = llvm::divideCeil(n, 4), vectors = k * perRow;
-  int64_t threads = plan.blocks * numThreads;
+  int64_t threads = plan.packers * numThreads;
   int64_t trips = llvm::divideCeil(vectors, threads);
   SmallVector<ReassociationIndices> all{{0, 1}};
   Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
@@ -255,7 +299,7 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
       rewriter, loc, MemRefType::get({k * plan.pitch}, elementType), workspace,
       ib.c(plan.offset), ValueRange{});
   auto vectorType = VectorType::get({4}, elementType);
-  Value u = ib.add(ib.mul(block, ib.c(numThreads)), tid);
+  Value u;
   // Trips [first, first + count): loads, then stores. `first` is a
   // constant (trip guards only where the trip may pass the end) or, in the
   // batch loop, a loop value (every trip guarded).
@@ -296,34 +340,25 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
       });
   };
   // All of a thread's vectors at once, or batches in a loop.
-  if (trips <= kPackBatch) {
-    emitTrips(rewriter.getIndexAttr(0), trips);
-  } else {
+  emitUnder(rewriter, loc, isPacker, [&]() {
+    u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
+    if (trips <= kPackBatch) {
+      emitTrips(rewriter.getIndexAttr(0), trips);
+      return;
+    }
     auto loop = scf::ForOp::create(rewriter, loc, ib.c(0), ib.c(trips),
                                    ib.c(kPackLoopBatch));
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
     emitTrips(loop.getInductionVar(), kPackLoopBatch);
-  }
+  });
 
-  // The grid barrier.
-  auto ptx = [&](StringRef text, ValueRange operands, Value predicate) {
-    NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, operands,
-                              ValueRange{}, text, predicate);
-  };
+  // The barrier: the packers arrive, every block waits for them.
   ptx("fence.proxy.async.global;", {}, Value());
   gpu::BarrierOp::create(rewriter, loc);
-  emitUnder(rewriter, loc, ib.eq(tid, ib.c(0)), [&]() {
-    Type i64 = rewriter.getI64Type();
-    Value base = ib.add(
-        memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
-                                                       workspace),
-        ib.c(plan.barrierOffset));
-    Value arrivals = arith::IndexCastOp::create(rewriter, loc, i64, base);
-    Value departures = arith::IndexCastOp::create(rewriter, loc, i64,
-                                                  ib.add(base, ib.c(4)));
-    ptx("red.release.gpu.global.add.u32 [$0], 1;", {arrivals}, Value());
-    Value all = arith::ConstantIntOp::create(rewriter, loc, plan.blocks, 32);
+  emitUnder(rewriter, loc, leader, [&]() {
+    ptx("red.release.gpu.global.add.u32 [$0], 1;", {arrivals}, isPacker);
+    Value all = arith::ConstantIntOp::create(rewriter, loc, plan.packers, 32);
     emitSpinUntil(rewriter, loc, arrivals, [&](Value arrived) {
       return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                    arrived, all);
@@ -339,6 +374,8 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
     Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
     ptx("st.relaxed.gpu.global.b32 [$0], $1;", {arrivals, zero}, last);
     ptx("st.relaxed.gpu.global.b32 [$0], $1;", {departures, zero}, last);
+    if (plan.blocks > plan.packers)
+      ptx("st.relaxed.gpu.global.b32 [$0], $1;", {tickets, zero}, last);
     ptx("fence.proxy.async.global;", {}, Value());
   });
   gpu::BarrierOp::create(rewriter, loc);
@@ -1942,8 +1979,20 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
                           : pb.add(pb.mul(blockIds.y, pb.c(trips[1])),
                                    blockIds.x);
     Value tid = pb.add(pb.mul(threadIds.y, pb.c(threadsX)), threadIds.x);
+    // A shared word for the ticket (the panels are not in use yet).
+    Value ticketWord;
+    if (workspacePlan.pack->blocks > workspacePlan.pack->packers)
+      ticketWord = memref::ViewOp::create(
+          rewriter, loc,
+          MemRefType::get({1}, rewriter.getI32Type(),
+                          MemRefLayoutAttrInterface(), workgroupSpace),
+          gpu::DynamicSharedMemoryOp::create(
+              rewriter, loc,
+              MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                              MemRefLayoutAttrInterface(), workgroupSpace)),
+          pb.c(0), ValueRange{});
     emitPackB(rewriter, loc, *workspacePlan.pack, globalB, workspace, block,
-              tid, threadsX * threadsY);
+              tid, threadsX * threadsY, ticketWord);
   }
 
   // The panel views the matmul read are dead now.

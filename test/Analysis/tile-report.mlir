@@ -132,15 +132,16 @@ func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %
 }
 
 // pack_b: the 264 blocks of 64 x 256 tiles copy B (2048 x 2039) into rows
-// of 2048 elements (8192 bytes) of a workspace that ends with the barrier's
-// two counters; each launch reads B and writes its copy (rows rounded up to
-// 2040 elements). On 4096 x 4095, 1024 blocks could not all be resident.
+// of 2048 elements (8192 bytes) of a workspace that ends with the copy's
+// three counters; each launch reads B and writes its copy (rows rounded up
+// to 2040 elements). On 4096 x 4095 the first wave's 264 of the 1024
+// blocks copy B.
 // CHECK-LABEL: @pack_b: matmul 2053 x 2039 x 2048 (f32)
 // CHECK: grid: 264 blocks on 132 SMs
-// CHECK-NEXT: pack_b: 264 blocks copy B into rows of 2048 elements at byte 0 of a 16777224-byte workspace, then meet at a grid barrier; 33415168 bytes read and written per launch
-// CHECK-NOT: VIOLATION
+// CHECK-NEXT: pack_b: 264 of the grid's 264 blocks copy B into rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33415168 bytes read and written per launch
 // CHECK-LABEL: @pack_b_waves: matmul 4096 x 4095 x 4096 (f32)
-// CHECK: VIOLATION: pack_b's blocks meet at a grid-wide barrier, so they must all be resident at once: 1024 blocks of 64x256 tiles exceed one wave of 264 (132 SMs x blocks_per_sm 2) on sm_90
+// CHECK: pack_b: 264 of the grid's 1024 blocks copy B into rows of 4096 elements at byte 0 of a 67108876-byte workspace
+// CHECK-NOT: VIOLATION
 func.func @pack_b(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, pack_b = true>}
       ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
@@ -182,8 +183,9 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON-NEXT: "blocks": 264,
 // JSON-NEXT: "bytes_moved": 33415168,
 // JSON-NEXT: "offset_bytes": 0,
+// JSON-NEXT: "packers": 264,
 // JSON-NEXT: "row_pitch": 2048,
-// JSON-NEXT: "workspace_bytes": 16777224
+// JSON-NEXT: "workspace_bytes": 16777228
 // JSON: "error": "no #tile.config (run --tile-configure first)",
 // JSON-NEXT: "function": "unconfigured"
 

@@ -137,17 +137,20 @@
 // DEF2048PTX-DAG: st.relaxed.gpu.global.b32 [%[[FLAG]]], 0;
 // DEF2048PTX-DAG: @%p{{[0-9]+}} trap;
 // pack_b: the parameters are A's map, B, C, the workspace (B's copy: 2048
-// rows of 8192 bytes, then the barrier's two counters) and the map of B's
-// copy; the grid is the 8 x 33 tiles, within one wave of 2 per SM.
+// rows of 8192 bytes, then the copy's three counters) and the map of B's
+// copy; the grid is the 8 x 33 tiles, within one wave of 2 per SM, all of
+// them resident at once.
 // DEF2053: "name": "A",
 // DEF2053: "view": "matrix"
 // DEF2053: "kind": "buffer",
 // DEF2053-NEXT: "layout": "row-major",
 // DEF2053-NEXT: "name": "B",
 // DEF2053: "name": "C",
-// DEF2053: "bytes": 16777224,
+// DEF2053: "bytes": 16777228,
 // DEF2053-NEXT: "init": "zero",
 // DEF2053-NEXT: "kind": "workspace",
+// DEF2053-NEXT: "name": "workspace",
+// DEF2053-NEXT: "resident_blocks": 264
 // DEF2053: "box": [
 // DEF2053-NEXT: 16,
 // DEF2053-NEXT: 256

@@ -3,12 +3,13 @@
 // pack_b (--tile-map-to-gpu, canonicalized) on 130 x 259 x 64 with 64 x 128
 // tiles: rows of B are 1036 bytes, no 16-byte multiple. The workspace holds
 // B's copy, 64 rows of 288 elements (1152 bytes, the next 128-byte
-// multiple), then the grid barrier's two counters at 73728 and 73732: 73736
-// bytes. B's second tensor map describes the copy's 64 x 259 elements, rows
-// 288 apart, in boxes of 16 x 128.
+// multiple), then the copy's three counters (arrivals, departures,
+// tickets) at 73728, 73732 and 73736: 73740 bytes. B's second tensor
+// map describes the copy's 64 x 259 elements, rows 288 apart, in boxes of
+// 16 x 128.
 // CHECK-LABEL: func.func @pack
-// CHECK: %[[WS:.*]] = memref.alloc() : memref<73736xi8>
-// CHECK: %[[ROWS:.*]] = memref.view %[[WS]][%c0][] : memref<73736xi8> to memref<64x288xf32>
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<73740xi8>
+// CHECK: %[[ROWS:.*]] = memref.view %[[WS]][%c0][] : memref<73740xi8> to memref<64x288xf32>
 // CHECK: %[[COPY:.*]] = memref.subview %[[ROWS]][0, 0] [64, 259] [1, 1] : memref<64x288xf32> to memref<64x259xf32, strided<[288, 1]>>
 // CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c16]
 // CHECK: %[[CAST:.*]] = memref.cast %[[COPY]] : memref<64x259xf32, strided<[288, 1]>> to memref<*xf32>
@@ -19,7 +20,7 @@
 // CHECK: nvgpu.tma.prefetch.descriptor %[[MAPA]], predicate = %[[LEADER:.*]] :
 // CHECK-NEXT: %[[B:.*]] = memref.assume_alignment %arg1, 16 : memref<64x259xf32>
 // CHECK-NEXT: memref.assume_alignment %arg2, 16 : memref<130x259xf32>
-// CHECK-NEXT: %[[W:.*]] = memref.assume_alignment %[[WS]], 16 : memref<73736xi8>
+// CHECK-NEXT: %[[W:.*]] = memref.assume_alignment %[[WS]], 16 : memref<73740xi8>
 // CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[MAPB]], predicate = %[[LEADER]] :
 // The copy, first: block by x 3 + bx, thread u = block x 128 + tid of the
 // grid's 1152 writes 16-byte vectors v = u + j x 1152 of the copy, j < 4
@@ -28,8 +29,15 @@
 // 16575; those past the row land in the padding).
 // CHECK: %[[BY3:.*]] = arith.muli %[[BY]], %c3 : index
 // CHECK-NEXT: %[[BLOCK:.*]] = arith.addi %[[BY3]], %[[BX]] : index
+// The counters: arrivals at 73728, departures at 73732.
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[W]]
+// CHECK-NEXT: %[[AI:.*]] = arith.addi %[[PTR]], %c73728 : index
+// CHECK-NEXT: %[[ARRIVE:.*]] = arith.index_cast %[[AI]] : index to i64
+// CHECK-NEXT: %[[DI:.*]] = arith.addi %[[PTR]], %c73732 : index
+// CHECK-NEXT: %[[DEPART:.*]] = arith.index_cast %[[DI]] : index to i64
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
 // CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[B]] {{\[\[}}0, 1]] : memref<64x259xf32> into memref<16576xf32>
-// CHECK-NEXT: %[[DST:.*]] = memref.view %[[W]][%c0][] : memref<73736xi8> to memref<18432xf32>
+// CHECK-NEXT: %[[DST:.*]] = memref.view %[[W]][%c0][] : memref<73740xi8> to memref<18432xf32>
 // CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[BLOCK]], %c128 : index
 // CHECK-NEXT: %[[U:.*]] = arith.addi %[[BASE]], %[[TID:.*]] : index
 // CHECK-NEXT: %[[ROW:.*]] = arith.divui %[[U]], %c65 : index
@@ -61,14 +69,8 @@
 // departure; the last to depart (8 before it) zeroes both counters.
 // CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
 // CHECK-NEXT: scf.if %[[FIRST]] {
-// CHECK-NEXT: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[W]]
-// CHECK-NEXT: %[[AI:.*]] = arith.addi %[[PTR]], %c73728 : index
-// CHECK-NEXT: %[[ARRIVE:.*]] = arith.index_cast %[[AI]] : index to i64
-// CHECK-NEXT: %[[DI:.*]] = arith.addi %[[PTR]], %c73732 : index
-// CHECK-NEXT: %[[DEPART:.*]] = arith.index_cast %[[DI]] : index to i64
-// CHECK-NEXT: nvvm.inline_ptx "red.release.gpu.global.add.u32 [$0], 1;" ro(%[[ARRIVE]] : i64)
+// CHECK-NEXT: nvvm.inline_ptx "red.release.gpu.global.add.u32 [$0], 1;" ro(%[[ARRIVE]] : i64){{$}}
 // CHECK-NEXT: scf.while
 // CHECK-NEXT: %[[N:.*]] = nvvm.inline_ptx "ld.acquire.gpu.global.b32 $0, [$1];" ro(%[[ARRIVE]] : i64) -> i32
 // CHECK-NEXT: %[[WAIT:.*]] = arith.cmpi ne, %[[N]], %c9_i32 : i32
@@ -143,5 +145,52 @@ func.func @batches(%A: memref<70x300xf32>, %B: memref<300x2039xf32>, %C: memref<
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<70x2039xf32>)
   linalg.matmul ins(%A, %B : memref<70x300xf32>, memref<300x2039xf32>) outs(%C : memref<70x2039xf32>)
+  return
+}
+
+// -----
+
+// More blocks than one wave: 1030 x 1039 in 64 x 128 tiles is 17 x 9 = 153
+// blocks for a wave of 132 (1 per SM). B's copy is 64 rows of 4224 bytes
+// (1039 elements rounded up to 128 bytes), so the counters sit at 270336,
+// 270340 and 270344. The leader of each block takes a ticket (the third
+// counter) and passes it on through the first word of shared memory;
+// blocks with tickets 0 .. 131 copy B (share `ticket` of 132), every block
+// waits until 132 have arrived, and the last of the 153 to leave zeroes
+// all three counters.
+// CHECK-LABEL: func.func @waves
+// CHECK: memref.alloc() : memref<270348xi8>
+// CHECK: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index
+// CHECK-NEXT: arith.addi %[[PTR]], %c270336 : index
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: arith.addi %[[PTR]], %c270340 : index
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: %[[T:.*]] = arith.addi %[[PTR]], %c270344 : index
+// CHECK-NEXT: %[[TICKETS:.*]] = arith.index_cast %[[T]] : index to i64
+// CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: %[[TK:.*]] = nvvm.inline_ptx "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;" ro(%[[TICKETS]] : i64) -> i32
+// CHECK-NEXT: memref.store %[[TK]], %[[WORD:.*]][%c0] : memref<1xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[TL:.*]] = memref.load %[[WORD]][%c0] : memref<1xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[TICKET:.*]] = arith.index_castui %[[TL]] : i32 to index
+// CHECK-NEXT: %[[PACKER:.*]] = arith.cmpi ult, %[[TICKET]], %c132 : index
+// CHECK: scf.if %[[PACKER]] {
+// CHECK-NEXT: arith.muli %[[TICKET]], %c128 : index
+// CHECK: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.inline_ptx "red.release.gpu.global.add.u32 [$0], 1;" ro(%{{.*}} : i64), predicate = %[[PACKER]]
+// CHECK: arith.cmpi ne, %{{.*}}, %c132_i32 : i32
+// CHECK: %[[BEFORE:.*]] = nvvm.inline_ptx "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;"
+// CHECK-NEXT: %[[LAST:.*]] = arith.cmpi eq, %[[BEFORE]], %c152_i32 : i32
+// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%{{.*}}, %c0_i32 : i64, i32), predicate = %[[LAST]]
+// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%{{.*}}, %c0_i32 : i64, i32), predicate = %[[LAST]]
+// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[TICKETS]], %c0_i32 : i64, i32), predicate = %[[LAST]]
+func.func @waves(%A: memref<1030x64xf32>, %B: memref<64x1039xf32>, %C: memref<1030x1039xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<1030x1039xf32>)
+  linalg.matmul ins(%A, %B : memref<1030x64xf32>, memref<64x1039xf32>) outs(%C : memref<1030x1039xf32>)
   return
 }

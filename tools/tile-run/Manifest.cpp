@@ -229,6 +229,16 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       if (k.workspaceBytes % 4 != 0)
         return r.fail(ww + ".bytes", "expected a multiple of 4, got " +
                                          std::to_string(k.workspaceBytes));
+      // "resident_blocks" (optional, default the whole grid).
+      int64_t grid = int64_t(k.grid[0]) * k.grid[1] * k.grid[2];
+      k.residentBlocks = grid;
+      if (wj.find("resident_blocks") &&
+          !r.integer(wj, ww, "resident_blocks", k.residentBlocks, 1))
+        return false;
+      if (k.residentBlocks > grid)
+        return r.fail(ww + ".resident_blocks",
+                      "expected at most the grid's " + std::to_string(grid) +
+                          " blocks, got " + std::to_string(k.residentBlocks));
     }
     // A, B, C, then (pack_b) the map of B's copy, args[4].
     for (int a : {0, 1, 2, 4}) {

@@ -61,6 +61,10 @@ struct KernelSpec {
   /// zeroed before the kernel's first launch (the kernel leaves it
   /// zeroed); 0 when the kernel takes none.
   int64_t workspaceBytes = 0;
+  /// The blocks of such a kernel that wait on each other and must be
+  /// resident at once (the workspace's `resident_blocks`; the whole grid
+  /// when the manifest does not say).
+  int64_t residentBlocks = 0;
   double usefulFlops = 0, executedFlops = 0;
   Json config;    ///< the manifest's config object, passed through
   Json resources; ///< ptxas figures or null, passed through

@@ -466,11 +466,12 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
             "querying the kernel's occupancy", f))
       return f.code;
     uint64_t resident = uint64_t(perSM) * smCount;
-    if (resident < uint64_t(k.grid[0]) * k.grid[1] * k.grid[2]) {
+    if (resident < uint64_t(k.residentBlocks)) {
       fail(f, kExitUsage,
-           "kernel '" + k.name + "' needs its " +
-               std::to_string(k.grid[0] * k.grid[1] * k.grid[2]) +
-               " blocks resident at once (they wait for each other), but "
+           "kernel '" + k.name + "' needs " +
+               std::to_string(k.residentBlocks) +
+               " of its blocks resident at once (they wait for each other), "
+               "but "
                "this device holds " +
                std::to_string(resident) + " (" + std::to_string(perSM) +
                " per SM on " + std::to_string(smCount) + " SMs)");

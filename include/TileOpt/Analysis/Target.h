@@ -108,10 +108,13 @@ StreamKPlan getStreamKPlan(ConfigAttr config, int64_t m, int64_t n, int64_t k,
 
 /// pack_b: B's copy, K rows of `pitch` elements (N rounded up to 128 bytes)
 /// starting `offset` bytes into the workspace (128-byte aligned), then the
-/// grid barrier's two 4-byte counters (arrivals, departures) at
-/// `barrierOffset`; `blocks` is the grid the barrier waits for.
+/// copy's three 4-byte counters at `barrierOffset` (arrivals, departures,
+/// tickets). `blocks` is the grid; `packers` the blocks that copy B, at
+/// most one wave of the chip (SMs x blocks_per_sm), which must be resident
+/// at once. With a grid of more than one wave, the first `packers` blocks
+/// to start (by ticket) copy B, and every block waits for them.
 struct PackPlan {
-  int64_t offset = 0, pitch = 0, barrierOffset = 0, blocks = 0;
+  int64_t offset = 0, pitch = 0, barrierOffset = 0, blocks = 0, packers = 0;
 };
 
 /// The workspace of a kernel that takes one (stream_k, pack_b), a kernel
@@ -121,6 +124,9 @@ struct WorkspacePlan {
   std::optional<StreamKPlan> streamK;
   std::optional<PackPlan> pack;
   int64_t bytes = 0;
+  /// The blocks that wait on each other, which must be resident at once:
+  /// stream_k's whole grid, or pack_b's packers.
+  int64_t residentBlocks = 0;
 };
 WorkspacePlan getWorkspacePlan(ConfigAttr config, int64_t m, int64_t n,
                                int64_t k, Type elementType,
@@ -191,12 +197,10 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// Stream-K to pay.
 constexpr int64_t kMaxStreamKSegments = 32;
 
-/// What makes stream_k or pack_b unusable for an M x N x K problem on
-/// `target` (stream_k: accumulation into C, more than kMaxStreamKSegments
-/// segments per block; pack_b: a grid of more than one wave, whose blocks
-/// could not all be resident to meet at its barrier), or nullopt (also when
-/// `config` has neither).
-std::optional<std::string> findWorkspaceViolation(ConfigAttr config, int64_t m,
+/// What makes stream_k unusable for an M x N x K problem on `target`
+/// (accumulation into C, more than kMaxStreamKSegments segments per block),
+/// or nullopt (also when `config` has no stream_k; pack_b fits any grid).
+std::optional<std::string> findStreamKViolation(ConfigAttr config, int64_t m,
                                                   int64_t n, int64_t k,
                                                   bool accumulate,
                                                   Type elementType,

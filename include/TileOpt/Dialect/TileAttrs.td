@@ -129,12 +129,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       multiples, which rows of N x 4 bytes do not give when N is not a
       multiple of 4. With `pack_b` the blocks first copy B, all of them
       together, into a workspace (a kernel parameter after C) whose rows
-      are padded to 128-byte multiples; a grid-wide barrier follows (the
-      grid must be resident at once: one wave at most, which the config
-      check guarantees for the chip), and B's boxes then come from that
-      copy through a second tensor map, the kernel's last parameter. Costs
+      are padded to 128-byte multiples, and wait until the copy is
+      complete; B's boxes then come from that copy through a second tensor
+      map, the kernel's last parameter. With a grid of more than one wave
+      (SMs x blocks_per_sm), the first wave's worth of blocks to start (by
+      an atomic ticket) make the copy and every block waits for them. Costs
       one read of B and one write of its copy per launch (most of it stays
-      in L2), and the barrier.
+      in L2), and the wait.
 
     The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
     N (so consecutive threads touch consecutive columns) and y along M.

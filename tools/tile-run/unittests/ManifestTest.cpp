@@ -257,6 +257,17 @@ TEST(Manifest, ReadsAStreamKWorkspace) {
       << e;
   EXPECT_EQ(m.kernels[0].workspaceBytes, 17302560);
   EXPECT_EQ(m.kernels[0].args.size(), 3u);
+  // Without resident_blocks, the whole grid waits on itself.
+  const unsigned *grid = m.kernels[0].grid;
+  EXPECT_EQ(m.kernels[0].residentBlocks, int64_t(grid[0]) * grid[1] * grid[2]);
+  // pack_b over more than a wave: only its packers.
+  Manifest some;
+  ASSERT_TRUE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+          "init": "zero", "resident_blocks": 1})",
+      some, e))
+      << e;
+  EXPECT_EQ(some.kernels[0].residentBlocks, 1);
   // Without one, the kernel takes none.
   Manifest plain;
   ASSERT_TRUE(parseManifest(readValid(), "/art", plain, e)) << e;
@@ -282,6 +293,12 @@ TEST(Manifest, RejectsABrokenWorkspace) {
   EXPECT_FALSE(parseWithWorkspace(
       R"({"name": "workspace", "kind": "workspace", "init": "zero"})", m, e));
   EXPECT_EQ(e, "kernels[0].args[3]: missing field 'bytes'");
+  EXPECT_FALSE(parseWithWorkspace(
+      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+          "init": "zero", "resident_blocks": 1000000})",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[3].resident_blocks: expected at most the "
+               "grid's 9 blocks, got 1000000");
   EXPECT_FALSE(parseWithWorkspace(
       R"({"name": "workspace", "kind": "workspace", "bytes": 64,
           "init": "zero"}, {"name": "E"}, {"name": "F"})",
