@@ -85,3 +85,22 @@ module attributes {gpu.container_module} {
   }
   gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
 }
+
+// -----
+
+// pack_b: the kernel takes A's tensor map, B, C, the workspace (B's copy, 20
+// rows of 256 bytes, and three counters) and the tensor map of B's copy;
+// a launch with three buffers is refused, each expected parameter named.
+module attributes {gpu.container_module} {
+  func.func @f(%A: memref<33x20xf32>, %B: memref<20x45xf32>, %C: memref<33x45xf32>) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{does not take (tensor map of A with box 64x16, buffer B of shape 20x45, buffer C of shape 33x45, a workspace of 5132 bytes, tensor map of B (its copy in the workspace) with box 16x128)}}
+    gpu.launch_func @k_module::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%A : memref<33x20xf32>, %B : memref<20x45xf32>, %C : memref<33x45xf32>)
+        {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 1, restage_a = true, pack_b = true>,
+         tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 33 : i64, n = 45 : i64}}
+    return
+  }
+  gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
+}
