@@ -100,9 +100,6 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     plan.bytes = pack.barrierOffset + 12;
     plan.pack = pack;
   }
-  plan.residentBlocks = plan.streamK ? plan.streamK->blocks
-                        : plan.pack  ? plan.pack->packers
-                                     : 0;
   return plan;
 }
 
@@ -447,9 +444,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       // 0.94 x 0.979 / 0.924, rounded down); 64 x 256 0.939, along the rows
       // 0.89.
       {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, false, 0, 0.99},
-      // TMA with B copied into the workspace first (pack_b), where the grid
-      // fits one wave: the 64 x 256 tile of aligned shapes, less the copy
-      // (kPackCost). 2053 x 2039 x 2048: 0.3557 ms, 1.018 of cuBLAS, against
+      // TMA with B copied into the workspace first (pack_b): the 64 x 256
+      // tile of aligned shapes, less the copy (kPackCost). 2053 x 2039 x 2048: 0.3557 ms, 1.018 of cuBLAS, against
       // 0.3663 (0.989) for b_row_groups above; hence 0.99 x 1.029 at M =
       // 2053 before the copy's cost, 1.04 rounded down.
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, true, 0, 1.04},
@@ -487,9 +483,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
         k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups,
         /*streamK=*/false, c.packB);
     if (findConfigViolation(config, target, elementType) ||
-        findShapeViolation(config, m, n, k, elementType) ||
-        findStreamKViolation(config, m, n, k, accumulate, elementType,
-                               target))
+        findShapeViolation(config, m, n, k, elementType))
       continue;
     WaveInfo w = computeWaves(config, m, n, elementType, target);
     double useful = double(m) * double(n) /

@@ -250,34 +250,29 @@ LogicalResult ConfigAttr::verify(
                          << block[0] << ", " << block[1] << ", " << block[2]
                          << "]";
   }
-  if (restageA && copy != CopyKind::Tma)
-    return emitError() << "restage_a re-stages A's TMA boxes: it needs copy = "
-                          "tma, got copy = "
-                       << stringifyCopyKind(copy);
-  if (bRowGroups && copy != CopyKind::Tma)
-    return emitError() << "b_row_groups describes B to the TMA unit: it "
-                          "needs copy = tma, got copy = "
-                       << stringifyCopyKind(copy);
-  // stream_k: the grid is one resident wave, which blocks_per_sm sizes (and
-  // the config check guarantees), and the K loop is the TMA pipeline's.
-  if (streamK && copy != CopyKind::Tma)
-    return emitError() << "stream_k splits the TMA pipeline's K steps: it "
-                          "needs copy = tma, got copy = "
-                       << stringifyCopyKind(copy);
-  if (streamK && blocksPerSM == 0)
-    return emitError() << "stream_k launches one resident wave of SMs x "
-                          "blocks_per_sm blocks: it needs blocks_per_sm > 0";
-  // pack_b: the blocks copy B for each other, behind a grid-wide barrier
-  // (so the grid must be resident: blocks_per_sm sizes the wave), and its
-  // copy reaches the panels as TMA boxes.
-  if (packB && copy != CopyKind::Tma)
-    return emitError() << "pack_b describes a copy of B to the TMA unit: it "
-                          "needs copy = tma, got copy = "
-                       << stringifyCopyKind(copy);
-  if (packB && blocksPerSM == 0)
-    return emitError() << "pack_b's blocks wait for each other, so they "
-                          "must be resident at once: it needs "
-                          "blocks_per_sm > 0";
+  // The keys that build on the TMA pipeline, and why; stream_k and pack_b
+  // also make blocks wait for each other, so blocks_per_sm must size the
+  // wave that is resident at once (the config check guarantees it).
+  struct TmaKey {
+    bool on;
+    const char *what, *wave;
+  };
+  for (const TmaKey &key :
+       {TmaKey{restageA, "restage_a re-stages A's TMA boxes", nullptr},
+        TmaKey{bRowGroups, "b_row_groups describes B to the TMA unit",
+               nullptr},
+        TmaKey{streamK, "stream_k splits the TMA pipeline's K steps",
+               "stream_k launches one resident wave of SMs x blocks_per_sm "
+               "blocks"},
+        TmaKey{packB, "pack_b describes a copy of B to the TMA unit",
+               "pack_b's blocks wait for each other, so they must be "
+               "resident at once"}}) {
+    if (key.on && copy != CopyKind::Tma)
+      return emitError() << key.what << ": it needs copy = tma, got copy = "
+                         << stringifyCopyKind(copy);
+    if (key.on && key.wave && blocksPerSM == 0)
+      return emitError() << key.wave << ": it needs blocks_per_sm > 0";
+  }
   if (packB && bRowGroups)
     return emitError() << "pack_b and b_row_groups are two ways of bringing "
                           "B through TMA: choose one";

@@ -220,7 +220,7 @@ getKernelArguments(ConfigAttr config, const MatmulProblem &p, StringRef chip) {
   if (plan.bytes) {
     KernelArgument workspace{"workspace", 0, 0, false, 0, 0};
     workspace.workspaceBytes = plan.bytes;
-    workspace.residentBlocks = plan.residentBlocks;
+    workspace.residentBlocks = plan.residentBlocks();
     args.push_back(workspace);
   }
   if (plan.pack) {

@@ -18,12 +18,13 @@ bool mlir::tileopt::isWorkgroupMemRef(Type type) {
                        memref.getMemorySpace());
 }
 
-void mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,
-                                   gpu::LaunchOp launch,
-                                   ArrayRef<Value> operands) {
+Operation *mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,
+                                         gpu::LaunchOp launch,
+                                         ArrayRef<Value> operands) {
   Region &body = launch.getBody();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&body.front());
+  Operation *last = nullptr;
   for (Value operand : operands) {
     Value aligned = memref::AssumeAlignmentOp::create(
         rewriter, launch.getLoc(), operand, kArgumentAlignment);
@@ -31,7 +32,9 @@ void mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,
       return use.getOwner() != aligned.getDefiningOp() &&
              body.isAncestor(use.getOwner()->getParentRegion());
     });
+    last = aligned.getDefiningOp();
   }
+  return last;
 }
 
 std::string mlir::tileopt::getUniqueKernelName(Operation *func,

@@ -175,6 +175,22 @@ static void emitUnder(RewriterBase &rewriter, Location loc, Value cond,
   rewriter.setInsertionPointAfter(ifOp);
 }
 
+/// A view of type `type` (in workgroup memory) at byte `offset` of the
+/// kernel's dynamic shared memory, `bytes` (gpu.dynamic_shared_memory, made
+/// here when null).
+static Value getDynamicSharedView(RewriterBase &rewriter, Location loc,
+                                  MemRefType type, int64_t offset,
+                                  Value bytes = {}) {
+  if (!bytes)
+    bytes = gpu::DynamicSharedMemoryOp::create(
+        rewriter, loc,
+        MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace()));
+  return memref::ViewOp::create(
+      rewriter, loc, type, bytes,
+      arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
+}
+
 /// Polls the 32-bit word at global address `address` (i64) with acquire
 /// loads, sleeping briefly between polls, until `done(value)` holds. A wait
 /// that never ends (blocks of the grid that are not resident) traps after
@@ -267,19 +283,21 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
                                       ib.add(counters, ib.c(4 * i)));
   };
   Value arrivals = counter(0), departures = counter(1), tickets = counter(2);
+  // Adds 1 to the counter at `address`, returning its value before.
+  auto increment = [&](Value address) -> Value {
+    return NVVM::InlinePtxOp::create(
+               rewriter, loc, TypeRange{i32}, ValueRange{address}, ValueRange{},
+               "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;", Value())
+        .getResult(0);
+  };
   Value leader = ib.eq(tid, ib.c(0));
   // More blocks than one wave: the first `packers` blocks to start copy B
   // (the leader takes a ticket and passes it on through shared memory).
   Value packer = block, isPacker;
   if (plan.blocks > plan.packers) {
     emitUnder(rewriter, loc, leader, [&]() {
-      Value ticket = NVVM::InlinePtxOp::create(
-                         rewriter, loc, TypeRange{i32}, ValueRange{tickets},
-                         ValueRange{},
-                         "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;",
-                         Value())
-                         .getResult(0);
-      memref::StoreOp::create(rewriter, loc, ticket, ticketWord, ib.c(0));
+      memref::StoreOp::create(rewriter, loc, increment(tickets), ticketWord,
+                              ib.c(0));
     });
     gpu::BarrierOp::create(rewriter, loc);
     packer = arith::IndexCastUIOp::create(
@@ -363,11 +381,7 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
       return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                    arrived, all);
     });
-    Value before = NVVM::InlinePtxOp::create(
-                       rewriter, loc, TypeRange{rewriter.getI32Type()},
-                       ValueRange{departures}, ValueRange{},
-                       "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;", Value())
-                       .getResult(0);
+    Value before = increment(departures);
     Value last = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, before,
         arith::ConstantIntOp::create(rewriter, loc, plan.blocks - 1, 32));
@@ -1298,15 +1312,11 @@ void TiledKernelEmitter::emitStagedStoreC(ValueRange results) {
   int64_t perThread = llvm::divideCeil(passRows * bn, numThreads);
   Attribute workgroupSpace = gpu::AddressSpaceAttr::get(
       rewriter.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-  Value bytes = gpu::DynamicSharedMemoryOp::create(
-      rewriter, loc,
-      MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
-                      MemRefLayoutAttrInterface(), workgroupSpace));
-  Value staged = memref::ViewOp::create(
+  Value staged = getDynamicSharedView(
       rewriter, loc,
       MemRefType::get({passRows, bn}, elementType(),
                       MemRefLayoutAttrInterface(), workgroupSpace),
-      bytes, ib.c(0), ValueRange{});
+      0);
   SmallVector<OpFoldResult> cSizes =
       memref::getMixedSizes(rewriter, loc, cView);
   // The thread's first row in a pass: its row in the warp row's span.
@@ -1765,8 +1775,16 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   // copy = tma: the host describes A and B to the TMA unit, one tensor map
   // each whose box is one panel stage (BM x BK of A, BK x BN of B); the
   // kernel receives them before C.
-  Value tensorMaps[2];
+  // The workspace (stream_k's partial sums and flags, pack_b's copy of B
+  // and its counters), a kernel parameter after C. The host that runs the
+  // kernel provides it zeroed (the manifest says so); here it only stands
+  // for that buffer.
   Value workspace;
+  if (workspacePlan.bytes)
+    workspace = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get({workspacePlan.bytes}, rewriter.getI8Type()));
+  Value tensorMaps[2];
   if (tma) {
     // B is described only when its rows are 16-byte multiples (or, with
     // b_row_groups, as rows of 4 rows: any N); otherwise it travels through
@@ -1789,9 +1807,6 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       // pack_b: B's copy in the workspace, K x N with rows `pitch` elements
       // apart.
       const PackPlan &pack = *workspacePlan.pack;
-      workspace = memref::AllocOp::create(
-          rewriter, loc,
-          MemRefType::get({workspacePlan.bytes}, rewriter.getI8Type()));
       Value rows = memref::ViewOp::create(
           rewriter, loc,
           MemRefType::get({problem->k, pack.pitch}, problem->elementType),
@@ -1824,14 +1839,6 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
           rewriter, loc, mapType, cast, boxSizes);
     }
   }
-  // The workspace (stream_k's partial sums and flags, pack_b's copy of B
-  // and barrier), a kernel parameter after C. The host that runs the kernel
-  // provides it zeroed (the manifest says so); here it only stands for that
-  // buffer.
-  if (workspacePlan.bytes && !workspace)
-    workspace = memref::AllocOp::create(
-        rewriter, loc,
-        MemRefType::get({workspacePlan.bytes}, rewriter.getI8Type()));
   Value one = outer.c(1);
   auto launch = gpu::LaunchOp::create(
       rewriter, loc,
@@ -1925,22 +1932,14 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     // Both panels are views of the dynamic shared memory, B after A (and
     // restage_a's K-major A after B).
     rewriter.setInsertionPointToStart(&launchBody);
-    auto bytesType = MemRefType::get({ShapedType::kDynamic},
-                                     rewriter.getI8Type(),
-                                     MemRefLayoutAttrInterface(),
-                                     workgroupSpace);
-    Value bytes = gpu::DynamicSharedMemoryOp::create(rewriter, loc, bytesType);
-    int64_t offset = 0;
-    for (int i = 0; i < 2; ++i) {
-      panels[i] = memref::ViewOp::create(
-          rewriter, loc, bufferTypes[i], bytes,
-          arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
-      offset += panelBytes[i];
-    }
+    panels[0] = getDynamicSharedView(
+        rewriter, loc, cast<MemRefType>(bufferTypes[0]), 0);
+    Value bytes = panels[0].getDefiningOp<memref::ViewOp>().getSource();
+    panels[1] = getDynamicSharedView(
+        rewriter, loc, cast<MemRefType>(bufferTypes[1]), panelBytes[0], bytes);
     if (aKMajorType)
-      aKMajorView = memref::ViewOp::create(
-          rewriter, loc, aKMajorType, bytes,
-          arith::ConstantIndexOp::create(rewriter, loc, offset), ValueRange{});
+      aKMajorView = getDynamicSharedView(rewriter, loc, aKMajorType,
+                                         panelBytes[0] + panelBytes[1], bytes);
   } else {
     panels[0] = launch.getWorkgroupAttributions()[0];
     panels[1] = launch.getWorkgroupAttributions()[1];
@@ -1982,15 +1981,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     // A shared word for the ticket (the panels are not in use yet).
     Value ticketWord;
     if (workspacePlan.pack->blocks > workspacePlan.pack->packers)
-      ticketWord = memref::ViewOp::create(
+      ticketWord = getDynamicSharedView(
           rewriter, loc,
           MemRefType::get({1}, rewriter.getI32Type(),
                           MemRefLayoutAttrInterface(), workgroupSpace),
-          gpu::DynamicSharedMemoryOp::create(
-              rewriter, loc,
-              MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
-                              MemRefLayoutAttrInterface(), workgroupSpace)),
-          pb.c(0), ValueRange{});
+          0);
     emitPackB(rewriter, loc, *workspacePlan.pack, globalB, workspace, block,
               tid, threadsX * threadsY, ticketWord);
   }
@@ -2019,7 +2014,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   pinned.push_back(globalC);
   if (workspace)
     pinned.push_back(workspace);
-  pinKernelOperands(rewriter, launch, pinned);
+  Operation *lastPin = pinKernelOperands(rewriter, launch, pinned);
   if (!tma)
     return launch;
   // The block's first act: one thread prefetches the tensor maps into the
@@ -2031,18 +2026,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       rewriter, loc, arith::CmpIPredicate::eq,
       outer.add(outer.mul(threadIds.y, outer.c(threadsX)), threadIds.x),
       outer.c(0));
-  Operation *first = leader.getDefiningOp();
   nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);
-  if (tensorMaps[1] && !workspacePlan.pack)
+  if (tensorMaps[1] && workspacePlan.pack)
+    rewriter.setInsertionPointAfter(lastPin);
+  if (tensorMaps[1])
     nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[1], leader);
-  if (workspacePlan.pack) {
-    rewriter.setInsertionPointAfter(first);
-    while (!isa<memref::AssumeAlignmentOp>(&*rewriter.getInsertionPoint()))
-      rewriter.setInsertionPointAfter(&*rewriter.getInsertionPoint());
-    while (isa<memref::AssumeAlignmentOp>(&*rewriter.getInsertionPoint()))
-      rewriter.setInsertionPointAfter(&*rewriter.getInsertionPoint());
-    nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[1], leader);
-  }
   return launch;
 }
 

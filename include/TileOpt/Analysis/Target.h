@@ -126,7 +126,9 @@ struct WorkspacePlan {
   int64_t bytes = 0;
   /// The blocks that wait on each other, which must be resident at once:
   /// stream_k's whole grid, or pack_b's packers.
-  int64_t residentBlocks = 0;
+  int64_t residentBlocks() const {
+    return streamK ? streamK->blocks : pack ? pack->packers : 0;
+  }
 };
 WorkspacePlan getWorkspacePlan(ConfigAttr config, int64_t m, int64_t n,
                                int64_t k, Type elementType,

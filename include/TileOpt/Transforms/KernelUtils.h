@@ -21,9 +21,11 @@ bool isWorkgroupMemRef(Type type);
 /// values the body uses, in this order, through `memref.assume_alignment`
 /// (kArgumentAlignment bytes, which the ABI promises), and rewires their uses
 /// in the body to the aligned values. Outlining then makes them the kernel's
-/// parameters in this order.
-void pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
-                       ArrayRef<Value> operands);
+/// parameters in this order. Returns the last `memref.assume_alignment`
+/// (null when `operands` is empty): a value first used after it becomes a
+/// later parameter.
+Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
+                             ArrayRef<Value> operands);
 
 /// Returns `<function>_matmul_<i>` for the smallest i that no gpu.launch or
 /// gpu.launch_func in `func` uses yet: the name of the next kernel.
