@@ -101,8 +101,8 @@ TileReport mlir::tileopt::computeTileReport(
     r.workspaceBytes = plan.bytes;
     if (plan.pack)
       r.packBytesMoved = k * (n + llvm::alignTo(n, 4)) * getElementBytes(elementType);
-    if (std::optional<std::string> v = findStreamKViolation(
-            config, m, n, k, /*accumulate=*/false, elementType, *target))
+    if (std::optional<std::string> v =
+            findStreamKViolation(config, m, n, k, elementType, *target))
       r.violations.push_back(*v);
   }
 

@@ -360,14 +360,12 @@ struct Candidate {
 };
 } // namespace
 
-std::optional<std::string> mlir::tileopt::findStreamKViolation(
-    ConfigAttr config, int64_t m, int64_t n, int64_t k, bool accumulate,
-    Type elementType, const TargetInfo &target) {
+std::optional<std::string>
+mlir::tileopt::findStreamKViolation(ConfigAttr config, int64_t m, int64_t n,
+                                    int64_t k, Type elementType,
+                                    const TargetInfo &target) {
   if (!config.getStreamK())
     return std::nullopt;
-  if (accumulate)
-    return std::string("stream_k computes C = A * B; it does not support a "
-                       "matmul that accumulates into C");
   StreamKPlan plan = getStreamKPlan(config, m, n, k, elementType, target);
   if (plan.maxSegments > kMaxStreamKSegments)
     return "stream_k would spread one block's K steps over " +
@@ -398,7 +396,7 @@ std::optional<std::string> mlir::tileopt::findStreamKViolation(
 /// FMA registers with 0.59 extra read cycles per FFMA, against 0.19).
 static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
                                     int64_t m, int64_t n, int64_t k,
-                                    bool accumulate, Type elementType,
+                                    Type elementType,
                                     const TargetInfo &target) {
   bool wholeTiles = m % config.getBM() == 0 && n % config.getBN() == 0;
   if (config.getCopy() != CopyKind::Tma || config.getBlocksPerSM() == 0 ||
@@ -413,7 +411,7 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
       config.getPad(), config.getCopy(), config.getBlocksPerSM(),
       config.getRestageA(), config.getFmaOrder(), config.getBRowGroups(),
       /*streamK=*/true, config.getPackB());
-  if (findStreamKViolation(streamK, m, n, k, accumulate, elementType, target))
+  if (findStreamKViolation(streamK, m, n, k, elementType, target))
     return {};
   return streamK;
 }
@@ -421,8 +419,7 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
                                                    int64_t n, int64_t k,
                                                    Type elementType,
-                                                   const TargetInfo &target,
-                                                   bool accumulate) {
+                                                   const TargetInfo &target) {
   static const Candidate candidates[] = {
       // TMA (sm_90, rows of A and B in 16-byte multiples): no copy
       // instructions or addresses in the threads. 2 stages with A re-staged
@@ -501,8 +498,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     // The same tiles with Stream-K, where it applies: a full wave at the
     // efficiency measured for it.
     if (ConfigAttr streamK =
-            getStreamKVariant(config, w, m, n, k, accumulate, elementType,
-                              target);
+            getStreamKVariant(config, w, m, n, k, elementType, target);
         streamK && kStreamKEfficiency * speed > bestScore) {
       bestScore = kStreamKEfficiency * speed;
       best = streamK;

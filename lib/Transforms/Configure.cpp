@@ -57,8 +57,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     if (*strat == Strategy::Tiled && block.empty() && warp.empty() &&
         thread.empty())
       return selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
-                                      problem.k, problem.elementType, target,
-                                      problem.accumulate);
+                                      problem.k, problem.elementType, target);
     if (thread.empty())
       thread = {1, 1};
     std::optional<CopyKind> copyKind = lookupOption<CopyKind>(
@@ -110,9 +109,9 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       std::optional<std::string> violation = findShapeViolation(
           config, problem->m, problem->n, problem->k, problem->elementType);
       if (!violation)
-        violation = findStreamKViolation(config, problem->m, problem->n,
-                                         problem->k, problem->accumulate,
-                                         problem->elementType, *target);
+        violation =
+            findStreamKViolation(config, problem->m, problem->n, problem->k,
+                                 problem->elementType, *target);
       if (violation) {
         matmul.emitOpError() << *violation;
         anyFailed = true;

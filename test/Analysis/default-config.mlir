@@ -13,10 +13,11 @@
 // A100's 108 SMs (no TMA) 64 x 256 tiles would need 2 waves of 216 (59 %);
 // 64 x 64 tiles with cp.async (5 blocks per SM) make 1024 blocks in 2
 // waves of 540 (95 %).
-// This matmul accumulates into C (no zero fill before it), which Stream-K
-// does not support (see @square_2048_zero below).
+// This matmul accumulates into C (no zero fill before it): Stream-K's
+// tile owners start from C, so it takes stream_k like @square_2048_zero
+// below (measured 0.3412 against 0.3490 ms without stream_k).
 // CHECK-LABEL: func.func @square_2048
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
 // SM80-LABEL: func.func @square_2048
 // SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
 func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
@@ -155,8 +156,10 @@ func.func @ragged_3000(%A: memref<3000x3000xf32>, %B: memref<3000x2999xf32>, %C:
 
 // -----
 
+// C += A * B on 4096^2: Stream-K as for C = A * B (measured 2.628 against
+// 2.695 ms without stream_k).
 // CHECK-LABEL: func.func @square_4096
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
 func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
   return

@@ -154,17 +154,6 @@ func.func @no_restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C:
 
 // -----
 
-// Stream-K adds partial sums into zero-initialised accumulators: a matmul
-// that accumulates into C (no zero fill before it) is refused.
-func.func @stream_k_accumulate(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  // expected-error @+1 {{stream_k computes C = A * B; it does not support a matmul that accumulates into C}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
-      ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
-  return
-}
-
-// -----
-
 // 16384^2 outputs with K = 16: 16384 tiles of one K step each over 264
 // blocks, 62 or 63 steps (segments) per block: more than the 32 segments
 // the config check allows.

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,256,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=2 stream-k=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,256,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=2 stream-k=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
 
 // stream_k (--tile-map-to-gpu, canonicalized) on 2048^3 with 64 x 256
 // tiles: 256 tiles of 128 K steps (32768 steps) over one wave of 132 SMs x
@@ -122,6 +122,33 @@
 func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32>)
+  linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+
+// -----
+
+// C += A * B (no zero fill): the segment that owns its tile (the one that
+// starts it, k0 = 0) starts its accumulators from C's tile; every other
+// segment starts from zero, since its partial sum is added to the owner's.
+// The loads of C sit under the owner's predicate, inside the segment.
+
+// CHECK-LABEL: func.func @stream_k_accumulate
+// CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: scf.for %[[I:.+]] = %c0 to %c2 step %c1 {
+// CHECK:   %[[S:.+]] = arith.select %{{.+}}, %{{.+}}, %{{.+}} : index
+// CHECK:   scf.if
+// CHECK:     %[[CT:.+]] = memref.subview %{{.+}} [64, 256] [1, 1] : memref<2048x2048xf32> to memref<64x256xf32
+// CHECK:     %[[K0:.+]] = arith.remui %[[S]], %c128 : index
+// CHECK:     %[[OWNS:.+]] = arith.cmpi eq, %[[K0]], %c0 : index
+// CHECK:     %[[INIT:.+]]:64 = scf.if %[[OWNS]] -> (f32,
+// CHECK-COUNT-64: memref.load %[[CT]]
+// CHECK:       scf.yield
+// CHECK:     } else {
+// CHECK:       scf.yield %[[ZERO]], %[[ZERO]], %[[ZERO]], %[[ZERO]],
+// CHECK:     }
+// CHECK:     scf.for %{{.+}} step %c16 iter_args(%{{.+}} = %[[INIT]]#0, %{{.+}} = %[[INIT]]#1,
+func.func @stream_k_accumulate(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }

@@ -184,13 +184,12 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// docs/design.md, "Default config"): among a few register-tiled candidates,
 /// the one with the best product of wave efficiency, measured relative speed
 /// and useful fraction of the padded output; with `stream_k` where that
-/// config is a TMA one with `blocks_per_sm` and without `b_row_groups`,
-/// whose whole tiles leave block slots idle in the last wave (C = A * B
-/// only).
+/// config is a TMA one with `blocks_per_sm` and without `b_row_groups`
+/// whose tiles leave block slots idle in the last wave (whole tiles, or
+/// pack_b over two waves or more).
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType,
-                                    const TargetInfo &target,
-                                    bool accumulate = false);
+                                    const TargetInfo &target);
 
 /// The most tiles one block's K steps may touch with stream_k (each is a
 /// segment of the kernel's K loop, which refills the pipeline). Measured up
@@ -200,13 +199,13 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
 constexpr int64_t kMaxStreamKSegments = 32;
 
 /// What makes stream_k unusable for an M x N x K problem on `target`
-/// (accumulation into C, more than kMaxStreamKSegments segments per block),
-/// or nullopt (also when `config` has no stream_k; pack_b fits any grid).
+/// (more than kMaxStreamKSegments segments per block), or nullopt (also
+/// when `config` has no stream_k; pack_b fits any grid). A matmul that
+/// accumulates into C is fine: the tile's owner starts from C.
 std::optional<std::string> findStreamKViolation(ConfigAttr config, int64_t m,
-                                                  int64_t n, int64_t k,
-                                                  bool accumulate,
-                                                  Type elementType,
-                                                  const TargetInfo &target);
+                                                int64_t n, int64_t k,
+                                                Type elementType,
+                                                const TargetInfo &target);
 
 } // namespace mlir::tileopt
 

@@ -122,7 +122,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       raises its flag there; the owner waits for those flags, adds the
       partial sums, clears the flags and stores C. A block leaves at most
       one partial (its first tile), and runs owned parts last, so the
-      owner rarely waits.
+      owner rarely waits. When the matmul accumulates into C (C += A * B),
+      the owner's accumulators start from C's tile, the others' from zero.
     * `pack_b = true` (optional, default false, printed when true; copy =
       tma, blocks_per_sm > 0, not with b_row_groups): B of any N through
       TMA, in whole boxes. A tensor map needs row strides in 16-byte
