@@ -266,13 +266,18 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
       before the FMAs, and the previous step's barrier orders them after
       the FMAs that last read that stage;
     * after the K loop, each accumulator is stored to C, predicated on being
-      inside the matrix (and added to C first when the matmul accumulates),
-      as 16-byte stores where C's rows keep them aligned;
+      inside the matrix (the accumulators start from C when the matmul
+      accumulates), as 16-byte stores where C's rows keep them aligned;
+      where they do not (N mod 4 != 0), the fragments come in runs of 4 and
+      dynamic shared memory holds a pass, C goes out through shared memory
+      in TM / 4 passes, each warp storing 32 consecutive elements of a row
+      (with `stream_k` and C += A * B this store adds C, and every
+      segment starts from zero);
     * with `stream_k`, the grid is one resident wave, SMs of `chip` x
       `blocks_per_sm` blocks (at most one per K step), and block g runs K
       steps [g x S / G, (g + 1) x S / G) of all tiles' S steps (tile by
-      tile, row-major): an `scf.while` over its segments, one per tile it
-      touches, each the TMA pipeline from the segment's first step to its
+      tile, row-major): a constant-trip `scf.for` over its segments, one
+      per tile it touches, each the TMA pipeline from the segment's first step to its
       last, the stage and mbarrier phase continuing from the block's step
       count. The segment that starts the tile (the owner) waits for the
       flag of every other block that ran part of the tile (a leader's
