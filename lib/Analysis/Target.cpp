@@ -18,13 +18,14 @@ using namespace mlir::tileopt;
 
 static const TargetInfo kTargets[] = {
     // chip, cc, ptx, warp, thr/blk, thr/SM, blk/SM, smem default, smem opt-in,
-    // smem/SM, regs/SM, regs/blk, regs/thread, SMs
+    // smem/SM, regs/SM, regs/blk, regs/thread, SMs, FP32 FMA/SM/cycle,
+    // boost clock, memory bandwidth
     {"sm_80", 80, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 163 * 1024,
-     164 * 1024, 65536, 65536, 255, 108},
+     164 * 1024, 65536, 65536, 255, 108, 64, 1.41e9, 2.039e12},
     {"sm_90", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132},
+     228 * 1024, 65536, 65536, 255, 132, 128, 1.98e9, 4.8e12},
     {"sm_90a", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132},
+     228 * 1024, 65536, 65536, 255, 132, 128, 1.98e9, 4.8e12},
 };
 
 std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {

@@ -76,3 +76,23 @@ def test_explain_names_the_failing_next_tile():
     text = report.explain("s", rows)
     assert "peaks at T=32" in text
     assert "T=64 is not possible: 'linalg.matmul' op config needs 4096 threads" in text
+
+
+def test_peak_fraction_from_the_report_floors():
+    job = {"name": "j", "shape": "2048x2048x2048", "m": 2048, "n": 2048,
+           "k": 2048, "config": "c", "options": ""}
+    manifest = {"kernels": [{"report": {
+        "occupancy": None, "waves": None, "k_step": {"flop_per_byte": 25.6},
+        "kernel": {"flop_per_byte": 25.0, "global_bytes_without_reuse": 1.0},
+        "resources": {"threads": 256},
+        "floors": {"fp32_peak_flop_per_s": 66908160000000}}}]}
+    run = {"results": [{"bench": {"kernel": {"median_ms": 0.34,
+                                             "gflops": 50530.0}}}]}
+    row = results.row_from_run(job, run, manifest, "ok")
+    assert row["fp32_peak_gflops"] == pytest.approx(66908.16)
+    assert row["peak_fraction"] == pytest.approx(50530.0 / 66908.16)
+    assert "| 75.5 |" in report.table([row])
+    # Without floors (f16, unknown chip, older manifests): no fraction.
+    del manifest["kernels"][0]["report"]["floors"]
+    row = results.row_from_run(job, run, manifest, "ok")
+    assert row["fp32_peak_gflops"] is None and row["peak_fraction"] is None

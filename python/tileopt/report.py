@@ -27,7 +27,8 @@ def _cublas(rows: list[dict]) -> float | None:
 
 
 def table(rows: list[dict]) -> str:
-    head = ("| config | tile | status | median ms | GFLOP/s | % cuBLAS | max abs err "
+    head = ("| config | tile | status | median ms | GFLOP/s | % cuBLAS | % FP32 peak "
+            "| max abs err "
             "| regs | reg-bank extra / FFMA | smem B | occupancy | DRAM MB "
             "| executed/useful | K-step FLOP/B | binding limit | waves |")
     lines = [head, "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"]
@@ -49,6 +50,7 @@ def table(rows: list[dict]) -> str:
             f"| {r['config']} | {_fmt(r.get('tile'))} | {status} | "
             f"{_fmt(r.get('median_ms'), '.4f')} | {_fmt(r.get('gflops'), '.0f')} | "
             f"{_fmt(100 * ratio if ratio else None, '.1f')} | "
+            f"{_fmt(100 * r['peak_fraction'] if r.get('peak_fraction') else None, '.1f')} | "
             f"{_fmt(r.get('max_abs_err'), '.2e')} | {_fmt(r.get('registers'))} | "
             f"{_fmt(r.get('ffma_bank_extra_per_ffma'), '.3f')} | "
             f"{_fmt(r.get('shared_bytes'))} | {occ} | {_fmt(dram, '.1f')} | "
@@ -179,6 +181,10 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
         for j, r in enumerate(sorted(best, key=lambda r: -r["gflops"])[:3]):
             ax.axhline(r["gflops"] / 1000, color=color, linestyle=":",
                        alpha=0.8 - 0.2 * j, label=f"{shape} {r['config']}")
+    peaks = {r["fp32_peak_gflops"] for r in rows if r.get("fp32_peak_gflops")}
+    if len(peaks) == 1:
+        ax.axhline(peaks.pop() / 1000, color="black", linewidth=1,
+                   label="FP32 peak (the chip's boost clock)")
     paths.append(save(fig, ax, "gflops_vs_tile.png", "TFLOP/s (median of 100 runs)",
                       "FP32 GEMM throughput vs tile size"))
 

@@ -12,6 +12,7 @@ COLUMNS = [
     "name", "shape", "m", "n", "k", "config", "tile", "options", "status",
     "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
     "median_ms", "gflops", "cublas_ms", "cublas_gflops", "ratio",
+    "fp32_peak_gflops", "peak_fraction",
     "registers", "shared_bytes", "spill_bytes", "threads",
     "model_occupancy", "binding_limit", "blocks_per_sm", "waves",
     "wave_efficiency", "useful_flops", "executed_flops", "kstep_flop_per_byte",
@@ -55,6 +56,9 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
                    model_global_bytes=report["kernel"]["global_bytes_without_reuse"],
                    threads=report["resources"]["threads"],
                    violations="; ".join(report.get("violations", [])) or None)
+        floors = report.get("floors") or {}
+        if floors.get("fp32_peak_flop_per_s"):
+            row["fp32_peak_gflops"] = floors["fp32_peak_flop_per_s"] / 1e9
     res = kernel.get("resources")
     if res:
         row.update(registers=res["registers"], shared_bytes=res["shared_bytes"],
@@ -80,6 +84,8 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
             r = result["resources"]
             row.update(registers=r["registers"], shared_bytes=r["shared_bytes"],
                        spill_bytes=r["spill_store_bytes"] + r["spill_load_bytes"])
+    if row["gflops"] and row["fp32_peak_gflops"]:
+        row["peak_fraction"] = row["gflops"] / row["fp32_peak_gflops"]
     for key, value in (ncu or {}).items():
         if key in row:
             row[key] = value

@@ -13,23 +13,36 @@
 // CHECK: naive one output per thread: 0.50
 // CHECK: per thread and k: 16 values from shared memory, 64 FMAs (4.00 FMAs per value)
 // CHECK: resources: 256 threads, 16384 bytes shared memory (1 stage(s)), 64 accumulators
+// The floors are those of the FP32 CUDA cores: none for f16.
+// CHECK-NOT: floors
 func.func @seeds(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], thread = [8, 8], stages = 1>}
     ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf16>)
   return
 }
 
-// FP32 2048^3 with square tiles T: FLOP/byte = T / 4 per K step.
+// FP32 2048^3 with square tiles T: FLOP/byte = T / 4 per K step. The floors:
+// 2 x 2048^3 FLOPs at the H200's FP32 peak (132 x 128 x 2 x 1.98 GHz =
+// 66.9 TFLOP/s) take 256.8 us, and 264.8 us at the grid's wave efficiency
+// (t8: 65536 blocks in 16 waves of 132 x 32 resident, 97 %); the bytes
+// without reuse at 4.8 TB/s take 1793 us for T = 8 and half as long per
+// doubling of T, so the ridge (66.9 / 4.8 = 13.94 FLOP/byte) is crossed
+// between T = 32 (memory-bound) and T = 64 (compute-bound).
 // CHECK-LABEL: @t8: matmul 2048 x 2048 x 2048 (f32)
 // CHECK: one K step of one block: 512 bytes staged, 1024 FLOPs: 2.00 FLOP/byte
 // CHECK: naive one output per thread: 0.25
 // CHECK: per thread and k: 2 values from shared memory, 1 FMAs (0.50 FMAs per value)
+// CHECK: floors: FP32 peak 66.9 TFLOP/s (132 SMs x 128 FMA x 2 x 1.98 GHz), memory 4.80 TB/s: ridge 13.94 FLOP/byte
+// CHECK-NEXT: time floors: 256.8 us for the executed FLOPs at the peak (useful ones: 256.8 us; at the grid's wave efficiency: 264.8 us), 1793.1 us for the bytes without reuse: memory-bound
 // CHECK-LABEL: @t16: matmul 2048 x 2048 x 2048 (f32)
 // CHECK: 2048 bytes staged, 8192 FLOPs: 4.00 FLOP/byte
+// CHECK: 898.3 us for the bytes without reuse: memory-bound
 // CHECK-LABEL: @t32: matmul 2048 x 2048 x 2048 (f32)
 // CHECK: 8192 bytes staged, 65536 FLOPs: 8.00 FLOP/byte
+// CHECK: 450.9 us for the bytes without reuse: memory-bound
 // CHECK-LABEL: @t64: matmul 2048 x 2048 x 2048 (f32)
 // CHECK: 32768 bytes staged, 524288 FLOPs: 16.00 FLOP/byte
+// CHECK: 227.2 us for the bytes without reuse: compute-bound
 // T = 64 with one output per thread does not fit; the report says so and
 // goes on.
 // CHECK: VIOLATION: config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
@@ -62,6 +75,9 @@ func.func @t64(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<
 // CHECK: tiles: 240 full, 16 right edge, 15 bottom edge, 1 corner
 // CHECK: blocks per SM by limit: threads 8; registers 2; shared memory 28; blocks 32; resident 2 (registers binds), 16 of 64 warps
 // CHECK: grid: 272 blocks on 132 SMs: 2.06 waves at one block per SM; 2 wave(s) at 2 per SM, 52% efficient
+// The executed FLOPs (useful + 6.46 %) at the peak, and over the grid's 52 %
+// busy block slots.
+// CHECK: time floors: 272.8 us for the executed FLOPs at the peak (useful ones: 256.3 us; at the grid's wave efficiency: 529.6 us), 122.3 us for the bytes without reuse: compute-bound
 // CHECK: warning: 272 blocks fill 2 waves of 264 resident blocks (132 SMs x 2); the SMs are busy 52% of the time
 // CHECK: warning: registers bind occupancy: 120 per thread allow 2 blocks of 256 threads per SM; at 80 or fewer one more block would fit
 func.func @ragged128(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
@@ -160,6 +176,7 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
   return
 }
 
+// JSON: "floors": null,
 // JSON: "function": "seeds",
 // JSON: "k_step": {
 // JSON-NEXT: "bytes_staged": 16384,
@@ -168,6 +185,16 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON: "registers": {
 // JSON-NEXT: "fmas_per_k": 64,
 // JSON: "accumulators_per_thread": 64,
+// JSON: "config": "#tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 1>",
+// JSON-NEXT: "floors": {
+// JSON-NEXT: "bound": "compute",
+// JSON-NEXT: "compute_us": 272.81
+// JSON-NEXT: "fp32_peak_flop_per_s": 66908160000000,
+// JSON-NEXT: "grid_us": 529.58
+// JSON-NEXT: "memory_bytes_per_s": 4800000000000,
+// JSON-NEXT: "memory_us": 122.32
+// JSON-NEXT: "ridge_flop_per_byte": 13.9392,
+// JSON-NEXT: "useful_compute_us": 256.26
 // JSON: "function": "ragged128",
 // JSON: "waves": {
 // JSON-NEXT: "ctas": 272,
@@ -193,6 +220,7 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // NOCHIP: @seeds: matmul 4096 x 4096 x 4096 (f16), {{.*}}, chip unknown
 // NOCHIP: one K step of one block: 16384 bytes staged
 // NOCHIP-NOT: blocks per SM
+// NOCHIP-NOT: floors
 // NOCHIP: warning: unknown chip 'sm_99': occupancy, waves and limits are not computed
 
 // IR: func.func @seeds

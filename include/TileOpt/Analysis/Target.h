@@ -21,8 +21,11 @@
 namespace mlir::tileopt {
 
 /// Hardware limits of one chip (compute capability). Figures are those of the
-/// CUDA programming guide's "technical specifications" table; `numSMs` is the
-/// default part of that generation (A100: 108, H100/H200 SXM: 132).
+/// CUDA programming guide's "technical specifications" table; `numSMs`, the
+/// boost clock and the memory bandwidth are those of the default part of
+/// that generation (A100 80 GB SXM: 108 SMs, 1.41 GHz, 2.04 TB/s; for sm_90
+/// the H200 SXM, the project's target: 132 SMs, 1.98 GHz, 4.8 TB/s; an H100
+/// SXM has the same SMs and clock and 3.35 TB/s).
 struct TargetInfo {
   StringRef chip;            ///< "sm_80", "sm_90", "sm_90a"
   int computeCapability;     ///< 80, 90
@@ -38,6 +41,14 @@ struct TargetInfo {
   int64_t registersPerBlock;
   int64_t maxRegistersPerThread;
   int64_t numSMs;
+  int64_t fp32FmasPerSMPerClock; ///< FP32 CUDA-core FMAs per SM per cycle
+  double boostClockHz;
+  double memoryBytesPerSecond; ///< HBM bandwidth (datasheet)
+
+  /// FP32 CUDA-core peak: SMs x FMAs per SM per cycle x 2 x boost clock.
+  double fp32PeakFlopsPerSecond() const {
+    return double(numSMs) * double(fp32FmasPerSMPerClock) * 2.0 * boostClockHz;
+  }
 };
 
 /// Returns the description of `chip`, or nullopt when it is not known.

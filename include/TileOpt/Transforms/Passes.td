@@ -363,6 +363,10 @@ def ReportPass : Pass<"tile-report", "mlir::ModuleOp"> {
       registers per thread; resident blocks per SM under each limit
       (threads, registers, shared memory, blocks) and the binding one;
     * blocks, SMs, waves and wave efficiency;
+    * for f32, the floors: the FP32 CUDA-core peak and the memory bandwidth
+      of the chip's default part, the time the executed FLOPs take at the
+      peak (also at the grid's wave efficiency) and the time the bytes
+      without reuse take at the bandwidth, and which one bounds the kernel;
     * the chip limits the config breaks, and warnings at capacity cliffs.
 
     The IR is not changed, and the pass never fails: an unknown chip or a
