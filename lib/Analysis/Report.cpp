@@ -95,12 +95,8 @@ TileReport mlir::tileopt::computeTileReport(
   r.waveEfficiency = w.efficiency;
   // The kernels multiply-add f32 on the CUDA cores: the FP32 peak bounds
   // them, and the memory bandwidth bounds any kernel's global traffic.
-  if (elementType.isF32()) {
-    r.peakFlopsPerSecond = target->fp32PeakFlopsPerSecond();
-    r.memoryBytesPerSecond = target->memoryBytesPerSecond;
-    r.fmasPerSMPerClock = target->fp32FmasPerSMPerClock;
-    r.boostClockHz = target->boostClockHz;
-  }
+  if (elementType.isF32())
+    r.floorsTarget = *target;
   if (config.getStreamK() || config.getPackB()) {
     WorkspacePlan plan =
         getWorkspacePlan(config, m, n, k, elementType, *target);
@@ -250,21 +246,18 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                                          {"bytes_moved", r.packBytesMoved}})
               : json::Value(nullptr)},
       {"floors",
-       r.hasFloors()
-           ? json::Value(json::Object{
-                 {"fp32_peak_flop_per_s", r.peakFlopsPerSecond},
-                 {"memory_bytes_per_s", r.memoryBytesPerSecond},
-                 {"ridge_flop_per_byte", r.ridgeFlopPerByte()},
-                 {"compute_us", 1e6 * r.computeFloor()},
-                 {"useful_compute_us", 1e6 * r.usefulFloor()},
-                 {"grid_us", r.waveEfficiency > 0
-                                 ? json::Value(1e6 * r.gridFloor())
-                                 : json::Value(nullptr)},
-                 {"memory_us", 1e6 * r.memoryFloor()},
-                 {"bound", r.kernelFlopPerByte() >= r.ridgeFlopPerByte()
-                               ? "compute"
-                               : "memory"}})
-           : json::Value(nullptr)},
+       r.hasFloors() ? json::Value(json::Object{
+                           {"fp32_peak_flop_per_s", r.peakFlopsPerSecond()},
+                           {"memory_bytes_per_s", r.memoryBytesPerSecond()},
+                           {"ridge_flop_per_byte", r.ridgeFlopPerByte()},
+                           {"compute_us", 1e6 * r.computeFloor()},
+                           {"useful_compute_us", 1e6 * r.usefulFloor()},
+                           {"grid_us", r.waveEfficiency > 0
+                                           ? json::Value(1e6 * r.gridFloor())
+                                           : json::Value(nullptr)},
+                           {"memory_us", 1e6 * r.memoryFloor()},
+                           {"bound", r.bound()}})
+                     : json::Value(nullptr)},
       {"violations", std::move(violations)},
       {"warnings", std::move(warnings)},
   };
@@ -335,19 +328,18 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     os << llvm::formatv("  floors: FP32 peak {0:F1} TFLOP/s ({1} SMs x {2} "
                         "FMA x 2 x {3:F2} GHz), memory {4:F2} TB/s: ridge "
                         "{5:F2} FLOP/byte\n",
-                        r.peakFlopsPerSecond / 1e12, r.numSMs,
-                        r.fmasPerSMPerClock, r.boostClockHz / 1e9,
-                        r.memoryBytesPerSecond / 1e12, r.ridgeFlopPerByte());
+                        r.peakFlopsPerSecond() / 1e12, r.numSMs,
+                        r.floorsTarget->fp32FmasPerSMPerClock,
+                        r.floorsTarget->boostClockHz / 1e9,
+                        r.memoryBytesPerSecond() / 1e12, r.ridgeFlopPerByte());
     os << llvm::formatv("  time floors: {0:F1} us for the executed FLOPs at "
                         "the peak (useful ones: {1:F1} us",
                         1e6 * r.computeFloor(), 1e6 * r.usefulFloor());
     if (r.waveEfficiency > 0)
       os << llvm::formatv("; at the grid's wave efficiency: {0:F1} us",
                           1e6 * r.gridFloor());
-    os << llvm::formatv(
-        "), {0:F1} us for the bytes without reuse: {1}-bound\n",
-        1e6 * r.memoryFloor(),
-        r.kernelFlopPerByte() >= r.ridgeFlopPerByte() ? "compute" : "memory");
+    os << llvm::formatv("), {0:F1} us for the bytes without reuse: {1}-bound\n",
+                        1e6 * r.memoryFloor(), r.bound());
   }
   for (const std::string &v : r.violations)
     os << "  VIOLATION: " << v << "\n";

@@ -78,6 +78,10 @@ struct IndexBuilder {
   }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  /// The linear index of thread `ids` in a block `threadsX` threads wide.
+  Value threadIndex(gpu::KernelDim3 ids, int64_t threadsX) {
+    return add(mul(ids.y, c(threadsX)), ids.x);
+  }
   Value div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
   Value rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
   Value eq(Value x, Value y) {
@@ -377,19 +381,18 @@ static void emitPackB(RewriterBase &rewriter, Location loc,
   emitUnder(rewriter, loc, leader, [&]() {
     ptx("red.release.gpu.global.add.u32 [$0], 1;", {arrivals}, isPacker);
     Value all = arith::ConstantIntOp::create(rewriter, loc, plan.packers, 32);
-    emitSpinUntil(rewriter, loc, arrivals, [&](Value arrived) {
-      return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                   arrived, all);
-    });
+    emitSpinUntil(rewriter, loc, arrivals,
+                  [&](Value arrived) { return ib.eq(arrived, all); });
     Value before = increment(departures);
-    Value last = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::eq, before,
-        arith::ConstantIntOp::create(rewriter, loc, plan.blocks - 1, 32));
+    Value last =
+        ib.eq(before,
+              arith::ConstantIntOp::create(rewriter, loc, plan.blocks - 1, 32));
     Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-    ptx("st.relaxed.gpu.global.b32 [$0], $1;", {arrivals, zero}, last);
-    ptx("st.relaxed.gpu.global.b32 [$0], $1;", {departures, zero}, last);
+    SmallVector<Value, 3> resets{arrivals, departures};
     if (plan.blocks > plan.packers)
-      ptx("st.relaxed.gpu.global.b32 [$0], $1;", {tickets, zero}, last);
+      resets.push_back(tickets);
+    for (Value word : resets)
+      ptx("st.relaxed.gpu.global.b32 [$0], $1;", {word, zero}, last);
     ptx("fence.proxy.async.global;", {}, Value());
   });
   gpu::BarrierOp::create(rewriter, loc);
@@ -686,7 +689,7 @@ struct TiledKernelEmitter {
 /// (TN): the fragment is contiguous.
 void TiledKernelEmitter::emitFragmentLayout(gpu::KernelDim3 threadIds) {
   int64_t threadsX = config.getThreadsX(), threadsY = config.getThreadsY();
-  tid = ib.add(ib.mul(threadIds.y, ib.c(threadsX)), threadIds.x);
+  tid = ib.threadIndex(threadIds, threadsX);
   Value rowGroup, colGroup, rowOffset, colOffset;
   if (config.hasWarpTile()) {
     int64_t wm = config.getWarp()[0], wn = config.getWarp()[1];
@@ -1991,7 +1994,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     Value block = streamK ? blockIds.x
                           : pb.add(pb.mul(blockIds.y, pb.c(trips[1])),
                                    blockIds.x);
-    Value tid = pb.add(pb.mul(threadIds.y, pb.c(threadsX)), threadIds.x);
+    Value tid = pb.threadIndex(threadIds, threadsX);
     // A shared word for the ticket (the panels are not in use yet).
     Value ticketWord;
     if (workspacePlan.pack->blocks > workspacePlan.pack->packers)
@@ -2036,10 +2039,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   // map of B's copy is prefetched after the other parameters' first uses,
   // which makes it the last parameter.
   rewriter.setInsertionPointToStart(&launchBody);
-  Value leader = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::eq,
-      outer.add(outer.mul(threadIds.y, outer.c(threadsX)), threadIds.x),
-      outer.c(0));
+  Value leader = outer.eq(outer.threadIndex(threadIds, threadsX), outer.c(0));
   nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);
   if (tensorMaps[1] && workspacePlan.pack)
     rewriter.setInsertionPointAfter(lastPin);

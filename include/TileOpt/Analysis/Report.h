@@ -67,10 +67,9 @@ struct TileReport {
   /// workspace's bytes and the bytes the copy reads and writes per launch.
   std::optional<PackPlan> pack;
   int64_t workspaceBytes = 0, packBytesMoved = 0;
-  /// Floors (f32 with a known chip): the FP32 CUDA-core peak and the memory
-  /// bandwidth of the chip's default part; zero otherwise.
-  double peakFlopsPerSecond = 0, memoryBytesPerSecond = 0, boostClockHz = 0;
-  int64_t fmasPerSMPerClock = 0;
+  /// Floors (f32 with a known chip): the chip whose FP32 CUDA-core peak and
+  /// memory bandwidth bound the kernel; none otherwise.
+  std::optional<TargetInfo> floorsTarget;
 
   std::vector<std::string> violations; ///< limits of the chip the config breaks
   std::vector<std::string> warnings;   ///< capacity cliffs, in words
@@ -80,10 +79,16 @@ struct TileReport {
   double wastePercent() const {
     return 100.0 * (executedFlops - usefulFlops) / usefulFlops;
   }
-  bool hasFloors() const { return peakFlopsPerSecond > 0; }
+  bool hasFloors() const { return floorsTarget.has_value(); }
+  double peakFlopsPerSecond() const {
+    return floorsTarget->fp32PeakFlopsPerSecond();
+  }
+  double memoryBytesPerSecond() const {
+    return floorsTarget->memoryBytesPerSecond;
+  }
   /// Seconds for the executed (useful) FLOPs at the peak.
-  double computeFloor() const { return executedFlops / peakFlopsPerSecond; }
-  double usefulFloor() const { return usefulFlops / peakFlopsPerSecond; }
+  double computeFloor() const { return executedFlops / peakFlopsPerSecond(); }
+  double usefulFloor() const { return usefulFlops / peakFlopsPerSecond(); }
   /// The executed FLOPs at the peak over the SMs the grid keeps busy: the
   /// compute floor divided by the wave efficiency (stream_k: one balanced
   /// wave).
@@ -91,10 +96,13 @@ struct TileReport {
     return streamK ? computeFloor() : computeFloor() / waveEfficiency;
   }
   /// Seconds for the kernel's bytes without reuse at the memory bandwidth.
-  double memoryFloor() const { return kernelBytes / memoryBytesPerSecond; }
+  double memoryFloor() const { return kernelBytes / memoryBytesPerSecond(); }
   /// FLOP/byte above which the peak, not the bandwidth, bounds the kernel.
   double ridgeFlopPerByte() const {
-    return peakFlopsPerSecond / memoryBytesPerSecond;
+    return peakFlopsPerSecond() / memoryBytesPerSecond();
+  }
+  const char *bound() const {
+    return kernelFlopPerByte() >= ridgeFlopPerByte() ? "compute" : "memory";
   }
 };
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 
 using namespace tilerun;
@@ -275,37 +276,34 @@ TEST(Manifest, ReadsAStreamKWorkspace) {
 }
 
 TEST(Manifest, RejectsABrokenWorkspace) {
-  Manifest m;
-  std::string e;
-  EXPECT_FALSE(parseWithWorkspace(
-      R"({"name": "D", "kind": "buffer", "bytes": 64, "init": "zero"})", m, e));
-  EXPECT_EQ(e, "kernels[0].args[3].kind: expected workspace, got buffer");
-  EXPECT_FALSE(parseWithWorkspace(
-      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
-          "init": "none"})",
-      m, e));
-  EXPECT_EQ(e, "kernels[0].args[3].init: expected zero, got none");
-  EXPECT_FALSE(parseWithWorkspace(
-      R"({"name": "workspace", "kind": "workspace", "bytes": 66,
-          "init": "zero"})",
-      m, e));
-  EXPECT_EQ(e, "kernels[0].args[3].bytes: expected a multiple of 4, got 66");
-  EXPECT_FALSE(parseWithWorkspace(
-      R"({"name": "workspace", "kind": "workspace", "init": "zero"})", m, e));
-  EXPECT_EQ(e, "kernels[0].args[3]: missing field 'bytes'");
-  EXPECT_FALSE(parseWithWorkspace(
-      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
-          "init": "zero", "resident_blocks": 1000000})",
-      m, e));
-  EXPECT_EQ(e, "kernels[0].args[3].resident_blocks: expected at most the "
-               "grid's 9 blocks, got 1000000");
-  EXPECT_FALSE(parseWithWorkspace(
-      R"({"name": "workspace", "kind": "workspace", "bytes": 64,
-          "init": "zero"}, {"name": "E"}, {"name": "F"})",
-      m, e));
-  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: expected 3 buffers (A, B, C), "
-               "at most a workspace and a tensor map of B's copy in it, got 6 "
-               "arguments");
+  struct Case {
+    const char *workspace, *error;
+  };
+  for (const Case &c : std::initializer_list<Case>{
+           {R"({"name": "D", "kind": "buffer", "bytes": 64, "init": "zero"})",
+            "kernels[0].args[3].kind: expected workspace, got buffer"},
+           {R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+                "init": "none"})",
+            "kernels[0].args[3].init: expected zero, got none"},
+           {R"({"name": "workspace", "kind": "workspace", "bytes": 66,
+                "init": "zero"})",
+            "kernels[0].args[3].bytes: expected a multiple of 4, got 66"},
+           {R"({"name": "workspace", "kind": "workspace", "init": "zero"})",
+            "kernels[0].args[3]: missing field 'bytes'"},
+           {R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+                "init": "zero", "resident_blocks": 1000000})",
+            "kernels[0].args[3].resident_blocks: expected at most the "
+            "grid's 9 blocks, got 1000000"},
+           {R"({"name": "workspace", "kind": "workspace", "bytes": 64,
+                "init": "zero"}, {"name": "E"}, {"name": "F"})",
+            "kernels[0].args: ABI mismatch: expected 3 buffers (A, B, C), "
+            "at most a workspace and a tensor map of B's copy in it, got 6 "
+            "arguments"}}) {
+    Manifest m;
+    std::string e;
+    EXPECT_FALSE(parseWithWorkspace(c.workspace, m, e)) << c.workspace;
+    EXPECT_EQ(e, c.error);
+  }
 }
 
 namespace {
@@ -353,38 +351,40 @@ TEST(Manifest, ReadsTheMapOfAPackedCopyOfB) {
 }
 
 TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
+  struct Case {
+    int64_t workspaceBytes;
+    const char *fields, *error;
+  };
+  for (const Case &c : std::initializer_list<Case>{
+           {4360, R"("kind": "buffer")",
+            "kernels[0].args[4].kind: expected tensor_map (of B's copy in "
+            "the workspace), got buffer"},
+           {4360, R"("kind": "tensor_map", "view": "matrix",
+                     "workspace_offset": 0, "row_stride": 256)",
+            "kernels[0].args[4].view: expected workspace_copy, got matrix"},
+           {4360, R"("kind": "tensor_map", "view": "workspace_copy",
+                     "row_stride": 256)",
+            "kernels[0].args[4]: missing field 'workspace_offset'"},
+           {4360, R"("kind": "tensor_map", "view": "workspace_copy",
+                     "workspace_offset": 64, "row_stride": 256)",
+            "kernels[0].args[4]: a tensor map needs a 128-byte-aligned "
+            "start and a row stride of 16-byte multiples, got offset 64 and "
+            "stride 256"},
+           {4096, R"("kind": "tensor_map", "view": "workspace_copy",
+                     "workspace_offset": 0, "row_stride": 256)",
+            "kernels[0].args[4]: B's copy (17 rows of 256 bytes at offset "
+            "0) does not fit the workspace of 4096 bytes"},
+           {4360, R"("kind": "tensor_map", "view": "workspace_copy",
+                     "workspace_offset": 0, "row_stride": 160)",
+            "kernels[0].args[4]: B's copy has rows of 180 bytes, more than "
+            "its row stride of 160"}}) {
+    Manifest m;
+    std::string e;
+    EXPECT_FALSE(parseWithCopy(c.workspaceBytes, c.fields, m, e)) << c.fields;
+    EXPECT_EQ(e, c.error);
+  }
   Manifest m;
   std::string e;
-  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "buffer")", m, e));
-  EXPECT_EQ(e, "kernels[0].args[4].kind: expected tensor_map (of B's copy in "
-               "the workspace), got buffer");
-  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map", "view": "matrix",
-                                      "workspace_offset": 0, "row_stride": 256)",
-                             m, e));
-  EXPECT_EQ(e, "kernels[0].args[4].view: expected workspace_copy, got matrix");
-  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map",
-                                      "view": "workspace_copy", "row_stride": 256)",
-                             m, e));
-  EXPECT_EQ(e, "kernels[0].args[4]: missing field 'workspace_offset'");
-  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map",
-                                      "view": "workspace_copy",
-                                      "workspace_offset": 64, "row_stride": 256)",
-                             m, e));
-  EXPECT_EQ(e, "kernels[0].args[4]: a tensor map needs a 128-byte-aligned "
-               "start and a row stride of 16-byte multiples, got offset 64 and "
-               "stride 256");
-  EXPECT_FALSE(parseWithCopy(4096, R"("kind": "tensor_map",
-                                      "view": "workspace_copy",
-                                      "workspace_offset": 0, "row_stride": 256)",
-                             m, e));
-  EXPECT_EQ(e, "kernels[0].args[4]: B's copy (17 rows of 256 bytes at offset "
-               "0) does not fit the workspace of 4096 bytes");
-  EXPECT_FALSE(parseWithCopy(4360, R"("kind": "tensor_map",
-                                      "view": "workspace_copy",
-                                      "workspace_offset": 0, "row_stride": 160)",
-                             m, e));
-  EXPECT_EQ(e, "kernels[0].args[4]: B's copy has rows of 180 bytes, more than "
-               "its row stride of 160");
   // Only the fifth argument may map the workspace.
   EXPECT_FALSE(parseTensorMapB(
       "[8, 32]",
