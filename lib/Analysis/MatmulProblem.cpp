@@ -8,7 +8,10 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::tileopt;
@@ -43,39 +46,89 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
   return p;
 }
 
+/// The value whose storage `v` views (through view-like ops such as casts).
+static Value getStorageRoot(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
 FailureOr<MatmulProblem>
-mlir::tileopt::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
-  if (matmul.hasUserDefinedMaps())
-    return matmul.emitOpError()
-           << "with user-defined indexing maps (transposed or broadcast "
-              "operands) is not supported yet: tile-opt compiles row-major "
-              "C[M,N] = A[M,K] * B[K,N]";
+mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul,
+                                    std::string &why) {
+  llvm::raw_string_ostream os(why);
+  // Kernels are generated for host code of the outermost module: a matmul
+  // in device code or in a nested module has nowhere to launch from.
+  if (Operation *device = matmul->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+      device && (isa<gpu::GPUModuleOp, gpu::GPUFuncOp>(device) ||
+                 device->getParentOfType<gpu::GPUModuleOp>())) {
+    os << "is in device code (a gpu.module); tile-opt compiles matmuls of "
+          "host functions";
+    return failure();
+  }
+  if (matmul->getParentOfType<gpu::LaunchOp>()) {
+    os << "is inside a gpu.launch; tile-opt compiles matmuls of host "
+          "functions into kernels of their own";
+    return failure();
+  }
+  if (auto module = matmul->getParentOfType<ModuleOp>();
+      module && module->getParentOp()) {
+    os << "is in a nested module; tile-opt compiles the functions of the "
+          "outermost module";
+    return failure();
+  }
+  if (matmul.hasUserDefinedMaps()) {
+    os << "with user-defined indexing maps (transposed or broadcast "
+          "operands) is not supported yet: tile-opt compiles row-major "
+          "C[M,N] = A[M,K] * B[K,N]";
+    return failure();
+  }
   Value operands[3] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
                        matmul.getDpsInits()[0]};
   static const char *names[3] = {"A", "B", "C"};
   Type elementType;
   for (auto [value, name] : llvm::zip(operands, names)) {
     auto shaped = dyn_cast<ShapedType>(value.getType());
-    if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
-      return matmul.emitOpError() << "operand " << name
-                                  << " must be a 2-D tensor or memref";
-    if (!shaped.hasStaticShape())
-      return matmul.emitOpError()
-             << "operand " << name << " has dynamic shape " << shaped
-             << ": tile-opt needs static shapes";
-    if (!shaped.getElementType().isF32())
-      return matmul.emitOpError()
-             << "operand " << name << " has element type "
-             << shaped.getElementType()
-             << ", which is not supported yet (supported: f32)";
+    if (!shaped || !shaped.hasRank() || shaped.getRank() != 2) {
+      os << "operand " << name << " must be a 2-D tensor or memref";
+      return failure();
+    }
+    if (!shaped.hasStaticShape()) {
+      os << "operand " << name << " has dynamic shape '" << shaped
+         << "': tile-opt needs static shapes";
+      return failure();
+    }
+    if (!shaped.getElementType().isF32()) {
+      os << "operand " << name << " has element type '"
+         << shaped.getElementType()
+         << "', which is not supported yet (supported: f32)";
+      return failure();
+    }
     if (auto memref = dyn_cast<MemRefType>(shaped)) {
-      if (!memref.getLayout().isIdentity())
-        return matmul.emitOpError()
-               << "operand " << name << " has layout " << memref.getLayout()
-               << ": kernels take dense row-major buffers (identity layout)";
+      if (!memref.getLayout().isIdentity()) {
+        os << "operand " << name << " has layout " << memref.getLayout()
+           << ": kernels take dense row-major buffers (identity layout)";
+        return failure();
+      }
+      if (memref.getMemorySpace()) {
+        os << "operand " << name << " is in memory space '"
+           << memref.getMemorySpace()
+           << "': kernels take buffers in global memory (memrefs without a "
+              "memory space)";
+        return failure();
+      }
     }
     elementType = shaped.getElementType();
   }
+  // The kernels read A and B while they write C.
+  if (matmul.hasPureBufferSemantics())
+    for (int i = 0; i < 2; ++i)
+      if (getStorageRoot(operands[i]) == getStorageRoot(operands[2])) {
+        os << "reads operand " << names[i]
+           << " from the buffer it writes C to; the kernels need A and B "
+              "apart from C";
+        return failure();
+      }
   auto a = cast<ShapedType>(operands[0].getType());
   auto c = cast<ShapedType>(operands[2].getType());
   MatmulProblem p;
@@ -83,10 +136,66 @@ mlir::tileopt::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
   p.n = c.getDimSize(1);
   p.k = a.getDimSize(1);
   p.elementType = elementType;
-  if (p.m < 1 || p.n < 1 || p.k < 1)
-    return matmul.emitOpError() << "has an empty dimension (M = " << p.m
-                                << ", N = " << p.n << ", K = " << p.k << ")";
+  if (p.m < 1 || p.n < 1 || p.k < 1) {
+    os << "has an empty dimension (M = " << p.m << ", N = " << p.n
+       << ", K = " << p.k << ")";
+    return failure();
+  }
+  if (std::optional<std::string> violation =
+          findSizeViolation(p.m, p.n, p.k, elementType)) {
+    os << *violation;
+    return failure();
+  }
   return p;
+}
+
+std::optional<std::string>
+mlir::tileopt::findSizeViolation(int64_t m, int64_t n, int64_t k,
+                                 Type elementType) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  // As cuBLAS's int dimensions: 32-bit TMA coordinates and grid sizes
+  // follow from it; operands within a 48-bit address space and a FLOP count
+  // within int64 keep every derived size in range.
+  using Dim = std::pair<const char *, int64_t>;
+  for (auto [dim, value] : {Dim{"M", m}, Dim{"N", n}, Dim{"K", k}})
+    if (value > kMaxMatmulDimension) {
+      os << "has " << dim << " = " << value << ", over the limit of "
+         << kMaxMatmulDimension;
+      return why;
+    }
+  int64_t bytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  using Operand = std::tuple<const char *, int64_t, int64_t>;
+  for (auto [name, rows, cols] :
+       {Operand{"A", m, k}, Operand{"B", k, n}, Operand{"C", m, n}})
+    if (rows * cols > kMaxOperandBytes / bytes) {
+      os << "has operand " << name << " of " << rows << "x" << cols
+         << " elements, over the limit of " << kMaxOperandBytes
+         << " bytes per operand";
+      return why;
+    }
+  if (!getFlops(m, n, k)) {
+    os << "needs 2 * M * N * K = 2 * " << m << " * " << n << " * "
+       << k << " FLOPs, over the limit of " << INT64_MAX;
+    return why;
+  }
+  return std::nullopt;
+}
+
+FailureOr<MatmulProblem>
+mlir::tileopt::getSupportedMatmulProblem(linalg::MatmulOp matmul) {
+  std::string why;
+  FailureOr<MatmulProblem> problem = analyzeMatmulProblem(matmul, why);
+  if (failed(problem))
+    return matmul.emitOpError() << why;
+  return problem;
+}
+
+std::optional<int64_t> mlir::tileopt::getFlops(int64_t m, int64_t n,
+                                               int64_t k) {
+  std::optional<int64_t> mn = llvm::checkedMul(m, n);
+  std::optional<int64_t> mnk = mn ? llvm::checkedMul(*mn, k) : std::nullopt;
+  return mnk ? llvm::checkedMul(*mnk, int64_t(2)) : std::nullopt;
 }
 
 bool mlir::tileopt::startsFromZero(linalg::MatmulOp matmul) {

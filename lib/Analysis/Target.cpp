@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/Target.h"
 
+#include "TileOpt/Analysis/MatmulProblem.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -242,13 +244,46 @@ bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
 }
 
 std::optional<std::string>
+mlir::tileopt::findGridViolation(ConfigAttr config, int64_t m, int64_t n,
+                                 int64_t k) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  int64_t tilesM = llvm::divideCeil(m, config.getBM()),
+          tilesN = llvm::divideCeil(n, config.getBN()),
+          stepsK = llvm::divideCeil(k, config.getBK());
+  // Data-parallel grids put the tile rows on gridDim.y.
+  if (!config.getStreamK() && tilesM > kMaxGridY) {
+    os << "config makes a grid of " << tilesM << " block rows (M = " << m
+       << ", BM = " << config.getBM() << "), but gridDim.y is at most "
+       << kMaxGridY << " (use a larger BM)";
+    return message;
+  }
+  if (!getFlops(tilesM * config.getBM(), tilesN * config.getBN(),
+                stepsK * config.getBK())) {
+    os << "config executes more than " << INT64_MAX
+       << " FLOPs on its padded tiles";
+    return message;
+  }
+  // Stream-K numbers every tile's K steps in one sequence.
+  if (config.getStreamK() && tilesM * tilesN * stepsK > kMaxStreamKSteps) {
+    os << "stream_k shares " << tilesM * tilesN * stepsK
+       << " K steps over the grid, over the limit of " << kMaxStreamKSteps;
+    return message;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string>
 mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
                                   int64_t k, Type elementType) {
   int64_t elemBytes = getElementBytes(elementType);
-  if (config.getCopy() != CopyKind::Tma)
-    return std::nullopt;
   std::string message;
   llvm::raw_string_ostream os(message);
+  if (std::optional<std::string> violation =
+          findGridViolation(config, m, n, k))
+    return violation;
+  if (config.getCopy() != CopyKind::Tma)
+    return std::nullopt;
   // A's tensor map steps from row to row by K elements, which TMA needs in
   // 16-byte multiples (and a box must start on a 16-byte boundary; rows of
   // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's

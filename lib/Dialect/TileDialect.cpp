@@ -229,6 +229,25 @@ LogicalResult ConfigAttr::verify(
   if (blocksPerSM < 0)
     return emitError() << "blocks_per_sm must be non-negative, got "
                        << blocksPerSM;
+  // Upper bounds far beyond any chip's limits, so that every size derived
+  // from a config (threads, shared bytes, registers) fits int64 before the
+  // chip's limits are checked.
+  struct Bound {
+    const char *field;
+    ArrayRef<int64_t> values;
+    int64_t max;
+  };
+  for (const Bound &bound :
+       {Bound{"block", block, kMaxConfigTileSide},
+        Bound{"warp", warp, kMaxConfigTileSide},
+        Bound{"thread", thread, kMaxConfigThreadSide},
+        Bound{"stages", stages, kMaxConfigStages},
+        Bound{"pad", pad, kMaxConfigPad},
+        Bound{"blocks_per_sm", blocksPerSM, kMaxConfigBlocksPerSM}})
+    for (int64_t value : bound.values)
+      if (value > bound.max)
+        return emitError() << bound.field << " = " << value
+                           << " is over the limit of " << bound.max;
   if (copy != CopyKind::Registers &&
       (strategy != Strategy::Tiled || stages < 2))
     return emitError() << "copy = " << stringifyCopyKind(copy)

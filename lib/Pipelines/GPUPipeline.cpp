@@ -48,21 +48,22 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.bRowGroups = options.bRowGroups;
   configure.streamK = options.streamK;
   configure.packB = options.packB;
-  OpPassManager &funcPm = pm.nestAny();
-  funcPm.addPass(createConfigurePass(configure));
+  // The tile passes run on the whole module, so that kernel names are unique
+  // across functions and a matmul anywhere in it is seen.
+  pm.addPass(createConfigurePass(configure));
 
   // Step 3. Map each configured matmul to a gpu.launch of its strategy.
   // naive: one output per thread.
-  funcPm.addPass(createMapNaivePass());
+  pm.addPass(createMapNaivePass());
   // tiled: block tiles (upstream tiling interface), A/B panels staged in
   // workgroup memory, threads and register accumulators, then the two
   // barriers per K step.
-  funcPm.addPass(createBlockTilePass());
-  funcPm.addPass(createPromotePass());
-  funcPm.addPass(createMapToGPUPass(MapToGPUPassOptions{options.chip}));
-  funcPm.addPass(createInsertBarriersPass());
-  funcPm.addPass(createCanonicalizerPass());
-  funcPm.addPass(createCSEPass());
+  pm.addPass(createBlockTilePass());
+  pm.addPass(createPromotePass());
+  pm.addPass(createMapToGPUPass(MapToGPUPassOptions{options.chip}));
+  pm.addPass(createInsertBarriersPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
 
   // Step 4. Outline kernels into gpu.modules, keeping the tile metadata.
   pm.addPass(createOutlineKernelsPass());

@@ -488,7 +488,7 @@ struct ExportArtifactPass
         }
       }
       if (ec)
-        return module.emitError() << "cannot write '" << ptxPath
+        return mlir::emitError(module.getLoc()) << "cannot write '" << ptxPath
                                   << "': " << ec.message();
       if (ptxasPath.empty())
         continue;
@@ -529,7 +529,7 @@ struct ExportArtifactPass
       ec = os.error();
     }
     if (ec)
-      return module.emitError()
+      return mlir::emitError(module.getLoc())
              << "cannot write '" << manifestPath << "': " << ec.message();
     return success();
   }
@@ -537,12 +537,12 @@ struct ExportArtifactPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (artifactDir.empty()) {
-      module.emitError() << "--tile-export-artifact needs artifact-dir=DIR";
+      mlir::emitError(module.getLoc()) << "--tile-export-artifact needs artifact-dir=DIR";
       return signalPassFailure();
     }
     FailureOr<std::string> ptxasPath = resolvePtxas(ptxas);
     if (failed(ptxasPath)) {
-      module.emitError() << "ptxas '" << ptxas << "' is not executable";
+      mlir::emitError(module.getLoc()) << "ptxas '" << ptxas << "' is not executable";
       return signalPassFailure();
     }
 
@@ -556,37 +556,23 @@ struct ExportArtifactPass
       if (failed(describe(launch, record)))
         return signalPassFailure();
 
-    // Write into a temporary sibling, then swap it into place.
+    // Write into a staging directory beside the target, then swap it into
+    // place (ArtifactDirectory.cpp says what may be replaced).
     SmallString<256> target(artifactDir);
     fs::make_absolute(target);
     llvm::sys::path::remove_dots(target, /*remove_dot_dot=*/true);
-    StringRef parent = llvm::sys::path::parent_path(target);
-    if (std::error_code ec = fs::create_directories(parent)) {
-      module.emitError() << "cannot create artifact directory '" << target
-                         << "': " << ec.message();
+    std::string error;
+    FailureOr<ArtifactStaging> staging = ArtifactStaging::create(target, error);
+    if (failed(staging)) {
+      mlir::emitError(module.getLoc())
+          << "cannot write the artifact: " << error;
       return signalPassFailure();
     }
-    SmallString<256> staging;
-    if (std::error_code ec =
-            fs::createUniqueDirectory(target + ".tmp", staging)) {
-      module.emitError() << "cannot create artifact directory '" << target
-                         << "': " << ec.message();
+    if (failed(writeFiles(staging->getDir(), kernels, *ptxasPath, launches)))
       return signalPassFailure();
-    }
-    auto discard = [&]() { fs::remove_directories(staging); };
-    // createUniqueDirectory makes it private; the artifact is ordinary output.
-    (void)fs::setPermissions(staging, fs::all_read | fs::all_exe |
-                                          fs::owner_write);
-    if (failed(writeFiles(staging, kernels, *ptxasPath, launches))) {
-      discard();
-      return signalPassFailure();
-    }
-    if (fs::is_directory(target))
-      fs::remove_directories(target);
-    if (std::error_code ec = fs::rename(staging, target)) {
-      discard();
-      module.emitError() << "cannot move the artifact to '" << target
-                         << "': " << ec.message();
+    if (failed(staging->commit(error))) {
+      mlir::emitError(module.getLoc())
+          << "cannot write the artifact: " << error;
       return signalPassFailure();
     }
     numKernels += kernels.size();

@@ -7,6 +7,8 @@
 
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -37,20 +39,37 @@ Operation *mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,
   return last;
 }
 
-std::string mlir::tileopt::getUniqueKernelName(Operation *func,
-                                            StringRef functionName) {
+std::string mlir::tileopt::sanitizeKernelName(StringRef name) {
+  std::string result;
+  for (char c : name)
+    result.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
+  if (result.empty() || llvm::isDigit(result.front()))
+    result.insert(result.begin(), 'k');
+  return result;
+}
+
+std::string mlir::tileopt::getUniqueKernelName(Operation *scope,
+                                            Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  std::string base =
+      sanitizeKernelName(func ? func.getName() : StringRef("kernel"));
   llvm::StringSet<> taken;
-  func->walk([&](Operation *op) {
-    if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+  scope->walk([&](Operation *nested) {
+    if (auto launch = dyn_cast<gpu::LaunchOp>(nested)) {
       if (std::optional<StringRef> name = launch.getFunction())
         taken.insert(*name);
-    } else if (auto launchFunc = dyn_cast<gpu::LaunchFuncOp>(op)) {
+      if (std::optional<StringRef> name = launch.getModule())
+        taken.insert(*name);
+    } else if (auto launchFunc = dyn_cast<gpu::LaunchFuncOp>(nested)) {
       taken.insert(launchFunc.getKernelName().getValue());
+      taken.insert(launchFunc.getKernelModuleName().getValue());
+    } else if (auto symbol = dyn_cast<SymbolOpInterface>(nested)) {
+      taken.insert(symbol.getName());
     }
   });
   for (int i = 0;; ++i) {
-    std::string name = (functionName + "_matmul_" + Twine(i)).str();
-    if (!taken.contains(name))
+    std::string name = (base + "_matmul_" + Twine(i)).str();
+    if (!taken.contains(name) && !taken.contains(name + "_module"))
       return name;
   }
 }

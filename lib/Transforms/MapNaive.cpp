@@ -116,16 +116,16 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
 namespace {
 struct MapNaivePass : public tileopt::impl::MapNaivePassBase<MapNaivePass> {
   void runOnOperation() override {
-    FunctionOpInterface func = getOperation();
+    Operation *root = getOperation();
     SmallVector<linalg::MatmulOp> matmuls;
-    func->walk([&](linalg::MatmulOp op) {
+    root->walk([&](linalg::MatmulOp op) {
       auto config = op->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (config && config.getStrategy() == Strategy::Naive)
         matmuls.push_back(op);
     });
-    IRRewriter rewriter(func.getContext());
+    IRRewriter rewriter(&getContext());
     for (linalg::MatmulOp matmul : matmuls) {
-      std::string name = getUniqueKernelName(func, func.getName());
+      std::string name = getUniqueKernelName(root, matmul);
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       bool folds = getFoldableZeroFill(matmul) != nullptr;
       if (failed(mapMatmulToNaiveLaunch(rewriter, matmul, config, name)))

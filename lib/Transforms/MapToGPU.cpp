@@ -2052,16 +2052,16 @@ namespace {
 struct MapToGPUPass : public tileopt::impl::MapToGPUPassBase<MapToGPUPass> {
   using MapToGPUPassBase::MapToGPUPassBase;
   void runOnOperation() override {
-    FunctionOpInterface func = getOperation();
+    Operation *root = getOperation();
     SmallVector<scf::ForallOp> tiles;
-    func->walk([&](scf::ForallOp op) {
+    root->walk([&](scf::ForallOp op) {
       if (op->hasAttr(kConfigAttrName) && op->hasAttr(kProblemAttrName))
         tiles.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     std::optional<TargetInfo> target = lookupTarget(chip);
     for (scf::ForallOp forall : tiles) {
-      std::string name = getUniqueKernelName(func, func.getName());
+      std::string name = getUniqueKernelName(root, forall);
       if (failed(mapBlockTileToLaunch(rewriter, forall, name,
                                       target ? &*target : nullptr)))
         return signalPassFailure();

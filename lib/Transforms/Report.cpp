@@ -4,6 +4,7 @@
 // linalg.matmul and prints it as text or JSON. The IR is left unchanged.
 //
 //===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Analysis/Report.h"
 #include "TileOpt/Transforms/Passes.h"
 
@@ -28,7 +29,7 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
 
   void runOnOperation() override {
     if (format != "text" && format != "json") {
-      getOperation().emitError()
+      mlir::emitError(getOperation().getLoc())
           << "--tile-report format must be 'text' or 'json', got '" << format
           << "'";
       return signalPassFailure();
@@ -50,6 +51,13 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
                a.getRank() != 2 || c.getRank() != 2 ||
                !a.getElementType().isIntOrFloat())
         problem = "needs static 2-D operands of a scalar element type";
+      else if (std::optional<std::string> violation = findSizeViolation(
+                   c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
+                   a.getElementType()))
+        problem = "the matmul " + *violation;
+      else if (std::optional<std::string> violation = findGridViolation(
+                   config, c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)))
+        problem = *violation;
       if (!problem.empty()) {
         if (format == "json")
           entries.push_back(
@@ -78,7 +86,7 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
     std::string error;
     auto file = openOutputFile(output, &error);
     if (!file) {
-      getOperation().emitError() << "cannot write the report: " << error;
+      mlir::emitError(getOperation().getLoc()) << "cannot write the report: " << error;
       return signalPassFailure();
     }
     file->os() << text;

@@ -3,10 +3,11 @@
 // RUN: FileCheck %s --input-file=%t/art/manifest.json --check-prefix=MANIFEST
 // RUN: FileCheck %s --input-file=%t/art/k.ptx --check-prefix=PTX
 // RUN: not ls %t/art/k.cubin
-// The directory is replaced as a whole: a stale file does not survive.
-// RUN: touch %t/art/stale.txt
+// An artifact of tile-opt's is replaced as a whole (tile-export-artifact-dir.mlir
+// has the directories that are refused).
+// RUN: echo stale > %t/art/k.ptx
 // RUN: tile-opt %s --tile-export-artifact="artifact-dir=%t/art ptxas=none" -o /dev/null
-// RUN: not ls %t/art/stale.txt
+// RUN: FileCheck %s --input-file=%t/art/k.ptx --check-prefix=PTX
 // RUN: ls %t/art/manifest.json
 // An artifact directory that cannot be created: an error, nothing written.
 // RUN: touch %t/file
@@ -14,7 +15,7 @@
 // RUN: not tile-opt %s --tile-export-artifact="artifact-dir=%t/art2 ptxas=%t/no-such-ptxas" 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: not ls %t/art2
 
-// UNWRITABLE: error: cannot create artifact directory '{{.*}}file/art': Not a directory
+// UNWRITABLE: error: cannot write the artifact: cannot create {{.*}}'{{.*}}file/art': Not a directory
 // PTXAS: error: ptxas '{{.*}}no-such-ptxas' is not executable
 
 // A hand-written post-serialization module: one launch of kernel @k on a

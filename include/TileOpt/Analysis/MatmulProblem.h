@@ -26,10 +26,30 @@ struct MatmulProblem {
   static std::optional<MatmulProblem> fromAttr(DictionaryAttr attr);
 };
 
-/// Returns the problem of `matmul`, or emits an error at it naming what is
-/// unsupported (element type, dynamic shape, non-default indexing maps,
-/// broadcast or transposed operands) and fails.
+/// The largest M, N or K (cuBLAS's int dimensions).
+inline constexpr int64_t kMaxMatmulDimension = INT32_MAX;
+/// The largest operand, in bytes (a 48-bit address space).
+inline constexpr int64_t kMaxOperandBytes = int64_t(1) << 48;
+
+/// Returns the problem of `matmul`, or fails with `why` completing the
+/// sentence "the matmul ...": where it is (device code, a gpu.launch, a
+/// nested module), its operands (element type, dynamic shape, non-default
+/// indexing maps, layout, memory space, A or B in C's buffer), or its sizes
+/// (over kMaxMatmulDimension, kMaxOperandBytes, a FLOP count over int64).
+FailureOr<MatmulProblem> analyzeMatmulProblem(linalg::MatmulOp matmul,
+                                              std::string &why);
+
+/// analyzeMatmulProblem, with `why` as an error at the op.
 FailureOr<MatmulProblem> getSupportedMatmulProblem(linalg::MatmulOp matmul);
+
+/// What puts an M x N x K problem of `elementType` out of range (M, N or K
+/// over kMaxMatmulDimension, an operand over kMaxOperandBytes, 2MNK over
+/// int64), or nullopt.
+std::optional<std::string> findSizeViolation(int64_t m, int64_t n, int64_t k,
+                                             Type elementType);
+
+/// 2 * m * n * k, or nullopt if it overflows int64.
+std::optional<int64_t> getFlops(int64_t m, int64_t n, int64_t k);
 
 /// Returns the `linalg.fill` of zero into `matmul`'s output buffer directly
 /// before it (memref form), if any: a kernel can start its accumulators at

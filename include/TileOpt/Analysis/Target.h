@@ -155,8 +155,15 @@ int64_t getStagedBCols(ConfigAttr config);
 /// copy of B with aligned rows) describes it otherwise.
 bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 
-/// What makes `config` unusable for an M x N x K problem (copy = tma needs
-/// rows of A in 16-byte multiples, and two stages when B's are not and
+/// What makes the grid of `config` for an M x N x K problem impossible (more
+/// than kMaxGridY block rows, padded tiles whose FLOPs overflow int64,
+/// Stream-K over more than kMaxStreamKSteps K steps), or nullopt.
+std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
+                                             int64_t n, int64_t k);
+
+/// What makes `config` unusable for an M x N x K problem (findGridViolation;
+/// copy = tma needs rows
+/// of A in 16-byte multiples, and two stages when B's are not and
 /// b_row_groups is off; b_row_groups needs 4N to fit 32-bit coordinates),
 /// or nullopt.
 std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
@@ -208,6 +215,12 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// stream_k on the H200); beyond, the tiles are too short in K for
 /// Stream-K to pay.
 constexpr int64_t kMaxStreamKSegments = 32;
+
+/// The largest gridDim.y (and z) a launch may have.
+constexpr int64_t kMaxGridY = 65535;
+
+/// The most K steps (tiles x K steps per tile) Stream-K shares over a grid.
+constexpr int64_t kMaxStreamKSteps = INT32_MAX;
 
 /// What makes stream_k unusable for an M x N x K problem on `target`
 /// (more than kMaxStreamKSegments segments per block), or nullopt (also

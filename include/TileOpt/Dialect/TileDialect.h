@@ -42,6 +42,15 @@ inline constexpr int64_t kTmaBoxAlignment = 128;
 /// The most elements a TMA box may have along any side.
 inline constexpr int64_t kMaxTmaBoxSide = 256;
 
+/// Upper bounds of #tile.config's fields (the attribute's verifier). Each is
+/// beyond what any chip can run, and together they keep every size derived
+/// from a config within int64.
+inline constexpr int64_t kMaxConfigTileSide = 4096;
+inline constexpr int64_t kMaxConfigThreadSide = 256;
+inline constexpr int64_t kMaxConfigStages = 32;
+inline constexpr int64_t kMaxConfigPad = 256;
+inline constexpr int64_t kMaxConfigBlocksPerSM = 64;
+
 /// The spellings a strategy (copy kind) may take, for diagnostics:
 /// "'naive' or 'tiled'".
 std::string describeStrategies();

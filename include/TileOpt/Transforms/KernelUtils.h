@@ -27,9 +27,15 @@ bool isWorkgroupMemRef(Type type);
 Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
                              ArrayRef<Value> operands);
 
-/// Returns `<function>_matmul_<i>` for the smallest i that no gpu.launch or
-/// gpu.launch_func in `func` uses yet: the name of the next kernel.
-std::string getUniqueKernelName(Operation *func, StringRef functionName);
+/// `name` as a PTX identifier: every character but [A-Za-z0-9_] becomes `_`,
+/// and a name that would not start with a letter or `_` gets a `k` in front.
+std::string sanitizeKernelName(StringRef name);
+
+/// The name of the next kernel for `op`: `<function>_matmul_<i>`, with the
+/// function enclosing `op` sanitised (sanitizeKernelName), for the smallest i
+/// that no gpu.launch, gpu.launch_func or symbol (`<name>` or
+/// `<name>_module`) under `scope` uses yet.
+std::string getUniqueKernelName(Operation *scope, Operation *op);
 
 } // namespace mlir::tileopt
 

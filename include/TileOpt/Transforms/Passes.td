@@ -14,7 +14,7 @@ include "mlir/Pass/PassBase.td"
 // Step 1: choose and check a config.
 //===----------------------------------------------------------------------===//
 
-def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface"> {
+def ConfigurePass : Pass<"tile-configure"> {
   let summary = "Attach a checked #tile.config to every linalg.matmul";
   let description = [{
     Attaches to each `linalg.matmul` of the function a `#tile.config` built
@@ -87,7 +87,7 @@ def ConfigurePass : InterfacePass<"tile-configure", "mlir::FunctionOpInterface">
 // Step 2 (naive strategy): map a configured matmul onto the GPU.
 //===----------------------------------------------------------------------===//
 
-def MapNaivePass : InterfacePass<"tile-map-naive", "mlir::FunctionOpInterface"> {
+def MapNaivePass : Pass<"tile-map-naive"> {
   let summary = "Map matmuls with a naive config to a one-output-per-thread gpu.launch";
   let description = [{
     Replaces each memref-form `linalg.matmul` whose `#tile.config` has the
@@ -136,7 +136,7 @@ def MapNaivePass : InterfacePass<"tile-map-naive", "mlir::FunctionOpInterface"> 
 // Step 2 (tiled strategy): block tiling, promotion, mapping, barriers.
 //===----------------------------------------------------------------------===//
 
-def BlockTilePass : InterfacePass<"tile-block-tile", "mlir::FunctionOpInterface"> {
+def BlockTilePass : Pass<"tile-block-tile"> {
   let summary = "Tile matmuls with a tiled config into an scf.forall of block tiles and an scf.for over K";
   let description = [{
     For each memref-form `linalg.matmul` whose `#tile.config` has the
@@ -175,7 +175,7 @@ def BlockTilePass : InterfacePass<"tile-block-tile", "mlir::FunctionOpInterface"
   ];
 }
 
-def PromotePass : InterfacePass<"tile-promote", "mlir::FunctionOpInterface"> {
+def PromotePass : Pass<"tile-promote"> {
   let summary = "Stage the A and B panels of each K step in workgroup (shared) memory";
   let description = [{
     Inside every block-tile `scf.forall` made by `--tile-block-tile`, allocates
@@ -210,7 +210,7 @@ def PromotePass : InterfacePass<"tile-promote", "mlir::FunctionOpInterface"> {
   ];
 }
 
-def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface"> {
+def MapToGPUPass : Pass<"tile-map-to-gpu"> {
   let summary = "Map promoted block tiles to a gpu.launch with distributed copies and register accumulators";
   let description = [{
     Turns each block-tile `scf.forall` (after `--tile-promote`) into a
@@ -303,7 +303,7 @@ def MapToGPUPass : InterfacePass<"tile-map-to-gpu", "mlir::FunctionOpInterface">
   ];
 }
 
-def InsertBarriersPass : InterfacePass<"tile-insert-barriers", "mlir::FunctionOpInterface"> {
+def InsertBarriersPass : Pass<"tile-insert-barriers"> {
   let summary = "Insert the gpu.barriers that workgroup-memory reuse in a loop needs";
   let description = [{
     In the body of every `gpu.launch` and of every `scf.for` inside one,
