@@ -17,6 +17,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -151,6 +152,9 @@ static FailureOr<std::string> runPtxas(StringRef ptxas, StringRef chip,
 /// Everything the manifest says about one kernel.
 struct KernelRecord {
   std::string name;
+  /// The function the matmul was in (the kernel's name is a PTX identifier
+  /// derived from it).
+  std::string function;
   std::string chip, features;
   std::string ptx;
   MatmulProblem problem;
@@ -306,6 +310,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                              {"spill_load_bytes", k.resources->spillLoadBytes}};
   return json::Object{
       {"name", k.name},
+      {"function", k.function},
       {"ptx", k.name + ".ptx"},
       {"cubin",
        k.hasCubin ? json::Value(k.name + ".cubin") : json::Value(nullptr)},
@@ -378,6 +383,8 @@ struct ExportArtifactPass
       return launch.emitOpError()
              << "lacks valid tile.problem/tile.config attributes";
     record.name = launch.getKernelName().getValue().str();
+    if (auto func = launch->getParentOfType<FunctionOpInterface>())
+      record.function = func.getName().str();
     record.problem = *problem;
     record.config = config;
 

@@ -17,6 +17,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <vector>
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tileopt::registerTileOptPasses();
@@ -31,6 +33,14 @@ int main(int argc, char **argv) {
     os << "tile-opt " << TILEOPT_VERSION << " (MLIR " << TILEOPT_MLIR_VERSION
        << ")\n";
   });
+  // Diagnostics name the op by its location; printing the op as well (on by
+  // default in mlir-opt) would print a whole module, PTX included, for an
+  // error at it. A later --mlir-print-op-on-diagnostic on the command line
+  // still wins.
+  std::vector<char *> args(argv, argv + argc);
+  static char quiet[] = "--mlir-print-op-on-diagnostic=false";
+  args.insert(args.begin() + 1, quiet);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "tile-opt: tiled GPU matmul compiler\n", registry));
+      static_cast<int>(args.size()), args.data(),
+      "tile-opt: tiled GPU matmul compiler\n", registry));
 }

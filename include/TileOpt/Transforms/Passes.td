@@ -17,14 +17,20 @@ include "mlir/Pass/PassBase.td"
 def ConfigurePass : Pass<"tile-configure"> {
   let summary = "Attach a checked #tile.config to every linalg.matmul";
   let description = [{
-    Attaches to each `linalg.matmul` of the function a `#tile.config` built
+    Attaches to each `linalg.matmul` below the op it runs on (the tile
+    passes run on any op: `tile-opt --tile-configure` on a module works) a
+    `#tile.config` built
     from the pass options, after checking that the matmul is supported (f32
-    operands, static shapes, the default row-major indexing maps) and that the
+    operands in global memory, static shapes within cuBLAS's int range, A and
+    B apart from C, a host function of the outermost module) and that the
     config fits the chip (`tileopt::checkConfigAgainstTarget`: threads per block,
     shared memory, registers). A matmul that already carries a `tile.config`
     keeps it (explicit IR wins over options); it is checked all the same.
 
-    Any failure is an error at the offending op and fails the pass.
+    Any failure is an error at the offending op and fails the pass. A
+    matmul with other indexing maps (transposed operands) and the other
+    contractions (`linalg.batch_matmul`, `linalg.matvec`, ...) are left
+    alone, with a warning at each.
 
     Before:
     ```mlir
@@ -498,11 +504,15 @@ def ExportArtifactPass : Pass<"tile-export-artifact", "mlir::ModuleOp"> {
     The directory is written to a temporary sibling and renamed into place
     only when everything succeeded: a failure (unwritable directory, ptxas
     rejecting the PTX, a launch without constant dimensions) is an error at
-    the offending op and leaves no partial artifact. The IR is not changed.
+    the offending op and leaves no partial artifact. An existing directory
+    is replaced only when it is empty or a tile-opt artifact holding nothing
+    but the files its manifest names; any other directory, a file, a
+    symbolic link and the working directory or its ancestors are refused
+    (docs/manifest.md). The IR is not changed.
   }];
   let options = [
     Option<"artifactDir", "artifact-dir", "std::string", /*default=*/"",
-           "Directory to write the artifact to (replaced if it exists)">,
+           "Directory to write the artifact to (an existing one is replaced only if empty or a tile-opt artifact)">,
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"auto\"",
            "ptxas to assemble cubins with: 'auto' (CUDA toolkit or PATH), "
            "'none' (PTX only), or a path">,
