@@ -5,13 +5,27 @@
 //===----------------------------------------------------------------------===//
 #include "Manifest.h"
 
-#include <fstream>
-#include <sstream>
+#include <cerrno>
+#include <tuple>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tilerun;
 
 namespace {
+/// The largest manifest tile-run reads (tile-opt's are a few KiB per kernel).
+constexpr uint64_t kMaxManifestBytes = 16 << 20;
+/// Every integer field's ceiling: far beyond any real one, and small enough
+/// that sums and products of two of them stay within int64.
+constexpr int64_t kMaxManifestInteger = int64_t(1) << 50;
+/// M, N, K and matrix sides, as tile-opt bounds them (cuBLAS's int).
+constexpr int64_t kMaxDimension = INT32_MAX;
+/// Workspace sizes and offsets (a 48-bit address space).
+constexpr int64_t kMaxBufferBytes = int64_t(1) << 48;
+
 /// Field access with errors that say where: "kernels[0].launch.grid".
 struct Reader {
   std::string &error;
@@ -28,7 +42,8 @@ struct Reader {
     return v;
   }
   bool integer(const Json &obj, const std::string &where,
-               const std::string &key, int64_t &out, int64_t min) {
+               const std::string &key, int64_t &out, int64_t min,
+               int64_t max = kMaxManifestInteger) {
     const Json *v = get(obj, where, key);
     if (!v)
       return false;
@@ -36,7 +51,22 @@ struct Reader {
       return fail(where + "." + key, "expected an integer");
     if (v->asInteger() < min)
       return fail(where + "." + key, "must be at least " + std::to_string(min));
+    if (v->asInteger() > max)
+      return fail(where + "." + key, "must be at most " + std::to_string(max));
     out = v->asInteger();
+    return true;
+  }
+  /// A file of the artifact: a plain name in its directory.
+  bool fileName(const Json &value, const std::string &where,
+                std::string &out) {
+    if (!value.isString())
+      return fail(where, "expected a file name");
+    out = value.asString();
+    if (out.empty() || out == "." || out == ".." ||
+        out.find('/') != std::string::npos ||
+        out.find('\0') != std::string::npos)
+      return fail(where, "expected a file name in the artifact directory, "
+                         "got '" + out + "'");
     return true;
   }
   bool string(const Json &obj, const std::string &where,
@@ -78,9 +108,9 @@ int parseChip(const std::string &chip) {
   size_t end = 3;
   while (end < chip.size() && isdigit(static_cast<unsigned char>(chip[end])))
     ++end;
-  if (end == 3 || (end != chip.size() && chip.substr(end) != "a"))
+  if (end == 3 || end > 6 || (end != chip.size() && chip.substr(end) != "a"))
     return 0;
-  return std::stoi(chip.substr(3, end - 3));
+  return std::atoi(chip.substr(3, end - 3).c_str());
 }
 } // namespace
 
@@ -126,16 +156,20 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where, "expected an object");
     KernelSpec k;
     std::string ptx;
-    if (!r.string(kj, where, "name", k.name) ||
-        !r.string(kj, where, "ptx", ptx))
+    const Json *ptxField = r.get(kj, where, "ptx");
+    if (!r.string(kj, where, "name", k.name) || !ptxField ||
+        !r.fileName(*ptxField, where + ".ptx", ptx))
       return false;
     k.ptxPath = dir + "/" + ptx;
     const Json *cubin = r.get(kj, where, "cubin");
     if (!cubin)
       return false;
-    if (cubin->isString())
-      k.cubinPath = dir + "/" + cubin->asString();
-    else if (!cubin->isNull())
+    std::string cubinName;
+    if (cubin->isString()) {
+      if (!r.fileName(*cubin, where + ".cubin", cubinName))
+        return false;
+      k.cubinPath = dir + "/" + cubinName;
+    } else if (!cubin->isNull())
       return r.fail(where + ".cubin", "expected a file name or null");
 
     const Json *target = r.get(kj, where, "target");
@@ -152,11 +186,21 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     if (!problem)
       return false;
     std::string pw = where + ".problem";
-    if (!r.integer(*problem, pw, "m", k.m, 1) ||
-        !r.integer(*problem, pw, "n", k.n, 1) ||
-        !r.integer(*problem, pw, "k", k.k, 1) ||
+    if (!r.integer(*problem, pw, "m", k.m, 1, kMaxDimension) ||
+        !r.integer(*problem, pw, "n", k.n, 1, kMaxDimension) ||
+        !r.integer(*problem, pw, "k", k.k, 1, kMaxDimension) ||
         !r.string(*problem, pw, "a_type", k.elementType))
       return false;
+    for (auto [name, rows, cols] :
+         {std::tuple<const char *, int64_t, int64_t>{"A", k.m, k.k},
+          {"B", k.k, k.n},
+          {"C", k.m, k.n}})
+      if (rows * cols > kMaxBufferBytes / 4)
+        return r.fail(pw, std::string("matrix ") + name + " of " +
+                              std::to_string(rows) + "x" +
+                              std::to_string(cols) +
+                              " elements is larger than " +
+                              std::to_string(kMaxBufferBytes) + " bytes");
     for (const char *key : {"b_type", "c_type"}) {
       std::string t;
       if (!r.string(*problem, pw, key, t))
@@ -189,12 +233,17 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     int64_t smem;
     if (!r.dims(*launch, where + ".launch", "grid", k.grid) ||
         !r.dims(*launch, where + ".launch", "block", k.block) ||
-        !r.integer(*launch, where + ".launch", "dynamic_shared_bytes", smem, 0))
+        !r.integer(*launch, where + ".launch", "dynamic_shared_bytes", smem, 0,
+                   INT32_MAX))
       return false;
     k.dynamicSharedBytes = static_cast<unsigned>(smem);
+    // The limits of every CUDA device; the device's own are checked before
+    // the launch (findLaunchViolation).
     if (static_cast<uint64_t>(k.block[0]) * k.block[1] * k.block[2] > 1024)
       return r.fail(where + ".launch.block",
                     "more than 1024 threads per block");
+    if (k.block[2] > 64)
+      return r.fail(where + ".launch.block", "z must be at most 64");
     if (k.grid[1] > 65535 || k.grid[2] > 65535)
       return r.fail(where + ".launch.grid", "y and z must be at most 65535");
 
@@ -219,7 +268,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       std::string ww = where + ".args[3]";
       std::string kind, init;
       if (!r.string(wj, ww, "kind", kind) ||
-          !r.integer(wj, ww, "bytes", k.workspaceBytes, 1) ||
+          !r.integer(wj, ww, "bytes", k.workspaceBytes, 1, kMaxBufferBytes) ||
           !r.string(wj, ww, "init", init))
         return false;
       if (kind != "workspace")
@@ -259,8 +308,13 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         if (!v)
           return false;
         if (!v->isArray() || v->items().size() != 2 ||
-            !v->items()[0].isInteger() || !v->items()[1].isInteger())
-          return r.fail(aw + "." + key, "expected two integers");
+            !v->items()[0].isInteger() || !v->items()[1].isInteger() ||
+            v->items()[0].asInteger() < 0 || v->items()[1].asInteger() < 0 ||
+            v->items()[0].asInteger() > kMaxDimension ||
+            v->items()[1].asInteger() > kMaxDimension)
+          return r.fail(aw + "." + key,
+                        "expected two integers in [0, " +
+                            std::to_string(kMaxDimension) + "]");
         first = v->items()[0].asInteger();
         second = v->items()[1].asInteger();
         return true;
@@ -294,7 +348,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         if (l2 == "none")
           arg.l2PromotionBytes = 0;
         else if (l2 == "64B" || l2 == "128B" || l2 == "256B")
-          arg.l2PromotionBytes = std::stoi(l2);
+          arg.l2PromotionBytes = std::atoi(l2.c_str());
         else
           return r.fail(aw + ".l2_promotion",
                         "expected none, 64B, 128B or 256B, got " + l2);
@@ -314,8 +368,10 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         arg.rowGroups = view == "row_groups";
         if (a == 4) {
           arg.workspaceCopy = true;
-          if (!r.integer(aj, aw, "workspace_offset", arg.workspaceOffset, 0) ||
-              !r.integer(aj, aw, "row_stride", arg.rowStrideBytes, 1))
+          if (!r.integer(aj, aw, "workspace_offset", arg.workspaceOffset, 0,
+                         kMaxBufferBytes) ||
+              !r.integer(aj, aw, "row_stride", arg.rowStrideBytes, 1,
+                         kMaxBufferBytes))
             return false;
           if (arg.workspaceOffset % 128 != 0 || arg.rowStrideBytes % 16 != 0)
             return r.fail(aw, "a tensor map needs a 128-byte-aligned start "
@@ -395,15 +451,12 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
 bool tilerun::loadManifest(const std::string &dir, Manifest &out,
                            std::string &error) {
   std::string path = dir + "/manifest.json";
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read '" + path + "' (is '" + dir +
-            "' a tile-opt artifact directory?)";
+  std::string text;
+  if (!readArtifactFile(path, kMaxManifestBytes, text, error)) {
+    error += " (is '" + dir + "' a tile-opt artifact directory?)";
     return false;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  if (!parseManifest(buffer.str(), dir, out, error)) {
+  if (!parseManifest(text, dir, out, error)) {
     error = path + ": " + error;
     return false;
   }
@@ -420,4 +473,74 @@ bool tilerun::loadManifest(const std::string &dir, Manifest &out,
     }
   }
   return true;
+}
+
+bool tilerun::readArtifactFile(const std::string &path, uint64_t maxBytes,
+                               std::string &out, std::string &error) {
+  // Opened without blocking, then checked to be a regular file: a FIFO or a
+  // device in the artifact's place is refused, not read.
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    error = "'" + path + "' is not a regular file";
+    return false;
+  }
+  if (static_cast<uint64_t>(st.st_size) > maxBytes) {
+    close(fd);
+    error = "'" + path + "' is " + std::to_string(st.st_size) +
+            " bytes, more than the " + std::to_string(maxBytes) +
+            " tile-run reads";
+    return false;
+  }
+  out.resize(static_cast<size_t>(st.st_size));
+  size_t done = 0;
+  while (done < out.size()) {
+    ssize_t n = read(fd, &out[done], out.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    done += static_cast<size_t>(n);
+  }
+  close(fd);
+  if (done != out.size()) {
+    error = "cannot read '" + path + "' (it changed while being read)";
+    return false;
+  }
+  return true;
+}
+
+std::string tilerun::findLaunchViolation(const KernelSpec &k,
+                                         const LaunchLimits &limits,
+                                         int staticSharedBytes) {
+  static const char *axes[3] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i) {
+    if (limits.block[i] > 0 && k.block[i] > unsigned(limits.block[i]))
+      return "block." + std::string(axes[i]) + " = " +
+             std::to_string(k.block[i]) + " exceeds the device's " +
+             std::to_string(limits.block[i]);
+    if (limits.grid[i] > 0 && k.grid[i] > unsigned(limits.grid[i]))
+      return "grid." + std::string(axes[i]) + " = " +
+             std::to_string(k.grid[i]) + " exceeds the device's " +
+             std::to_string(limits.grid[i]);
+  }
+  uint64_t threads = uint64_t(k.block[0]) * k.block[1] * k.block[2];
+  if (limits.threads > 0 && threads > uint64_t(limits.threads))
+    return "launches " + std::to_string(threads) +
+           " threads per block but can run at most " +
+           std::to_string(limits.threads);
+  int64_t shared = int64_t(staticSharedBytes) + k.dynamicSharedBytes;
+  if (limits.sharedBytes > 0 && shared > limits.sharedBytes)
+    return "needs " + std::to_string(shared) +
+           " bytes of shared memory per block (" +
+           std::to_string(staticSharedBytes) + " static, " +
+           std::to_string(k.dynamicSharedBytes) +
+           " dynamic), more than the device's " +
+           std::to_string(limits.sharedBytes);
+  return "";
 }

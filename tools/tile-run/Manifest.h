@@ -82,6 +82,24 @@ struct Manifest {
 bool parseManifest(const std::string &text, const std::string &dir,
                    Manifest &out, std::string &error);
 
+/// What a device allows a launch (CUDA device attributes); 0 where unknown.
+struct LaunchLimits {
+  int block[3] = {0, 0, 0};
+  int grid[3] = {0, 0, 0};
+  int threads = 0;     ///< threads per block (the device's and the kernel's)
+  int sharedBytes = 0; ///< static + dynamic shared memory per block, opt-in
+};
+
+/// Why `k`'s launch exceeds `limits` (a block or grid side, the threads per
+/// block, static plus dynamic shared memory), or "".
+std::string findLaunchViolation(const KernelSpec &k, const LaunchLimits &limits,
+                                int staticSharedBytes);
+
+/// Reads the regular file `path`, of at most `maxBytes`, into `out`; false
+/// with a message (missing, not a regular file, too large) otherwise.
+bool readArtifactFile(const std::string &path, uint64_t maxBytes,
+                      std::string &out, std::string &error);
+
 /// Reads `dir/manifest.json` and checks that the files it names exist.
 bool loadManifest(const std::string &dir, Manifest &out, std::string &error);
 

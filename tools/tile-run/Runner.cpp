@@ -61,15 +61,8 @@ std::vector<float> randomMatrix(int64_t count, Random &rng) {
   return v;
 }
 
-bool readFile(const std::string &path, std::string &out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
+/// The largest PTX or cubin tile-run loads.
+constexpr uint64_t kMaxBinaryBytes = 256 << 20;
 
 const char *cublasStatusText(cublasStatus_t s) {
   return cublasGetStatusString(s);
@@ -315,17 +308,17 @@ bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
   bool useCubin =
       !k.cubinPath.empty() && computeCapability == k.computeCapability;
   if (useCubin) {
-    std::string image;
-    if (!readFile(k.cubinPath, image))
-      return fail(f, kExitUsage, "cannot read '" + k.cubinPath + "'");
+    std::string image, error;
+    if (!readArtifactFile(k.cubinPath, kMaxBinaryBytes, image, error))
+      return fail(f, kExitUsage, error);
     if (!cu(drv.cuModuleLoadData(&module, image.data()), "loading the cubin",
             f))
       return false;
     binary = "cubin " + k.chip;
   } else {
-    std::string ptx;
-    if (!readFile(k.ptxPath, ptx))
-      return fail(f, kExitUsage, "cannot read '" + k.ptxPath + "'");
+    std::string ptx, error;
+    if (!readArtifactFile(k.ptxPath, kMaxBinaryBytes, ptx, error))
+      return fail(f, kExitUsage, error);
     std::vector<char> errorLog(16384, 0), infoLog(16384, 0);
     CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
                               CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -346,22 +339,30 @@ bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
   if (r != CUDA_SUCCESS)
     return fail(f, kExitUsage, "the module has no kernel named '" + k.name +
                                    "': " + drv.describe(r));
-  int maxThreads = 0;
+  int maxThreads = 0, staticShared = 0;
   drv.cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
                          fn);
-  unsigned threads = k.block[0] * k.block[1] * k.block[2];
-  if (maxThreads > 0 && threads > static_cast<unsigned>(maxThreads))
-    return fail(f, kExitUsage,
-                "kernel '" + k.name + "' launches " + std::to_string(threads) +
-                    " threads per block but can run at most " +
-                    std::to_string(maxThreads));
+  drv.cuFuncGetAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                         fn);
+  LaunchLimits limits;
+  attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, limits.block[0]);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, limits.block[1]);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, limits.block[2]);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, limits.grid[0]);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, limits.grid[1]);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, limits.grid[2]);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, limits.threads);
+  attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+       limits.sharedBytes);
+  if (maxThreads > 0)
+    limits.threads = std::min(limits.threads, maxThreads);
+  std::string violation = findLaunchViolation(k, limits, staticShared);
+  if (!violation.empty())
+    return fail(f, kExitUsage, "kernel '" + k.name + "': " + violation);
   // Kernels that stage panels in shared memory get the largest shared
   // memory carveout, so that as many blocks fit per SM as their registers
   // allow (the driver's default split can leave room for one block only).
   // Kernels without shared memory keep the L1-heavy default.
-  int staticShared = 0;
-  drv.cuFuncGetAttribute(&staticShared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                         fn);
   if ((staticShared > 0 || k.dynamicSharedBytes > 0) &&
       !cu(drv.cuFuncSetAttribute(
               fn, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,

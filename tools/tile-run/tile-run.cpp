@@ -14,6 +14,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <limits>
+#include <new>
 #include <string>
 
 using namespace tilerun;
@@ -36,21 +39,35 @@ static const char *kUsage =
     "error, 77 no CUDA driver or GPU\n";
 
 static bool parseInt(const char *flag, const char *text, long long min,
-                     long long &out) {
+                     long long max, long long &out) {
   char *end = nullptr;
   errno = 0;
   long long v = std::strtoll(text, &end, 10);
-  if (errno || !end || *end || v < min) {
-    std::fprintf(stderr, "tile-run: error: %s expects an integer >= %lld, "
-                         "got '%s'\n",
-                 flag, min, text);
+  if (errno || !end || end == text || *end || v < min || v > max) {
+    std::fprintf(stderr, "tile-run: error: %s expects an integer in [%lld, "
+                         "%lld], got '%s'\n",
+                 flag, min, max, text);
     return false;
   }
   out = v;
   return true;
 }
 
+static int run(int argc, char **argv);
+
 int main(int argc, char **argv) {
+  // Nothing escapes main: an exception is a tile-run error, not an abort.
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    std::fprintf(stderr, "tile-run: error: out of host memory\n");
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "tile-run: error: %s\n", e.what());
+  }
+  return kExitUsage;
+}
+
+static int run(int argc, char **argv) {
   RunOptions opt;
   bool checkGiven = false, benchGiven = false;
   for (int i = 1; i < argc; ++i) {
@@ -80,7 +97,10 @@ int main(int argc, char **argv) {
     } else if (arg == "--seed" || arg == "--warmup" || arg == "--iters" ||
                arg == "--device") {
       const char *v = value(arg.c_str());
-      if (!v || !parseInt(arg.c_str(), v, arg == "--iters" ? 1 : 0, n))
+      long long max = arg == "--seed"     ? std::numeric_limits<long long>::max()
+                      : arg == "--device" ? 1024
+                                          : 1000000;
+      if (!v || !parseInt(arg.c_str(), v, arg == "--iters" ? 1 : 0, max, n))
         return kExitUsage;
       if (arg == "--seed")
         opt.seed = static_cast<uint64_t>(n);

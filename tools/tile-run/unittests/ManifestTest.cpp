@@ -6,6 +6,8 @@
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tilerun;
 
@@ -19,15 +21,23 @@ std::string readValid() {
   return ss.str();
 }
 
-/// Parses the valid manifest with `from` replaced by `to`.
-bool parseEdited(const std::string &from, const std::string &to,
-                 std::string &error) {
+/// Parses the valid manifest with each `from` replaced by its `to`.
+bool parseEdited(
+    std::initializer_list<std::pair<std::string, std::string>> edits,
+    std::string &error) {
   std::string text = readValid();
-  size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  text.replace(at, from.size(), to);
+  for (const auto &[from, to] : edits) {
+    size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  }
   Manifest m;
   return parseManifest(text, "/art", m, error);
+}
+
+bool parseEdited(const std::string &from, const std::string &to,
+                 std::string &error) {
+  return parseEdited({{from, to}}, error);
 }
 } // namespace
 
@@ -98,6 +108,94 @@ TEST(Manifest, ReportsFileProblems) {
       << e;
   EXPECT_FALSE(loadManifest(inputs() + "/missing-cubin", m, e));
   EXPECT_NE(e.find("kernel 'k': missing cubin file"), std::string::npos) << e;
+}
+
+TEST(Manifest, RejectsValuesOutOfRange) {
+  std::string e;
+  EXPECT_FALSE(parseEdited("\"m\": 33", "\"m\": 2147483648", e));
+  EXPECT_EQ(e, "kernels[0].problem.m: must be at most 2147483647");
+  EXPECT_FALSE(parseEdited("\"m\": 33", "\"m\": 1e300", e));
+  EXPECT_EQ(e, "kernels[0].problem.m: expected an integer");
+  // 2^31 - 1 rows of 2^31 - 1 columns would overflow the allocation size.
+  EXPECT_FALSE(parseEdited({{"\"k\": 17", "\"k\": 2147483647"},
+                            {"\"m\": 33", "\"m\": 2147483647"}},
+                           e));
+  EXPECT_EQ(e, "kernels[0].problem: matrix A of 2147483647x2147483647 "
+               "elements is larger than 281474976710656 bytes");
+  EXPECT_FALSE(parseEdited("\"dynamic_shared_bytes\": 0",
+                           "\"dynamic_shared_bytes\": 4294967296", e));
+  EXPECT_EQ(e, "kernels[0].launch.dynamic_shared_bytes: must be at most "
+               "2147483647");
+  EXPECT_FALSE(parseEdited("\"block\": [\n          16,\n          16,\n          1",
+                           "\"block\": [\n          1,\n          1,\n          65", e));
+  EXPECT_EQ(e, "kernels[0].launch.block: z must be at most 64");
+  EXPECT_FALSE(parseEdited("\"chip\": \"sm_90\"",
+                           "\"chip\": \"sm_99999999999999999999\"", e));
+  EXPECT_EQ(e, "kernels[0].target.chip: 'sm_99999999999999999999' is not a "
+               "chip name like sm_90");
+  // The files of an artifact are names in its directory.
+  EXPECT_FALSE(parseEdited("\"ptx\": \"k.ptx\"",
+                           "\"ptx\": \"../../etc/passwd\"", e));
+  EXPECT_EQ(e, "kernels[0].ptx: expected a file name in the artifact "
+               "directory, got '../../etc/passwd'");
+  EXPECT_FALSE(parseEdited("\"cubin\": null", "\"cubin\": \"..\"", e));
+  EXPECT_EQ(e, "kernels[0].cubin: expected a file name in the artifact "
+               "directory, got '..'");
+}
+
+TEST(Manifest, ReadsOnlyBoundedRegularFiles) {
+  std::string text, e;
+  EXPECT_TRUE(readArtifactFile(inputs() + "/valid/manifest.json", 1 << 20,
+                               text, e))
+      << e;
+  EXPECT_FALSE(text.empty());
+  // A device that never ends and a directory: refused, not read.
+  EXPECT_FALSE(readArtifactFile("/dev/zero", 1 << 20, text, e));
+  EXPECT_EQ(e, "'/dev/zero' is not a regular file");
+  EXPECT_FALSE(readArtifactFile(inputs(), 1 << 20, text, e));
+  EXPECT_EQ(e, "'" + inputs() + "' is not a regular file");
+  EXPECT_FALSE(readArtifactFile(inputs() + "/valid/manifest.json", 16, text,
+                                e));
+  EXPECT_NE(e.find("more than the 16 tile-run reads"), std::string::npos)
+      << e;
+  // A FIFO with no writer: refused at once (it would block a read forever).
+  char dir[] = "/tmp/tile-run-fifo-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string fifo = std::string(dir) + "/manifest.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Manifest m;
+  EXPECT_FALSE(loadManifest(dir, m, e));
+  EXPECT_NE(e.find("manifest.json' is not a regular file"), std::string::npos)
+      << e;
+  unlink(fifo.c_str());
+  rmdir(dir);
+}
+
+TEST(Manifest, ChecksLaunchLimitsOfTheDevice) {
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(loadManifest(inputs() + "/valid", m, e)) << e;
+  KernelSpec k = m.kernels[0];
+  // The H200's limits.
+  LaunchLimits h200{{1024, 1024, 64}, {2147483647, 65535, 65535}, 1024,
+                    232448};
+  EXPECT_EQ(findLaunchViolation(k, h200, 0), "");
+  LaunchLimits small = h200;
+  small.threads = 128;
+  EXPECT_EQ(findLaunchViolation(k, small, 0),
+            "launches 256 threads per block but can run at most 128");
+  small = h200;
+  small.grid[0] = 2;
+  EXPECT_EQ(findLaunchViolation(k, small, 0),
+            "grid.x = 3 exceeds the device's 2");
+  small = h200;
+  small.block[1] = 8;
+  EXPECT_EQ(findLaunchViolation(k, small, 0),
+            "block.y = 16 exceeds the device's 8");
+  k.dynamicSharedBytes = 232448;
+  EXPECT_EQ(findLaunchViolation(k, h200, 16),
+            "needs 232464 bytes of shared memory per block (16 static, "
+            "232448 dynamic), more than the device's 232448");
 }
 
 namespace {
