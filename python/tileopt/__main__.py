@@ -1,4 +1,4 @@
-"""Command line: python3 -m tileopt sweep|report|banks ..."""
+"""Command line: python3 -m tileopt sweep|report|banks|fuzz ..."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import argparse
 import os
 import shutil
 import sys
+import time
 
-from . import report, results, sass, spec as spec_mod, sweep
+from . import fuzz as fuzz_mod, report, results, sass, spec as spec_mod, sweep
 
 
 def _find(tool: str, given: str | None) -> str:
@@ -88,10 +89,31 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--ncu-source", default=None,
                    help="ncu source-page CSV of the (one) kernel: samples "
                         "per FFMA by conflict class")
+    z = sub.add_parser("fuzz", help="random inputs, options and manifests "
+                                    "through tile-opt and tile-run")
+    z.add_argument("--seconds", type=float, default=60)
+    z.add_argument("--seed", type=int, default=None,
+                   help="seed of the run (default: from the clock, printed)")
+    z.add_argument("--timeout", type=float, default=60,
+                   help="seconds after which a run counts as a hang")
+    z.add_argument("--out", default=None, help="directory for findings")
+    z.add_argument("--seeds-dir", default=None,
+                   help="directory of .mlir inputs to mutate (default: examples/)")
+    z.add_argument("--tile-opt", default=None)
+    z.add_argument("--tile-run", default=None)
     args = parser.parse_args(argv)
 
     if args.command == "banks":
         return _banks(args)
+
+    if args.command == "fuzz":
+        here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        seed = args.seed if args.seed is not None else int(time.time())
+        findings = fuzz_mod.fuzz(args.seconds, seed, _find("tile-opt", args.tile_opt),
+                                 _find("tile-run", args.tile_run),
+                                 args.seeds_dir or os.path.join(here, "examples"),
+                                 args.out, args.timeout)
+        return 1 if findings else 0
 
     if args.command == "sweep":
         try:

@@ -1,0 +1,505 @@
+"""A seeded fuzzer of tile-opt and tile-run.
+
+Each case is one of: a generated input (random shapes, function names,
+forms, memory spaces, aliasing, nesting, explicit #tile.config attributes)
+compiled with random pipeline options into a random kind of artifact
+directory; a byte- or token-level mutation of a valid input; or a mutation of
+a valid manifest run through tile-run. Every run happens in a private
+sandbox that also holds files of a "user" (a folder, a file, a link), and is
+classified:
+
+  rejected   non-zero exit with an `error:` diagnostic, nothing written
+  artifact   exit 0 and, where an artifact was asked for, a complete one
+             that tile-run accepts (exit 0, or 77 without a GPU)
+  crash      a signal, a crash report, or an exit code that is neither
+  hang       no exit within the time limit
+  partial    a failed run that left an artifact or a staging directory
+  unclear    a failed run that printed no `error:` diagnostic
+  touched    a file outside the artifact changed, appeared or vanished
+  refused    tile-run refused an artifact tile-opt wrote (exit 2)
+  bad-exit   tile-run on a mutated manifest crashed, hung, or exited with a
+             code it does not document
+
+The first two are fine; every other class is a finding, saved with the
+command that reproduces it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+GOOD = ("rejected", "artifact")
+
+NAMES = ["f", "matmul", "my-kernel", "a b", "x/y", "ns::k", "9lives", "k.v",
+         "caf\u00e9", "f_matmul_0", "_", "$x", "a" * 300, "entry", "ret", "\u00e9"]
+SIZES = [1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128,
+         129, 255, 256, 1000, 1023, 1024, 2039, 2048, 2053, 4095, 4096, 65535,
+         65536, 1 << 20, 2147483647, 2147483648, 1 << 40, 1 << 62]
+TYPES = ["f32", "f32", "f32", "f32", "f16", "bf16", "f64", "i8", "i32"]
+CHIPS = ["sm_90", "sm_90a", "sm_80", "sm_42", "gfx942", ""]
+STRATEGIES = ["naive", "tiled", "tiled", "tiled", "wgmma"]
+COPIES = ["registers", "async", "tma", "tma", "dma"]
+
+
+def _size(rng: random.Random, small: bool) -> int:
+    if small or rng.random() < 0.7:
+        return rng.choice(SIZES[:30])
+    return rng.choice(SIZES)
+
+
+def _tile(rng: random.Random) -> int:
+    return rng.choice([0, 1, 2, 3, 4, 8, 16, 32, 64, 96, 128, 256, 512, 4096,
+                       4097, 1 << 31, 1 << 62, -1])
+
+
+@dataclass
+class Case:
+    kind: str
+    args: list[str] = field(default_factory=list)
+    input: str = ""
+    artifact: str | None = None
+    manifest: str | None = None
+
+
+def _symbol(name: str) -> str:
+    return '@"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _matmul_function(rng: random.Random, name: str, m: int, n: int, k: int,
+                     elem: str) -> str:
+    """One function with a matmul in a random form."""
+    space = rng.choice(["", "", "", "", ", 3", ", 5", ", #gpu.address_space<workgroup>"])
+    a, b, c = (f"memref<{m}x{k}x{elem}{space}>", f"memref<{k}x{n}x{elem}>",
+               f"memref<{m}x{n}x{elem}>")
+    form = rng.choice(["memref", "memref", "tensor", "alias", "fill", "launch"])
+    if form == "tensor":
+        ta, tb, tc = (f"tensor<{m}x{k}x{elem}>", f"tensor<{k}x{n}x{elem}>",
+                      f"tensor<{m}x{n}x{elem}>")
+        fill = rng.random() < 0.5
+        body = (f"  %z = arith.constant 0.0 : {elem}\n"
+                f"  %e = tensor.empty() : {tc}\n"
+                f"  %f = linalg.fill ins(%z : {elem}) outs(%e : {tc}) -> {tc}\n"
+                if fill else "")
+        out = "%f" if fill else "%C"
+        return (f"func.func {_symbol(name)}(%A: {ta}, %B: {tb}, %C: {tc}) -> {tc} {{\n"
+                + body +
+                f"  %r = linalg.matmul ins(%A, %B : {ta}, {tb}) outs({out} : {tc}) -> {tc}\n"
+                f"  return %r : {tc}\n}}\n")
+    config = ""
+    if rng.random() < 0.3:
+        config = " {tile.config = " + _config_attr(rng) + "}"
+    matmul = (f"  linalg.matmul{config} ins(%A, %B : {a}, {b}) outs(%C : {c})\n")
+    if form == "alias":
+        matmul = matmul.replace("outs(%C", "outs(%A").replace(f"outs(%A : {c}", f"outs(%A : {a}")
+    if form == "fill":
+        matmul = (f"  %z = arith.constant 0.0 : {elem}\n"
+                  f"  linalg.fill ins(%z : {elem}) outs(%C : {c})\n" + matmul)
+    if form == "launch":
+        matmul = ("  %one = arith.constant 1 : index\n"
+                  "  gpu.launch blocks(%bx, %by, %bz) in (%x = %one, %y = %one, %z = %one)"
+                  " threads(%tx, %ty, %tz) in (%p = %one, %q = %one, %r = %one) {\n"
+                  + matmul + "    gpu.terminator\n  }\n")
+    return (f"func.func {_symbol(name)}(%A: {a}, %B: {b}, %C: {c}) {{\n"
+            + matmul + "  return\n}\n")
+
+
+def _config_attr(rng: random.Random) -> str:
+    strategy = rng.choice(["naive", "tiled", "tiled"])
+    block = [_tile(rng) for _ in range(3)]
+    thread = [rng.choice([1, 2, 4, 8, 16, 300, 0]) for _ in range(2)]
+    parts = [strategy, f"block = [{', '.join(map(str, block))}]"]
+    if rng.random() < 0.4:
+        parts.append(f"warp = [{_tile(rng)}, {_tile(rng)}]")
+    parts.append(f"thread = [{', '.join(map(str, thread))}]")
+    parts.append(f"stages = {rng.choice([1, 2, 3, 4, 33, 1 << 40, 0])}")
+    for key, values in (("pad", [0, 1, 4, 257, -1]), ("copy", ["async", "tma"]),
+                        ("blocks_per_sm", [1, 2, 65, 1 << 33]),
+                        ("restage_a", ["true", "false"]),
+                        ("stream_k", ["true"]), ("pack_b", ["true"]),
+                        ("b_row_groups", ["true"]),
+                        ("fma_order", ["rows", "columns"])):
+        if rng.random() < 0.25:
+            parts.append(f"{key} = {rng.choice(values)}")
+    return "#tile.config<" + ", ".join(parts) + ">"
+
+
+def _generated_input(rng: random.Random) -> str:
+    pieces = []
+    small = rng.random() < 0.8
+    for i in range(rng.choice([1, 1, 1, 2, 3])):
+        m, n, k = (_size(rng, small) for _ in range(3))
+        elem = rng.choice(TYPES)
+        pieces.append(_matmul_function(rng, rng.choice(NAMES), m, n, k, elem))
+    # Duplicate function names are invalid MLIR: keep the parser's error for
+    # them rare by renaming repeats.
+    text = ""
+    seen: set[str] = set()
+    for p in pieces:
+        head = p.split("(")[0]
+        if head in seen:
+            p = p.replace(head, head[:-1] + "_" + str(len(seen)) + '"', 1)
+        seen.add(p.split("(")[0])
+        text += p
+    extra = rng.random()
+    if extra < 0.1:
+        text = "module @inner {\n" + text + "}\n"
+    elif extra < 0.2:
+        text = ("module attributes {gpu.container_module} {\n"
+                "gpu.module @f_matmul_0_module {\n"
+                "  gpu.func @f_matmul_0() kernel { gpu.return }\n}\n" + text + "}\n")
+    elif extra < 0.3:
+        text += ("func.func @plain(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                 "  return %x : tensor<4xf32>\n}\n")
+    elif extra < 0.35:
+        text += ("func.func @bmm(%A: memref<2x4x4xf32>, %B: memref<2x4x4xf32>, %C: memref<2x4x4xf32>) {\n"
+                 "  linalg.batch_matmul ins(%A, %B : memref<2x4x4xf32>, memref<2x4x4xf32>)"
+                 " outs(%C : memref<2x4x4xf32>)\n  return\n}\n")
+    return text
+
+
+def _mutated_input(rng: random.Random, seed_text: str) -> str:
+    text = seed_text
+    for _ in range(rng.randint(1, 4)):
+        if not text:
+            break
+        i = rng.randrange(len(text))
+        op = rng.random()
+        if op < 0.3:  # replace a number
+            j = i
+            while j < len(text) and not text[j].isdigit():
+                j += 1
+            e = j
+            while e < len(text) and text[e].isdigit():
+                e += 1
+            if j < e:
+                text = text[:j] + str(rng.choice(SIZES + [0])) + text[e:]
+        elif op < 0.5:
+            text = text[:i] + text[i + rng.randint(1, 20):]
+        elif op < 0.7:
+            j = rng.randrange(len(text))
+            text = text[:i] + text[j:j + rng.randint(1, 40)] + text[i:]
+        elif op < 0.85:
+            text = text.replace("f32", rng.choice(TYPES), 1)
+        else:
+            text = text[:i] + chr(rng.randrange(32, 127)) + text[i + 1:]
+    return text
+
+
+def _pipeline_options(rng: random.Random) -> list[str]:
+    opts = []
+    if rng.random() < 0.9:
+        opts.append("strategy=" + rng.choice(STRATEGIES))
+    if rng.random() < 0.8:
+        opts.append("chip=" + rng.choice(CHIPS[:3] * 4 + CHIPS))
+    if rng.random() < 0.5:
+        n = rng.choice([2, 3, 3, 3, 4, 1])
+        opts.append("block-tile=" + ",".join(str(_tile(rng)) for _ in range(n)))
+    if rng.random() < 0.3:
+        opts.append(f"warp-tile={_tile(rng)},{_tile(rng)}")
+    if rng.random() < 0.4:
+        opts.append(f"thread-tile={rng.choice([1, 2, 4, 8, 0, 512])},"
+                    f"{rng.choice([1, 2, 4, 8, 0, 512])}")
+    if rng.random() < 0.4:
+        opts.append(f"stages={rng.choice([1, 2, 3, 4, 8, 32, 33, 100000, 1 << 40, -1])}")
+    if rng.random() < 0.2:
+        opts.append(f"smem-pad={rng.choice([0, 1, 4, 256, 257, -3])}")
+    if rng.random() < 0.4:
+        opts.append("copy=" + rng.choice(COPIES))
+    if rng.random() < 0.3:
+        opts.append(f"blocks-per-sm={rng.choice([0, 1, 2, 3, 64, 65])}")
+    for flag in ("restage-a", "stream-k", "pack-b", "b-row-groups"):
+        if rng.random() < 0.15:
+            opts.append(f"{flag}={rng.choice(['1', '0', 'true', 'maybe'])}")
+    if rng.random() < 0.1:
+        opts.append("fma-order=" + rng.choice(["rows", "columns", "spiral"]))
+    if rng.random() < 0.05 and opts:
+        opts.append(rng.choice(opts))  # a duplicated option
+    if rng.random() < 0.03:
+        opts.append("bogus=1")
+    return opts
+
+
+def _snapshot(root: str, skip: str | None) -> dict[str, str]:
+    """Path -> content hash (or link target) of everything under root."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        if skip and os.path.abspath(dirpath) == os.path.abspath(skip):
+            dirnames[:] = []
+            continue
+        for name in dirnames + filenames:
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            if skip and os.path.abspath(path) == os.path.abspath(skip):
+                continue
+            if os.path.islink(path):
+                out[rel] = "link:" + os.readlink(path)
+            elif os.path.isdir(path):
+                out[rel] = "dir"
+            else:
+                with open(path, "rb") as f:
+                    out[rel] = hashlib.sha1(f.read()).hexdigest()
+        dirnames[:] = [d for d in dirnames
+                       if not os.path.islink(os.path.join(dirpath, d))]
+    return out
+
+
+def _make_sandbox(root: str) -> None:
+    os.makedirs(os.path.join(root, "work"))
+    os.makedirs(os.path.join(root, "mine", "deep"))
+    with open(os.path.join(root, "mine", "notes.txt"), "w") as f:
+        f.write("the user's notes\n")
+    with open(os.path.join(root, "mine", "deep", "data.bin"), "wb") as f:
+        f.write(b"\x00\x01\x02")
+    with open(os.path.join(root, "file.txt"), "w") as f:
+        f.write("a file\n")
+    os.symlink(os.path.join(root, "mine"), os.path.join(root, "link"))
+    with open(os.path.join(root, "work", "keep.txt"), "w") as f:
+        f.write("in the working directory\n")
+
+
+def _artifact_dir(rng: random.Random, root: str) -> tuple[str, str | None]:
+    """(the artifact-dir option as written, the directory it may change)."""
+    choice = rng.random()
+    if choice < 0.55:
+        return os.path.join(root, "out", "art"), os.path.join(root, "out", "art")
+    options = [".", "..", "../mine", os.path.join(root, "mine"),
+               os.path.join(root, "link"), os.path.join(root, "file.txt"),
+               os.path.join(root, "file.txt", "art"), root, "/",
+               os.path.join(root, "mine", "deep")]
+    return rng.choice(options), None
+
+
+@dataclass
+class Outcome:
+    verdict: str
+    detail: str
+    seconds: float
+
+
+def _run(cmd: list[str], cwd: str, timeout: float,
+         stdin: str | None = None) -> tuple[int | None, str]:
+    try:
+        p = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True,
+                           text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        out = e.stderr or ""
+        return None, out if isinstance(out, str) else out.decode(errors="replace")
+    return p.returncode, p.stderr
+
+
+def _check_artifact(tile_run: str, art: str, cwd: str, timeout: float) -> str | None:
+    """Why the artifact at `art` is incomplete or refused, or None."""
+    manifest = os.path.join(art, "manifest.json")
+    if not os.path.isfile(manifest):
+        return "no manifest.json"
+    with open(manifest) as f:
+        data = json.load(f)
+    kernels = data.get("kernels", [])
+    for k in kernels:
+        for key in ("ptx", "cubin"):
+            name = k.get(key)
+            if name and not os.path.isfile(os.path.join(art, name)):
+                return f"missing {name}"
+        if k.get("cubin") is None and shutil.which("ptxas", path="/usr/local/cuda/bin"):
+            return f"kernel {k.get('name')}: no cubin although ptxas is there"
+    if not kernels:
+        return None  # Nothing compiled (no matmul): the manifest lists none.
+    # Without a GPU tile-run validates the manifest and exits 77; with one it
+    # also checks every kernel against cuBLAS (exit 1: a wrong kernel).
+    rc, err = _run([tile_run, art, "--check"], cwd, timeout)
+    if rc in (0, 77) or (rc == 3 and "not enough device memory" in err):
+        return None
+    return f"tile-run exit {rc}: {err.strip()[-400:]}"
+
+
+def _compile_case(rng: random.Random, seeds: list[str]) -> Case:
+    opts = _pipeline_options(rng)
+    if rng.random() < 0.25 and seeds:
+        text = _mutated_input(rng, rng.choice(seeds))
+        kind = "mutated-input"
+    else:
+        text = _generated_input(rng)
+        kind = "generated-input"
+    flag_form = rng.random()
+    return Case(kind=kind, args=opts, input=text,
+                artifact="pipeline" if flag_form < 0.8 else
+                ("report" if flag_form < 0.9 else "configure"))
+
+
+def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
+                timeout: float) -> Outcome:
+    start = time.monotonic()
+    root = tempfile.mkdtemp(prefix="tileopt-fuzz-")
+    try:
+        _make_sandbox(root)
+        cwd = os.path.join(root, "work")
+        with open(os.path.join(cwd, "in.mlir"), "w") as f:
+            f.write(case.input)
+        art, allowed = (None, None)
+        cmd = [tile_opt, "in.mlir", "-o", os.devnull]
+        if case.artifact == "pipeline":
+            art, allowed = _artifact_dir(rng, root)
+            cmd.append("--tile-gpu-pipeline=" + " ".join(case.args + [f"artifact-dir={art}"]))
+        elif case.artifact == "report":
+            cmd.append("--tile-configure=" + " ".join(
+                a for a in case.args if not a.startswith("fma-order")))
+            cmd.append("--tile-report")
+        else:
+            cmd.append("--tile-configure=" + " ".join(case.args))
+        case.args = cmd[1:]
+        before = _snapshot(root, allowed)
+        rc, err = _run(cmd, cwd, timeout)
+        after = _snapshot(root, allowed)
+        # What the run may write: the artifact directory, its parents.
+        changed = sorted(set(before.items()) ^ set(after.items()))
+        stray = [p for p, _ in changed
+                 if not (allowed and os.path.join(root, p) in
+                         (os.path.dirname(allowed), allowed))]
+        secs = time.monotonic() - start
+        if rc is None:
+            return Outcome("hang", f"no exit in {timeout:.0f} s", secs)
+        if rc < 0 or "PLEASE submit a bug report" in err or "Stack dump" in err:
+            return Outcome("crash", f"exit {rc}: {err.strip()[-800:]}", secs)
+        if rc not in (0, 1):
+            return Outcome("crash", f"exit {rc}: {err.strip()[-800:]}", secs)
+        leftovers = [p for p in after if ".tmp" in p or ".old" in p]
+        if stray:
+            return Outcome("touched", f"changed outside the artifact: {stray[:5]}", secs)
+        if leftovers:
+            return Outcome("partial", f"left behind: {leftovers[:5]}", secs)
+        if rc == 1:
+            if "error:" not in err:
+                return Outcome("unclear", f"exit 1 without an error: {err.strip()[-400:]}", secs)
+            if allowed and os.path.exists(allowed):
+                return Outcome("partial", "an artifact after a failed run", secs)
+            return Outcome("rejected", err.strip().splitlines()[0][:200] if err.strip() else "", secs)
+        if allowed:
+            why = _check_artifact(tile_run, allowed, cwd, timeout)
+            if why:
+                return Outcome("refused", why, secs)
+        return Outcome("artifact", "", secs)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _mutate_json(rng: random.Random, value):
+    if isinstance(value, dict) and value:
+        key = rng.choice(list(value))
+        r = rng.random()
+        if r < 0.15:
+            del value[key]
+        elif r < 0.6:
+            value[key] = _mutate_json(rng, value[key])
+        else:
+            value[key] = rng.choice([None, True, -1, 0, 1 << 31, 1 << 32, 1 << 53,
+                                     1e300, -1e300, 0.5, "", "x" * 5000,
+                                     "../../etc/passwd", "/dev/zero", [], {},
+                                     [1 << 40, 1 << 40, 1 << 40], "sm_" + "9" * 30])
+        return value
+    if isinstance(value, list) and value:
+        i = rng.randrange(len(value))
+        if rng.random() < 0.2:
+            value.pop(i)
+        else:
+            value[i] = _mutate_json(rng, value[i])
+        return value
+    return rng.choice([None, -1, 0, 1, 65536, 1 << 31, 1 << 62, 1e20, "f16",
+                       "tensor_map", "workspace", [0, 0, 0], value])
+
+
+def run_manifest(base_dir: str, tile_run: str, rng: random.Random,
+                 timeout: float) -> Outcome:
+    start = time.monotonic()
+    root = tempfile.mkdtemp(prefix="tileopt-fuzz-run-")
+    try:
+        art = os.path.join(root, "art")
+        shutil.copytree(base_dir, art)
+        with open(os.path.join(art, "manifest.json")) as f:
+            data = json.load(f)
+        for _ in range(rng.randint(1, 3)):
+            data = _mutate_json(rng, data)
+        special = rng.random()
+        path = os.path.join(art, "manifest.json")
+        os.remove(path)
+        if special < 0.03:
+            os.mkfifo(path)
+        elif special < 0.06:
+            os.symlink("/dev/zero", path)
+        else:
+            with open(path, "w") as f:
+                json.dump(data, f)
+        rc, err = _run([tile_run, art, "--check"], root, timeout)
+        secs = time.monotonic() - start
+        if rc is None:
+            return Outcome("bad-exit", f"hang: no exit in {timeout:.0f} s", secs)
+        if rc not in (0, 1, 2, 3, 77):
+            return Outcome("bad-exit", f"exit {rc}: {err.strip()[-400:]}", secs)
+        return Outcome("rejected" if rc == 2 else "artifact", err.strip()[:200], secs)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
+         seeds_dir: str | None, out: str | None, timeout: float,
+         log=print) -> int:
+    """Runs cases until `seconds` pass; returns the number of findings."""
+    rng = random.Random(seed)
+    seeds = []
+    if seeds_dir and os.path.isdir(seeds_dir):
+        for name in sorted(os.listdir(seeds_dir)):
+            if name.endswith(".mlir"):
+                with open(os.path.join(seeds_dir, name)) as f:
+                    seeds.append(f.read())
+    base = tempfile.mkdtemp(prefix="tileopt-fuzz-base-")
+    counts: dict[str, int] = {}
+    findings = 0
+    try:
+        base_art = os.path.join(base, "art")
+        example = ("func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, "
+                   "%C: memref<33x45xf32>) {\n  linalg.matmul ins(%A, %B : "
+                   "memref<33x17xf32>, memref<17x45xf32>) outs(%C : "
+                   "memref<33x45xf32>)\n  return\n}\n")
+        src = os.path.join(base, "in.mlir")
+        with open(src, "w") as f:
+            f.write(example)
+        subprocess.run([tile_opt, src, "-o", os.devnull,
+                        f"--tile-gpu-pipeline=strategy=tiled artifact-dir={base_art}"],
+                       check=True, capture_output=True, timeout=timeout)
+        deadline = time.monotonic() + seconds
+        n = 0
+        while time.monotonic() < deadline:
+            case_seed = rng.randrange(1 << 30)
+            crng = random.Random(case_seed)
+            if crng.random() < 0.2:
+                case = Case(kind="manifest")
+                outcome = run_manifest(base_art, tile_run, crng, timeout)
+            else:
+                case = _compile_case(crng, seeds)
+                outcome = run_compile(case, tile_opt, tile_run, crng, timeout)
+            n += 1
+            counts[outcome.verdict] = counts.get(outcome.verdict, 0) + 1
+            if outcome.verdict not in GOOD:
+                findings += 1
+                log(f"finding: case {case_seed} ({case.kind}): {outcome.verdict}: "
+                    f"{outcome.detail}")
+                if out:
+                    os.makedirs(out, exist_ok=True)
+                    with open(os.path.join(out, f"{case_seed}.json"), "w") as f:
+                        json.dump({"seed": seed, "case_seed": case_seed,
+                                   "kind": case.kind, "verdict": outcome.verdict,
+                                   "detail": outcome.detail, "args": case.args,
+                                   "input": case.input}, f, indent=2)
+        summary = ", ".join(f"{v} {c}" for v, c in sorted(counts.items()))
+        log(f"fuzz: seed {seed}: {n} runs in {seconds:.0f} s: {summary}; "
+            f"{findings} finding(s)")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    return findings
