@@ -10,8 +10,6 @@
 #include "TileOpt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -23,12 +21,9 @@ using namespace mlir::tileopt;
 void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
                                   const GPUPipelineOptions &options) {
   // Step 1. Tensors to buffers: kernels read and write dense row-major
-  // buffers, so function boundaries get identity-layout memrefs.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // buffers, so the functions with a matmul get identity-layout memrefs at
+  // their boundaries; functions without one pass through unchanged.
+  pm.addPass(createBufferizePass());
 
   // Step 2. Attach a #tile.config to every matmul and check it against the
   // chip: an impossible config stops here with an error at the matmul.

@@ -189,3 +189,39 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp =
 
 // expected-error @+1 {{pack_b and b_row_groups are two ways of bringing B through TMA: choose one}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, b_row_groups = true, pack_b = true>} { return }
+
+// -----
+
+// Upper bounds: every size derived from a config fits int64.
+// expected-error @+1 {{block = 4097 is over the limit of 4096}}
+func.func @f() attributes {c = #tile.config<tiled, block = [4097, 16, 8], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{block = 4611686018427387904 is over the limit of 4096}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 4611686018427387904, 8], thread = [1, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{warp = 8192 is over the limit of 4096}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 8], warp = [8192, 32], thread = [4, 4], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{thread = 512 is over the limit of 256}}
+func.func @f() attributes {c = #tile.config<tiled, block = [512, 16, 8], thread = [512, 1], stages = 1>} { return }
+
+// -----
+
+// expected-error @+1 {{stages = 1099511627776 is over the limit of 32}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1099511627776>} { return }
+
+// -----
+
+// expected-error @+1 {{pad = 257 is over the limit of 256}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1, pad = 257>} { return }
+
+// -----
+
+// expected-error @+1 {{blocks_per_sm = 8589934592 is over the limit of 64}}
+func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], thread = [1, 1], stages = 1, blocks_per_sm = 8589934592>} { return }

@@ -20,6 +20,21 @@
 // RUN: not tile-opt %s --tile-gpu-pipeline="strategy=tiled block-tile=128,128,32 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=7 copy=async artifact-dir=%t/big ptxas=none" 2>&1 | FileCheck %s --check-prefix=BIG
 // RUN: not ls %t/big
 // The same input with valid options compiles.
+// Options the option parser rejects, and an option given twice: an error,
+// before anything runs.
+// RUN: not tile-opt %s --tile-gpu-pipeline="stages=2 stages=3 artifact-dir=%t/twice ptxas=none" 2>&1 | FileCheck %s --check-prefix=TWICE
+// RUN: not ls %t/twice
+// RUN: not tile-opt %s --tile-gpu-pipeline="stages=x artifact-dir=%t/value ptxas=none" 2>&1 | FileCheck %s --check-prefix=VALUE
+// RUN: not ls %t/value
+// RUN: not tile-opt %s --tile-gpu-pipeline="bogus=1 artifact-dir=%t/key ptxas=none" 2>&1 | FileCheck %s --check-prefix=KEY
+// RUN: not ls %t/key
+// RUN: not tile-opt %s --tile-configure="restage-a=maybe" 2>&1 | FileCheck %s --check-prefix=BOOL
+// RUN: not tile-opt %s --tile-configure="chip=sm_90 chip=sm_80" 2>&1 | FileCheck %s --check-prefix=PASSTWICE
+// TWICE: tile-opt: error: option 'stages' is given twice in --tile-gpu-pipeline
+// VALUE: tile-opt: error: invalid options for --tile-gpu-pipeline: for the --stages option: 'x' value invalid for long argument!
+// KEY: tile-opt: error: invalid options for --tile-gpu-pipeline: no such option bogus
+// BOOL: tile-opt: error: invalid options for --tile-configure: for the --restage-a option: 'maybe' is invalid value for boolean argument! Try 0 or 1
+// PASSTWICE: tile-opt: error: option 'chip' is given twice in --tile-configure
 // RUN: tile-opt %s --tile-gpu-pipeline="artifact-dir=%t/ok ptxas=none" -o /dev/null
 // RUN: ls %t/ok/manifest.json
 

@@ -1,4 +1,6 @@
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure))" | FileCheck %s --check-prefix=DEFAULT
+// The flag form, as the docs show it, runs the pass on the module.
+// RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s --check-prefix=DEFAULT
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{block-tile=8,32}))" | FileCheck %s --check-prefix=BLOCK
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=8,4 stages=2}))" | FileCheck %s --check-prefix=TILED
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_80}))" | FileCheck %s --check-prefix=DEFAULT

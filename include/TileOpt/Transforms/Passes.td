@@ -11,6 +11,35 @@
 include "mlir/Pass/PassBase.td"
 
 //===----------------------------------------------------------------------===//
+// Step 0: buffers for the functions with a matmul.
+//===----------------------------------------------------------------------===//
+
+def BufferizePass : Pass<"tile-bufferize", "mlir::ModuleOp"> {
+  let summary = "One-Shot Bufferize the functions that hold a linalg.matmul, "
+                "and only them";
+  let description = [{
+    Runs upstream One-Shot Module Bufferize with function boundaries
+    bufferized to identity-layout memrefs (the dense row-major buffers the
+    kernels take), restricted to the functions that contain a
+    `linalg.matmul`: every other function, in tensor form or not, passes
+    through unchanged.
+
+    Before:
+    ```mlir
+    func.func @f(%A: tensor<4x8xf32>, %B: tensor<8x2xf32>,
+                 %C: tensor<4x2xf32>) -> tensor<4x2xf32> {
+      %0 = linalg.matmul ins(%A, %B : ...) outs(%C : ...) -> tensor<4x2xf32>
+      return %0 : tensor<4x2xf32>
+    }
+    func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> { return %x : ... }
+    ```
+    After: `@f` takes and returns `memref`s; `@g` is untouched.
+  }];
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // Step 1: choose and check a config.
 //===----------------------------------------------------------------------===//
 

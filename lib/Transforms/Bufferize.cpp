@@ -1,0 +1,55 @@
+//===- Bufferize.cpp - Buffers for the functions with a matmul -----------===//
+//
+// Implements --tile-bufferize: upstream One-Shot Module Bufferize, with
+// identity-layout function boundaries, filtered to the functions that hold a
+// linalg.matmul so that every other function passes through unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::tileopt {
+#define GEN_PASS_DEF_BUFFERIZEPASS
+#include "TileOpt/Transforms/Passes.h.inc"
+} // namespace mlir::tileopt
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+namespace {
+struct BufferizePass : public tileopt::impl::BufferizePassBase<BufferizePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::DenseSet<Operation *> withMatmul;
+    module.walk([&](linalg::MatmulOp matmul) {
+      if (auto func = matmul->getParentOfType<FunctionOpInterface>())
+        withMatmul.insert(func);
+    });
+    if (withMatmul.empty())
+      return markAllAnalysesPreserved();
+    bufferization::OneShotBufferizationOptions options;
+    options.bufferizeFunctionBoundaries = true;
+    options.setFunctionBoundaryTypeConversion(
+        bufferization::LayoutMapOption::IdentityLayoutMap);
+    // Ops outside the functions with a matmul (and those functions' own
+    // ops' ancestors) stay as they are.
+    options.opFilter.allowOperation([&](Operation *op) {
+      auto func = isa<FunctionOpInterface>(op)
+                      ? op
+                      : op->getParentOfType<FunctionOpInterface>();
+      return func && withMatmul.contains(func);
+    });
+    bufferization::BufferizationState state;
+    if (failed(bufferization::runOneShotModuleBufferize(module, options,
+                                                        state)))
+      return signalPassFailure();
+  }
+};
+} // namespace
