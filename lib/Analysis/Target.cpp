@@ -176,6 +176,13 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   int64_t aStageBytes = config.getBM() * config.getBK() * elemBytes,
           bStageBytes = config.getBK() * getStagedBCols(config) * elemBytes;
   bool tma = config.getCopy() == CopyKind::Tma;
+  // The emitter unrolls a K step's FMAs and a stage's copies per thread.
+  int64_t unrolledFmas = config.getTM() * config.getTN() * config.getBK();
+  int64_t copiedPerThread =
+      tma ? 0
+          : llvm::divideCeil(config.getBM() * config.getBK(), r.threads) +
+                llvm::divideCeil(config.getBK() * getStagedBCols(config),
+                                 r.threads);
   if (tma && target.computeCapability < 90)
     os << "copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, "
           "but the target is "
@@ -231,6 +238,17 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
     os << "config needs about " << r.estimatedRegisters * r.threads
        << " registers per block, but " << target.chip << " has "
        << target.registersPerBlock;
+  else if (config.getStrategy() == Strategy::Tiled &&
+           unrolledFmas > kMaxUnrolledFmas)
+    os << "config unrolls TM x TN x BK = " << config.getTM() << " x "
+       << config.getTN() << " x " << config.getBK() << " = " << unrolledFmas
+       << " FMAs per thread and K step, over the limit of "
+       << kMaxUnrolledFmas << " (use a smaller BK or thread tile)";
+  else if (config.getStrategy() == Strategy::Tiled &&
+           copiedPerThread > kMaxUnrolledCopies)
+    os << "config copies " << copiedPerThread
+       << " elements of A and B per thread and stage, over the limit of "
+       << kMaxUnrolledCopies << " (use more threads or a smaller BK)";
   else
     return std::nullopt;
   return message;

@@ -449,7 +449,7 @@ def run_manifest(base_dir: str, tile_run: str, rng: random.Random,
 
 def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
          seeds_dir: str | None, out: str | None, timeout: float,
-         log=print) -> int:
+         log=lambda line: print(line, flush=True)) -> int:
     """Runs cases until `seconds` pass; returns the number of findings."""
     rng = random.Random(seed)
     seeds = []

@@ -197,3 +197,23 @@ func.func @pack_b_stream_k(%A: memref<4096x4096xf32>, %B: memref<4096x4095xf32>,
       ins(%A, %B : memref<4096x4096xf32>, memref<4096x4095xf32>) outs(%C : memref<4096x4095xf32>)
   return
 }
+
+// -----
+
+// The emitter unrolls a K step per thread: beyond its limits code size and
+// compile time explode.
+func.func @unrolled_fmas(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{config unrolls TM x TN x BK = 8 x 8 x 256 = 16384 FMAs per thread and K step, over the limit of 8192 (use a smaller BK or thread tile)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 256], thread = [8, 8], stages = 1>}
+      ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+func.func @unrolled_copies(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{config copies 1024 elements of A and B per thread and stage, over the limit of 256 (use more threads or a smaller BK)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 64], thread = [8, 8], stages = 1>}
+      ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

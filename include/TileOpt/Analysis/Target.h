@@ -216,6 +216,12 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// Stream-K to pay.
 constexpr int64_t kMaxStreamKSegments = 32;
 
+/// The most FMAs a thread's unrolled K step may hold, and the most elements
+/// of A and B a thread may copy per stage (register and cp.async copies are
+/// unrolled too): beyond them code size, and compile time, explode.
+constexpr int64_t kMaxUnrolledFmas = 8192;
+constexpr int64_t kMaxUnrolledCopies = 256;
+
 /// The largest gridDim.y (and z) a launch may have.
 constexpr int64_t kMaxGridY = 65535;
 
