@@ -473,7 +473,8 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
                                                    int64_t n, int64_t k,
                                                    Type elementType,
-                                                   const TargetInfo &target) {
+                                                   const TargetInfo &target,
+                                                   std::string *why) {
   static const Candidate candidates[] = {
       // TMA (sm_90, rows of A and B in 16-byte multiples): no copy
       // instructions or addresses in the threads. 2 stages with A re-staged
@@ -533,9 +534,15 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
         k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups,
         /*streamK=*/false, c.packB);
-    if (findConfigViolation(config, target, elementType) ||
-        findShapeViolation(config, m, n, k, elementType))
+    std::optional<std::string> violation =
+        findConfigViolation(config, target, elementType);
+    if (!violation)
+      violation = findShapeViolation(config, m, n, k, elementType);
+    if (violation) {
+      if (why)
+        *why = *violation;
       continue;
+    }
     WaveInfo w = computeWaves(config, m, n, elementType, target);
     double useful = double(m) * double(n) /
                     double(llvm::alignTo(m, c.bm) * llvm::alignTo(n, c.bn));

@@ -55,9 +55,18 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         block.push_back(1);
     }
     if (*strat == Strategy::Tiled && block.empty() && warp.empty() &&
-        thread.empty())
-      return selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
-                                      problem.k, problem.elementType, target);
+        thread.empty()) {
+      std::string why;
+      ConfigAttr config = selectDefaultTiledConfig(
+          op->getContext(), problem.m, problem.n, problem.k,
+          problem.elementType, target, &why);
+      if (!config)
+        op->emitOpError() << "has no default tiled config for " << target.chip
+                          << ": every candidate breaks a limit (the "
+                             "smallest: "
+                          << why << ")";
+      return config;
+    }
     if (thread.empty())
       thread = {1, 1};
     std::optional<CopyKind> copyKind = lookupOption<CopyKind>(

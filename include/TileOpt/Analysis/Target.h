@@ -204,10 +204,12 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// and useful fraction of the padded output; with `stream_k` where that
 /// config is a TMA one with `blocks_per_sm` and without `b_row_groups`
 /// whose tiles leave block slots idle in the last wave (whole tiles, or
-/// pack_b over two waves or more).
+/// pack_b over two waves or more). Null when no candidate fits, with `why`
+/// (if given) saying what the smallest candidate breaks.
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType,
-                                    const TargetInfo &target);
+                                    const TargetInfo &target,
+                                    std::string *why = nullptr);
 
 /// The most tiles one block's K steps may touch with stream_k (each is a
 /// segment of the kernel's K loop, which refills the pipeline). Measured up
