@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up and builds, then runs every test that needs no GPU: the runtime's
-# host-side unit tests (ctest), the Python tooling's tests (pytest) and the
-# compiler's lit + FileCheck tests. The output ends with lit's summary.
+# host-side unit tests (ctest), the Python tooling's tests (pytest), a bounded
+# fuzzer run and the compiler's lit + FileCheck tests. The output ends with
+# lit's summary.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -10,15 +11,18 @@ if [ -n "$(ctest --test-dir "$root/build" -N 2>/dev/null | grep -E 'Total Tests:
   echo "== ctest (host-side runtime tests; GPU tests are skipped without a GPU)"
   ctest --test-dir "$root/build" --output-on-failure
 fi
+# Debian's Python, where python3-pytest and python3-matplotlib live.
+python="$(command -v /usr/bin/python3 || command -v python3)"
 if [ -d "$root/python/tests" ]; then
   echo "== pytest (python/tileopt)"
-  # Debian's Python, where python3-pytest and python3-matplotlib live.
-  python="$(command -v /usr/bin/python3 || command -v python3)"
   (cd "$root/python" && "$python" -m pytest -q tests)
 fi
 echo "== docs (docs/passes.md and docs/dialect.md match the .td descriptions)"
 ninja -C "$root/build" mlir-doc >/dev/null
 cmp "$root/build/docs/TileOpt/TileOptPasses.md" "$root/docs/passes.md"
 cmp "$root/build/docs/TileOpt/TileDialect.md" "$root/docs/dialect.md"
+echo "== fuzz (60 s of random inputs, options and manifests; FUZZ_SEED, FUZZ_SECONDS)"
+(cd "$root/python" && "$python" -m tileopt fuzz --seconds "${FUZZ_SECONDS:-60}" \
+   --seed "${FUZZ_SEED:-1}" --out "$root/build/fuzz-findings")
 echo "== lit (compiler)"
 /usr/lib/llvm-22/bin/lit -sv "$root/build/test"

@@ -99,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     z.add_argument("--out", default=None, help="directory for findings")
     z.add_argument("--seeds-dir", default=None,
                    help="directory of .mlir inputs to mutate (default: examples/)")
+    z.add_argument("--keep", default=None,
+                   help="copy small valid artifacts here, to check on a GPU")
+    z.add_argument("--keep-max", type=int, default=100)
     z.add_argument("--tile-opt", default=None)
     z.add_argument("--tile-run", default=None)
     args = parser.parse_args(argv)
@@ -112,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         findings = fuzz_mod.fuzz(args.seconds, seed, _find("tile-opt", args.tile_opt),
                                  _find("tile-run", args.tile_run),
                                  args.seeds_dir or os.path.join(here, "examples"),
-                                 args.out, args.timeout)
+                                 args.out, args.timeout, args.keep, args.keep_max)
         return 1 if findings else 0
 
     if args.command == "sweep":

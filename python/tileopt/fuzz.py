@@ -334,8 +334,20 @@ def _compile_case(rng: random.Random, seeds: list[str]) -> Case:
                 ("report" if flag_form < 0.9 else "configure"))
 
 
+def _small_enough(art: str, limit: int = 1 << 24) -> bool:
+    """Whether every kernel's A, B and C together have at most `limit`
+    elements (worth keeping to check on a GPU)."""
+    with open(os.path.join(art, "manifest.json")) as f:
+        kernels = json.load(f).get("kernels", [])
+    for k in kernels:
+        p = k["problem"]
+        if p["m"] * p["k"] + p["k"] * p["n"] + p["m"] * p["n"] > limit:
+            return False
+    return bool(kernels)
+
+
 def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
-                timeout: float) -> Outcome:
+                timeout: float, keep: str | None = None) -> Outcome:
     start = time.monotonic()
     root = tempfile.mkdtemp(prefix="tileopt-fuzz-")
     try:
@@ -370,11 +382,12 @@ def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
             return Outcome("crash", f"exit {rc}: {err.strip()[-800:]}", secs)
         if rc not in (0, 1):
             return Outcome("crash", f"exit {rc}: {err.strip()[-800:]}", secs)
+        # A staging directory tile-opt left beside the artifact.
         leftovers = [p for p in after if ".tmp" in p or ".old" in p]
-        if stray:
-            return Outcome("touched", f"changed outside the artifact: {stray[:5]}", secs)
         if leftovers:
             return Outcome("partial", f"left behind: {leftovers[:5]}", secs)
+        if stray:
+            return Outcome("touched", f"changed outside the artifact: {stray[:5]}", secs)
         if rc == 1:
             if "error:" not in err:
                 return Outcome("unclear", f"exit 1 without an error: {err.strip()[-400:]}", secs)
@@ -385,6 +398,8 @@ def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
             why = _check_artifact(tile_run, allowed, cwd, timeout)
             if why:
                 return Outcome("refused", why, secs)
+            if keep and _small_enough(allowed):
+                shutil.copytree(allowed, keep)
         return Outcome("artifact", "", secs)
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -449,8 +464,11 @@ def run_manifest(base_dir: str, tile_run: str, rng: random.Random,
 
 def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
          seeds_dir: str | None, out: str | None, timeout: float,
+         keep: str | None = None, keep_max: int = 100,
          log=lambda line: print(line, flush=True)) -> int:
-    """Runs cases until `seconds` pass; returns the number of findings."""
+    """Runs cases until `seconds` pass; returns the number of findings.
+    With `keep`, up to `keep_max` small valid artifacts are copied there
+    (one directory per case seed), to be checked on a GPU with tile-run."""
     rng = random.Random(seed)
     seeds = []
     if seeds_dir and os.path.isdir(seeds_dir):
@@ -473,6 +491,8 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
         subprocess.run([tile_opt, src, "-o", os.devnull,
                         f"--tile-gpu-pipeline=strategy=tiled artifact-dir={base_art}"],
                        check=True, capture_output=True, timeout=timeout)
+        if keep:
+            os.makedirs(keep, exist_ok=True)
         deadline = time.monotonic() + seconds
         n = 0
         while time.monotonic() < deadline:
@@ -483,7 +503,10 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
                 outcome = run_manifest(base_art, tile_run, crng, timeout)
             else:
                 case = _compile_case(crng, seeds)
-                outcome = run_compile(case, tile_opt, tile_run, crng, timeout)
+                kept = (os.path.join(keep, str(case_seed))
+                        if keep and len(os.listdir(keep)) < keep_max else None)
+                outcome = run_compile(case, tile_opt, tile_run, crng, timeout,
+                                      kept)
             n += 1
             counts[outcome.verdict] = counts.get(outcome.verdict, 0) + 1
             if outcome.verdict not in GOOD:
