@@ -320,7 +320,57 @@ def _check_artifact(tile_run: str, art: str, cwd: str, timeout: float) -> str | 
     return f"tile-run exit {rc}: {err.strip()[-400:]}"
 
 
+def _plausible_case(rng: random.Random) -> Case:
+    """A config drawn from sizes the kernels are built for, on a small ragged
+    problem: most compile, so that the artifacts exercise the emitter (and,
+    kept, can be checked on a GPU)."""
+    m, n, k = (rng.choice([rng.randint(1, 300), rng.randint(1, 1100),
+                           rng.choice([64, 128, 256, 512, 1024])])
+               for _ in range(3))
+    opts = ["chip=" + rng.choice(["sm_90", "sm_90", "sm_90a", "sm_80"])]
+    if rng.random() < 0.15:
+        opts += ["strategy=naive",
+                 f"block-tile={rng.choice([8, 16, 32])},{rng.choice([8, 16, 32])}"]
+    elif rng.random() < 0.25:
+        opts.append("strategy=tiled")  # the default config for the shape
+    else:
+        tm, tn = rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4, 8])
+        bm = tm * rng.choice([4, 8, 16, 32])
+        bn = tn * rng.choice([4, 8, 16, 32])
+        bk = rng.choice([4, 8, 16, 32])
+        opts += ["strategy=tiled", f"block-tile={bm},{bn},{bk}",
+                 f"thread-tile={tm},{tn}"]
+        lanes = [(wm, wn) for wm in (1, 2, 4, 8, 16, 32) for wn in (1, 2, 4, 8, 16, 32)
+                 if wm * wn == 32 and bm % (wm * tm) == 0 and bn % (wn * tn) == 0]
+        if lanes and rng.random() < 0.6:
+            wm, wn = rng.choice(lanes)
+            opts.append(f"warp-tile={wm * tm},{wn * tn}")
+        copy = rng.choice(["registers", "async", "tma"])
+        stages = rng.choice([1, 2]) if copy == "registers" else rng.choice([2, 3, 4])
+        opts += [f"copy={copy}", f"stages={stages}"]
+        if copy != "tma" and rng.random() < 0.5:
+            opts.append(f"smem-pad={rng.choice([1, 4])}")
+        if rng.random() < 0.4:
+            opts.append(f"blocks-per-sm={rng.choice([1, 2])}")
+        if rng.random() < 0.3:
+            opts.append("fma-order=columns")
+        if copy == "tma":
+            for flag in ("restage-a", "b-row-groups", "stream-k", "pack-b"):
+                if rng.random() < 0.3:
+                    opts.append(f"{flag}=1")
+    fill = rng.random() < 0.7
+    zero = ("  %z = arith.constant 0.0 : f32\n"
+            f"  linalg.fill ins(%z : f32) outs(%C : memref<{m}x{n}xf32>)\n" if fill else "")
+    text = (f"func.func @matmul(%A: memref<{m}x{k}xf32>, %B: memref<{k}x{n}xf32>, "
+            f"%C: memref<{m}x{n}xf32>) {{\n" + zero +
+            f"  linalg.matmul ins(%A, %B : memref<{m}x{k}xf32>, memref<{k}x{n}xf32>) "
+            f"outs(%C : memref<{m}x{n}xf32>)\n  return\n}}\n")
+    return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
+
+
 def _compile_case(rng: random.Random, seeds: list[str]) -> Case:
+    if rng.random() < 0.2:
+        return _plausible_case(rng)
     opts = _pipeline_options(rng)
     if rng.random() < 0.25 and seeds:
         text = _mutated_input(rng, rng.choice(seeds))
@@ -358,7 +408,8 @@ def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
         art, allowed = (None, None)
         cmd = [tile_opt, "in.mlir", "-o", os.devnull]
         if case.artifact == "pipeline":
-            art, allowed = _artifact_dir(rng, root)
+            art, allowed = (_artifact_dir(rng, root) if case.kind != "plausible"
+                            else (os.path.join(root, "out", "art"),) * 2)
             cmd.append("--tile-gpu-pipeline=" + " ".join(case.args + [f"artifact-dir={art}"]))
         elif case.artifact == "report":
             cmd.append("--tile-configure=" + " ".join(
