@@ -2,6 +2,11 @@
 // RUN: not tile-opt %s -split-input-file --tile-export-artifact 2>&1 | FileCheck %s --check-prefix=NODIR
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-export-artifact="artifact-dir=%t/art ptxas=none" -o /dev/null
 // RUN: not ls %t/art
+// An error at an op names its location; the op itself (here a gpu.binary
+// with its PTX) is not printed.
+// RUN: not tile-opt %s -split-input-file --tile-export-artifact="artifact-dir=%t/art ptxas=none" -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET
+// QUIET: error: 'gpu.binary' op holds a bin object
+// QUIET-NOT: see current operation
 
 // NODIR: error: --tile-export-artifact needs artifact-dir=DIR
 
