@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mlir::tileopt;
@@ -45,6 +46,13 @@ std::string mlir::tileopt::sanitizeKernelName(StringRef name) {
     result.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
   if (result.empty() || llvm::isDigit(result.front()))
     result.insert(result.begin(), 'k');
+  // The name is also a file name, at most 255 bytes with its suffixes: a
+  // long one keeps its start and a hash of the whole.
+  if (result.size() > kMaxKernelNameStem)
+    result = (StringRef(result).take_front(kMaxKernelNameStem - 17) + "_" +
+              llvm::utohexstr(llvm::xxh3_64bits(name), /*LowerCase=*/true,
+                              /*Width=*/16))
+                 .str();
   return result;
 }
 

@@ -27,8 +27,14 @@ bool isWorkgroupMemRef(Type type);
 Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
                              ArrayRef<Value> operands);
 
+/// The longest kernel name stem sanitizeKernelName returns (with
+/// `_matmul_<i>` and `.cubin`, well within a 255-byte file name).
+inline constexpr size_t kMaxKernelNameStem = 200;
+
 /// `name` as a PTX identifier: every character but [A-Za-z0-9_] becomes `_`,
-/// and a name that would not start with a letter or `_` gets a `k` in front.
+/// and a name that would not start with a letter or `_` gets a `k` in front;
+/// one longer than kMaxKernelNameStem keeps its start and ends in `_` and 16
+/// hex digits of a hash of `name`.
 std::string sanitizeKernelName(StringRef name);
 
 /// The name of the next kernel for `op`: `<function>_matmul_<i>`, with the
