@@ -19,6 +19,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 
+#include <csignal>
+#include <unistd.h>
+
 using namespace mlir;
 using namespace mlir::tileopt;
 namespace fs = llvm::sys::fs;
@@ -34,6 +37,14 @@ static SmallString<256> liveStaging;
 static void removeLiveStaging(void *) {
   if (!liveStaging.empty())
     fs::remove_directories(liveStaging, /*IgnoreErrors=*/true);
+}
+
+/// SIGINT or SIGTERM while the staging directory exists: remove it and
+/// exit as an interrupted program does (130). Re-raising is not enough: the
+/// restored action may be to ignore the signal, and the process would go on.
+static void interrupted() {
+  removeLiveStaging(nullptr);
+  _exit(128 + SIGINT);
 }
 
 /// Whether `dir` is `ancestor` or lies below it (both absolute, no dots).
@@ -166,12 +177,14 @@ FailureOr<ArtifactStaging> ArtifactStaging::create(StringRef target,
   // createUniqueDirectory makes it private; the artifact is ordinary output.
   (void)fs::setPermissions(staging.dir,
                            fs::all_read | fs::all_exe | fs::owner_write);
+  // Crashes run the signal handlers, interrupts the interrupt function.
   static bool handlerInstalled = false;
   if (!handlerInstalled) {
     llvm::sys::AddSignalHandler(removeLiveStaging, nullptr);
     handlerInstalled = true;
   }
   liveStaging = staging.dir;
+  llvm::sys::SetInterruptFunction(interrupted);
   return staging;
 }
 
@@ -184,8 +197,10 @@ ArtifactStaging::~ArtifactStaging() {
   if (dir.empty())
     return;
   fs::remove_directories(dir, /*IgnoreErrors=*/true);
-  if (liveStaging == dir)
+  if (liveStaging == dir) {
     liveStaging.clear();
+    llvm::sys::SetInterruptFunction(nullptr);
+  }
 }
 
 LogicalResult ArtifactStaging::commit(std::string &error) {
@@ -216,6 +231,7 @@ LogicalResult ArtifactStaging::commit(std::string &error) {
     return failure();
   }
   liveStaging.clear();
+  llvm::sys::SetInterruptFunction(nullptr);
   dir.clear();
   // Holds only the files of a tile-opt artifact (checked above).
   if (!old.empty())
