@@ -102,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     z.add_argument("--keep", default=None,
                    help="copy small valid artifacts here, to check on a GPU")
     z.add_argument("--keep-max", type=int, default=100)
+    z.add_argument("--manifests-of", default=None,
+                   help="only mutate this artifact's manifest (no tile-opt: "
+                        "for a GPU machine)")
     z.add_argument("--tile-opt", default=None)
     z.add_argument("--tile-run", default=None)
     args = parser.parse_args(argv)
@@ -115,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         findings = fuzz_mod.fuzz(args.seconds, seed, _find("tile-opt", args.tile_opt),
                                  _find("tile-run", args.tile_run),
                                  args.seeds_dir or os.path.join(here, "examples"),
-                                 args.out, args.timeout, args.keep, args.keep_max)
+                                 args.out, args.timeout, args.keep, args.keep_max,
+                                 args.manifests_of)
         return 1 if findings else 0
 
     if args.command == "sweep":

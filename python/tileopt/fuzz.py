@@ -516,10 +516,13 @@ def run_manifest(base_dir: str, tile_run: str, rng: random.Random,
 def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
          seeds_dir: str | None, out: str | None, timeout: float,
          keep: str | None = None, keep_max: int = 100,
+         manifests_of: str | None = None,
          log=lambda line: print(line, flush=True)) -> int:
     """Runs cases until `seconds` pass; returns the number of findings.
     With `keep`, up to `keep_max` small valid artifacts are copied there
-    (one directory per case seed), to be checked on a GPU with tile-run."""
+    (one directory per case seed), to be checked on a GPU with tile-run.
+    With `manifests_of` (an artifact), only manifest cases run, mutating
+    that artifact's manifest: no tile-opt needed (a GPU machine)."""
     rng = random.Random(seed)
     seeds = []
     if seeds_dir and os.path.isdir(seeds_dir):
@@ -532,6 +535,8 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
     findings = 0
     try:
         base_art = os.path.join(base, "art")
+        if manifests_of:
+            shutil.copytree(manifests_of, base_art)
         example = ("func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, "
                    "%C: memref<33x45xf32>) {\n  linalg.matmul ins(%A, %B : "
                    "memref<33x17xf32>, memref<17x45xf32>) outs(%C : "
@@ -539,9 +544,10 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
         src = os.path.join(base, "in.mlir")
         with open(src, "w") as f:
             f.write(example)
-        subprocess.run([tile_opt, src, "-o", os.devnull,
-                        f"--tile-gpu-pipeline=strategy=tiled artifact-dir={base_art}"],
-                       check=True, capture_output=True, timeout=timeout)
+        if not manifests_of:
+            subprocess.run([tile_opt, src, "-o", os.devnull,
+                            f"--tile-gpu-pipeline=strategy=tiled artifact-dir={base_art}"],
+                           check=True, capture_output=True, timeout=timeout)
         if keep:
             os.makedirs(keep, exist_ok=True)
         deadline = time.monotonic() + seconds
@@ -549,7 +555,7 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
         while time.monotonic() < deadline:
             case_seed = rng.randrange(1 << 30)
             crng = random.Random(case_seed)
-            if crng.random() < 0.2:
+            if manifests_of or crng.random() < 0.2:
                 case = Case(kind="manifest")
                 outcome = run_manifest(base_art, tile_run, crng, timeout)
             else:
