@@ -523,6 +523,10 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
     (one directory per case seed), to be checked on a GPU with tile-run.
     With `manifests_of` (an artifact), only manifest cases run, mutating
     that artifact's manifest: no tile-opt needed (a GPU machine)."""
+    # Runs happen in sandboxes: tools named by a relative path must still
+    # be found.
+    tile_opt, tile_run = (os.path.abspath(t) if os.sep in t else t
+                          for t in (tile_opt, tile_run))
     rng = random.Random(seed)
     seeds = []
     if seeds_dir and os.path.isdir(seeds_dir):
