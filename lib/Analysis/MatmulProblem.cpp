@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -54,14 +54,11 @@ static Value getStorageRoot(Value v) {
 }
 
 FailureOr<MatmulProblem>
-mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul,
-                                    std::string &why) {
+mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   llvm::raw_string_ostream os(why);
   // Kernels are generated for host code of the outermost module: a matmul
   // in device code or in a nested module has nowhere to launch from.
-  if (Operation *device = matmul->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
-      device && (isa<gpu::GPUModuleOp, gpu::GPUFuncOp>(device) ||
-                 device->getParentOfType<gpu::GPUModuleOp>())) {
+  if (matmul->getParentOfType<gpu::GPUModuleOp>()) {
     os << "is in device code (a gpu.module); tile-opt compiles matmuls of "
           "host functions";
     return failure();
@@ -149,9 +146,10 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul,
   return p;
 }
 
-std::optional<std::string>
-mlir::tileopt::findSizeViolation(int64_t m, int64_t n, int64_t k,
-                                 Type elementType) {
+std::optional<std::string> mlir::tileopt::findSizeViolation(int64_t m,
+                                                            int64_t n,
+                                                            int64_t k,
+                                                            Type elementType) {
   std::string why;
   llvm::raw_string_ostream os(why);
   // As cuBLAS's int dimensions: 32-bit TMA coordinates and grid sizes
@@ -175,8 +173,8 @@ mlir::tileopt::findSizeViolation(int64_t m, int64_t n, int64_t k,
       return why;
     }
   if (!getFlops(m, n, k)) {
-    os << "needs 2 * M * N * K = 2 * " << m << " * " << n << " * "
-       << k << " FLOPs, over the limit of " << INT64_MAX;
+    os << "needs 2 * M * N * K = 2 * " << m << " * " << n << " * " << k
+       << " FLOPs, over the limit of " << INT64_MAX;
     return why;
   }
   return std::nullopt;

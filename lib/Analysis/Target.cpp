@@ -242,8 +242,8 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
            unrolledFmas > kMaxUnrolledFmas)
     os << "config unrolls TM x TN x BK = " << config.getTM() << " x "
        << config.getTN() << " x " << config.getBK() << " = " << unrolledFmas
-       << " FMAs per thread and K step, over the limit of "
-       << kMaxUnrolledFmas << " (use a smaller BK or thread tile)";
+       << " FMAs per thread and K step, over the limit of " << kMaxUnrolledFmas
+       << " (use a smaller BK or thread tile)";
   else if (config.getStrategy() == Strategy::Tiled &&
            copiedPerThread > kMaxUnrolledCopies)
     os << "config copies " << copiedPerThread
@@ -261,9 +261,10 @@ bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
          n * elemBytes % 16 != 0;
 }
 
-std::optional<std::string>
-mlir::tileopt::findGridViolation(ConfigAttr config, int64_t m, int64_t n,
-                                 int64_t k) {
+std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
+                                                            int64_t m,
+                                                            int64_t n,
+                                                            int64_t k) {
   std::string message;
   llvm::raw_string_ostream os(message);
   int64_t tilesM = llvm::divideCeil(m, config.getBM()),
@@ -297,8 +298,7 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   int64_t elemBytes = getElementBytes(elementType);
   std::string message;
   llvm::raw_string_ostream os(message);
-  if (std::optional<std::string> violation =
-          findGridViolation(config, m, n, k))
+  if (std::optional<std::string> violation = findGridViolation(config, m, n, k))
     return violation;
   if (config.getCopy() != CopyKind::Tma)
     return std::nullopt;

@@ -47,8 +47,8 @@ struct BufferizePass : public tileopt::impl::BufferizePassBase<BufferizePass> {
       return func && withMatmul.contains(func);
     });
     bufferization::BufferizationState state;
-    if (failed(bufferization::runOneShotModuleBufferize(module, options,
-                                                        state)))
+    if (failed(
+            bufferization::runOneShotModuleBufferize(module, options, state)))
       return signalPassFailure();
   }
 };

@@ -495,8 +495,8 @@ struct ExportArtifactPass
         }
       }
       if (ec)
-        return mlir::emitError(module.getLoc()) << "cannot write '" << ptxPath
-                                  << "': " << ec.message();
+        return mlir::emitError(module.getLoc())
+               << "cannot write '" << ptxPath << "': " << ec.message();
       if (ptxasPath.empty())
         continue;
       std::string error;
@@ -544,12 +544,14 @@ struct ExportArtifactPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (artifactDir.empty()) {
-      mlir::emitError(module.getLoc()) << "--tile-export-artifact needs artifact-dir=DIR";
+      mlir::emitError(module.getLoc())
+          << "--tile-export-artifact needs artifact-dir=DIR";
       return signalPassFailure();
     }
     FailureOr<std::string> ptxasPath = resolvePtxas(ptxas);
     if (failed(ptxasPath)) {
-      mlir::emitError(module.getLoc()) << "ptxas '" << ptxas << "' is not executable";
+      mlir::emitError(module.getLoc())
+          << "ptxas '" << ptxas << "' is not executable";
       return signalPassFailure();
     }
 

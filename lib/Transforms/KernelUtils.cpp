@@ -57,7 +57,7 @@ std::string mlir::tileopt::sanitizeKernelName(StringRef name) {
 }
 
 std::string mlir::tileopt::getUniqueKernelName(Operation *scope,
-                                            Operation *op) {
+                                               Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   std::string base =
       sanitizeKernelName(func ? func.getName() : StringRef("kernel"));

@@ -4,8 +4,8 @@
 // linalg.matmul and prints it as text or JSON. The IR is left unchanged.
 //
 //===----------------------------------------------------------------------===//
-#include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Analysis/Report.h"
+#include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -51,9 +51,9 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
                a.getRank() != 2 || c.getRank() != 2 ||
                !a.getElementType().isIntOrFloat())
         problem = "needs static 2-D operands of a scalar element type";
-      else if (std::optional<std::string> violation = findSizeViolation(
-                   c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
-                   a.getElementType()))
+      else if (std::optional<std::string> violation =
+                   findSizeViolation(c.getDimSize(0), c.getDimSize(1),
+                                     a.getDimSize(1), a.getElementType()))
         problem = "the matmul " + *violation;
       else if (std::optional<std::string> violation = findGridViolation(
                    config, c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)))
@@ -86,7 +86,8 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
     std::string error;
     auto file = openOutputFile(output, &error);
     if (!file) {
-      mlir::emitError(getOperation().getLoc()) << "cannot write the report: " << error;
+      mlir::emitError(getOperation().getLoc())
+          << "cannot write the report: " << error;
       return signalPassFailure();
     }
     file->os() << text;

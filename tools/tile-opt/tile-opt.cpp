@@ -8,20 +8,20 @@
 #include "TileOpt/InitTileOpt.h"
 #include "TileOpt/Version.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <unistd.h>
@@ -146,7 +146,7 @@ int main(int argc, char **argv) {
   std::vector<char *> args(argv, argv + argc);
   static char quiet[] = "--mlir-print-op-on-diagnostic=false";
   args.insert(args.begin() + 1, quiet);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      static_cast<int>(args.size()), args.data(),
-      "tile-opt: tiled GPU matmul compiler\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(static_cast<int>(args.size()), args.data(),
+                        "tile-opt: tiled GPU matmul compiler\n", registry));
 }

@@ -6,11 +6,11 @@
 #include "Manifest.h"
 
 #include <cerrno>
-#include <tuple>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace tilerun;
@@ -57,8 +57,7 @@ struct Reader {
     return true;
   }
   /// A file of the artifact: a plain name in its directory.
-  bool fileName(const Json &value, const std::string &where,
-                std::string &out) {
+  bool fileName(const Json &value, const std::string &where, std::string &out) {
     if (!value.isString())
       return fail(where, "expected a file name");
     out = value.asString();
@@ -66,7 +65,8 @@ struct Reader {
         out.find('/') != std::string::npos ||
         out.find('\0') != std::string::npos)
       return fail(where, "expected a file name in the artifact directory, "
-                         "got '" + out + "'");
+                         "got '" +
+                             out + "'");
     return true;
   }
   bool string(const Json &obj, const std::string &where,
@@ -196,11 +196,10 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           {"B", k.k, k.n},
           {"C", k.m, k.n}})
       if (rows * cols > kMaxBufferBytes / 4)
-        return r.fail(pw, std::string("matrix ") + name + " of " +
-                              std::to_string(rows) + "x" +
-                              std::to_string(cols) +
-                              " elements is larger than " +
-                              std::to_string(kMaxBufferBytes) + " bytes");
+        return r.fail(
+            pw, std::string("matrix ") + name + " of " + std::to_string(rows) +
+                    "x" + std::to_string(cols) + " elements is larger than " +
+                    std::to_string(kMaxBufferBytes) + " bytes");
     for (const char *key : {"b_type", "c_type"}) {
       std::string t;
       if (!r.string(*problem, pw, key, t))
@@ -312,9 +311,9 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
             v->items()[0].asInteger() < 0 || v->items()[1].asInteger() < 0 ||
             v->items()[0].asInteger() > kMaxDimension ||
             v->items()[1].asInteger() > kMaxDimension)
-          return r.fail(aw + "." + key,
-                        "expected two integers in [0, " +
-                            std::to_string(kMaxDimension) + "]");
+          return r.fail(aw + "." + key, "expected two integers in [0, " +
+                                            std::to_string(kMaxDimension) +
+                                            "]");
         first = v->items()[0].asInteger();
         second = v->items()[1].asInteger();
         return true;

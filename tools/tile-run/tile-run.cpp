@@ -44,8 +44,9 @@ static bool parseInt(const char *flag, const char *text, long long min,
   errno = 0;
   long long v = std::strtoll(text, &end, 10);
   if (errno || !end || end == text || *end || v < min || v > max) {
-    std::fprintf(stderr, "tile-run: error: %s expects an integer in [%lld, "
-                         "%lld], got '%s'\n",
+    std::fprintf(stderr,
+                 "tile-run: error: %s expects an integer in [%lld, "
+                 "%lld], got '%s'\n",
                  flag, min, max, text);
     return false;
   }
@@ -97,7 +98,7 @@ static int run(int argc, char **argv) {
     } else if (arg == "--seed" || arg == "--warmup" || arg == "--iters" ||
                arg == "--device") {
       const char *v = value(arg.c_str());
-      long long max = arg == "--seed"     ? std::numeric_limits<long long>::max()
+      long long max = arg == "--seed" ? std::numeric_limits<long long>::max()
                       : arg == "--device" ? 1024
                                           : 1000000;
       if (!v || !parseInt(arg.c_str(), v, arg == "--iters" ? 1 : 0, max, n))

@@ -117,25 +117,26 @@ TEST(Manifest, RejectsValuesOutOfRange) {
   EXPECT_FALSE(parseEdited("\"m\": 33", "\"m\": 1e300", e));
   EXPECT_EQ(e, "kernels[0].problem.m: expected an integer");
   // 2^31 - 1 rows of 2^31 - 1 columns would overflow the allocation size.
-  EXPECT_FALSE(parseEdited({{"\"k\": 17", "\"k\": 2147483647"},
-                            {"\"m\": 33", "\"m\": 2147483647"}},
-                           e));
+  EXPECT_FALSE(parseEdited(
+      {{"\"k\": 17", "\"k\": 2147483647"}, {"\"m\": 33", "\"m\": 2147483647"}},
+      e));
   EXPECT_EQ(e, "kernels[0].problem: matrix A of 2147483647x2147483647 "
                "elements is larger than 281474976710656 bytes");
   EXPECT_FALSE(parseEdited("\"dynamic_shared_bytes\": 0",
                            "\"dynamic_shared_bytes\": 4294967296", e));
   EXPECT_EQ(e, "kernels[0].launch.dynamic_shared_bytes: must be at most "
                "2147483647");
-  EXPECT_FALSE(parseEdited("\"block\": [\n          16,\n          16,\n          1",
-                           "\"block\": [\n          1,\n          1,\n          65", e));
+  EXPECT_FALSE(
+      parseEdited("\"block\": [\n          16,\n          16,\n          1",
+                  "\"block\": [\n          1,\n          1,\n          65", e));
   EXPECT_EQ(e, "kernels[0].launch.block: z must be at most 64");
   EXPECT_FALSE(parseEdited("\"chip\": \"sm_90\"",
                            "\"chip\": \"sm_99999999999999999999\"", e));
   EXPECT_EQ(e, "kernels[0].target.chip: 'sm_99999999999999999999' is not a "
                "chip name like sm_90");
   // The files of an artifact are names in its directory.
-  EXPECT_FALSE(parseEdited("\"ptx\": \"k.ptx\"",
-                           "\"ptx\": \"../../etc/passwd\"", e));
+  EXPECT_FALSE(
+      parseEdited("\"ptx\": \"k.ptx\"", "\"ptx\": \"../../etc/passwd\"", e));
   EXPECT_EQ(e, "kernels[0].ptx: expected a file name in the artifact "
                "directory, got '../../etc/passwd'");
   EXPECT_FALSE(parseEdited("\"cubin\": null", "\"cubin\": \"..\"", e));
@@ -145,8 +146,8 @@ TEST(Manifest, RejectsValuesOutOfRange) {
 
 TEST(Manifest, ReadsOnlyBoundedRegularFiles) {
   std::string text, e;
-  EXPECT_TRUE(readArtifactFile(inputs() + "/valid/manifest.json", 1 << 20,
-                               text, e))
+  EXPECT_TRUE(
+      readArtifactFile(inputs() + "/valid/manifest.json", 1 << 20, text, e))
       << e;
   EXPECT_FALSE(text.empty());
   // A device that never ends and a directory: refused, not read.
@@ -154,10 +155,9 @@ TEST(Manifest, ReadsOnlyBoundedRegularFiles) {
   EXPECT_EQ(e, "'/dev/zero' is not a regular file");
   EXPECT_FALSE(readArtifactFile(inputs(), 1 << 20, text, e));
   EXPECT_EQ(e, "'" + inputs() + "' is not a regular file");
-  EXPECT_FALSE(readArtifactFile(inputs() + "/valid/manifest.json", 16, text,
-                                e));
-  EXPECT_NE(e.find("more than the 16 tile-run reads"), std::string::npos)
-      << e;
+  EXPECT_FALSE(
+      readArtifactFile(inputs() + "/valid/manifest.json", 16, text, e));
+  EXPECT_NE(e.find("more than the 16 tile-run reads"), std::string::npos) << e;
   // A FIFO with no writer: refused at once (it would block a read forever).
   char dir[] = "/tmp/tile-run-fifo-XXXXXX";
   ASSERT_NE(mkdtemp(dir), nullptr);
@@ -177,8 +177,7 @@ TEST(Manifest, ChecksLaunchLimitsOfTheDevice) {
   ASSERT_TRUE(loadManifest(inputs() + "/valid", m, e)) << e;
   KernelSpec k = m.kernels[0];
   // The H200's limits.
-  LaunchLimits h200{{1024, 1024, 64}, {2147483647, 65535, 65535}, 1024,
-                    232448};
+  LaunchLimits h200{{1024, 1024, 64}, {2147483647, 65535, 65535}, 1024, 232448};
   EXPECT_EQ(findLaunchViolation(k, h200, 0), "");
   LaunchLimits small = h200;
   small.threads = 128;
