@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
 
+#include "TileOpt/Analysis/Target.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -162,7 +164,7 @@ std::optional<std::string> mlir::tileopt::findSizeViolation(int64_t m,
          << kMaxMatmulDimension;
       return why;
     }
-  int64_t bytes = (elementType.getIntOrFloatBitWidth() + 7) / 8;
+  int64_t bytes = getElementBytes(elementType);
   using Operand = std::tuple<const char *, int64_t, int64_t>;
   for (auto [name, rows, cols] :
        {Operand{"A", m, k}, Operand{"B", k, n}, Operand{"C", m, n}})

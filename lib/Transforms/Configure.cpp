@@ -90,22 +90,23 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   void runOnOperation() override {
     std::optional<TargetInfo> target = lookupTarget(chip);
     bool anyFailed = false;
-    // Contractions the kernels do not cover yet stay as they are, with a
-    // word at each.
     getOperation()->walk([&](linalg::LinalgOp op) {
+      // Contractions the kernels do not cover yet stay as they are, with a
+      // word at each.
       auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-      if (matmul && matmul.hasUserDefinedMaps())
+      if (!matmul) {
+        if (linalg::isaContractionOpInterface(op))
+          op->emitWarning() << "left alone: tile-opt compiles linalg.matmul "
+                               "only; this contraction is not supported yet";
+        return;
+      }
+      if (matmul.hasUserDefinedMaps()) {
         op->emitWarning()
             << "left alone: tile-opt compiles linalg.matmul with the default "
                "indexing maps (row-major C[M,N] = A[M,K] * B[K,N]); "
                "transposed or broadcast operands are not supported yet";
-      else if (!matmul && linalg::isaContractionOpInterface(op))
-        op->emitWarning() << "left alone: tile-opt compiles linalg.matmul "
-                             "only; this contraction is not supported yet";
-    });
-    getOperation()->walk([&](linalg::MatmulOp matmul) {
-      if (matmul.hasUserDefinedMaps())
         return;
+      }
       if (!target) {
         matmul.emitOpError() << "cannot be configured for unknown chip '"
                              << chip << "' (known: " << knownTargetsList()

@@ -66,7 +66,6 @@ class Case:
     args: list[str] = field(default_factory=list)
     input: str = ""
     artifact: str | None = None
-    manifest: str | None = None
 
 
 def _symbol(name: str) -> str:
@@ -265,11 +264,15 @@ def _make_sandbox(root: str) -> None:
         f.write("in the working directory\n")
 
 
+def _fresh_artifact_dir(root: str) -> tuple[str, str]:
+    path = os.path.join(root, "out", "art")
+    return path, path
+
+
 def _artifact_dir(rng: random.Random, root: str) -> tuple[str, str | None]:
     """(the artifact-dir option as written, the directory it may change)."""
-    choice = rng.random()
-    if choice < 0.55:
-        return os.path.join(root, "out", "art"), os.path.join(root, "out", "art")
+    if rng.random() < 0.55:
+        return _fresh_artifact_dir(root)
     options = [".", "..", "../mine", os.path.join(root, "mine"),
                os.path.join(root, "link"), os.path.join(root, "file.txt"),
                os.path.join(root, "file.txt", "art"), root, "/",
@@ -284,10 +287,9 @@ class Outcome:
     seconds: float
 
 
-def _run(cmd: list[str], cwd: str, timeout: float,
-         stdin: str | None = None) -> tuple[int | None, str]:
+def _run(cmd: list[str], cwd: str, timeout: float) -> tuple[int | None, str]:
     try:
-        p = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True,
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True,
                            text=True, errors="replace", timeout=timeout)
     except subprocess.TimeoutExpired as e:
         out = e.stderr or ""
@@ -405,16 +407,14 @@ def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
         cwd = os.path.join(root, "work")
         with open(os.path.join(cwd, "in.mlir"), "w") as f:
             f.write(case.input)
-        art, allowed = (None, None)
+        allowed = None
         cmd = [tile_opt, "in.mlir", "-o", os.devnull]
         if case.artifact == "pipeline":
-            art, allowed = (_artifact_dir(rng, root) if case.kind != "plausible"
-                            else (os.path.join(root, "out", "art"),) * 2)
+            art, allowed = (_fresh_artifact_dir(root) if case.kind == "plausible"
+                            else _artifact_dir(rng, root))
             cmd.append("--tile-gpu-pipeline=" + " ".join(case.args + [f"artifact-dir={art}"]))
         elif case.artifact == "report":
-            cmd.append("--tile-configure=" + " ".join(
-                a for a in case.args if not a.startswith("fma-order")))
-            cmd.append("--tile-report")
+            cmd += ["--tile-configure=" + " ".join(case.args), "--tile-report"]
         else:
             cmd.append("--tile-configure=" + " ".join(case.args))
         case.args = cmd[1:]
