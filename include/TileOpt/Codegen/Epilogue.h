@@ -1,0 +1,52 @@
+//===- Epilogue.h - Accumulators to C -----------------------------*- C++ -*-===//
+//
+// The epilogue starts the accumulators (zero, or C's element for C += A * B)
+// and, after the K loop, writes them to C through the plan's
+// `EpilogueKind`: direct stores under bounds branches, predicated vector
+// stores on edge tiles, or a pass through shared memory that coalesces
+// rows of C that are not 16-byte multiples. It reads the instruction
+// tile's `AccumulatorLayout` and nothing else of the tile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_CODEGEN_EPILOGUE_H
+#define TILEOPT_CODEGEN_EPILOGUE_H
+
+#include "TileOpt/Codegen/InstructionTile.h"
+
+namespace mlir::tileopt {
+
+class Epilogue {
+public:
+  Epilogue(KernelContext &ctx, const AccumulatorLayout &layout)
+      : ctx(ctx), layout(layout), ib(ctx.ib()) {}
+
+  /// Before the tile's accumulator indices: C's tile sizes, where the
+  /// bounds are taken before the K loop.
+  void emitBoundsPrologue();
+  /// After each accumulator index: whether it lies inside C.
+  void addIndex(bool isRow, Value index);
+  /// The accumulators' first values: zero, or (C += A * B) C's elements
+  /// where `owner` holds (null: always; Stream-K's tile owner).
+  SmallVector<Value> emitInits(Value owner);
+  /// After K: the accumulators `results` to C.
+  void emitStore(ValueRange results);
+
+private:
+  void emitTileBounds();
+  void emitPredicatedStore(ValueRange results);
+  void emitStagedStore(ValueRange results);
+  /// Whether the bounds are taken before the K loop (not only at the
+  /// store).
+  bool boundsBeforeLoop() const;
+
+  KernelContext &ctx;
+  const AccumulatorLayout &layout;
+  IndexBuilder ib;
+  SmallVector<OpFoldResult> cSizes;
+  /// Whether each accumulator row and column is inside C (null: always).
+  SmallVector<Value> rowIn, colIn;
+};
+
+} // namespace mlir::tileopt
+
+#endif // TILEOPT_CODEGEN_EPILOGUE_H

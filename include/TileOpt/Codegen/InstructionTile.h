@@ -1,0 +1,57 @@
+//===- InstructionTile.h - The instruction that multiplies panels -*- C++ -*-===//
+//
+// An instruction tile owns the thread (lane, warpgroup) layout of a
+// kernel's accumulators and the per-K-step compute: it reads both operands'
+// current stage (`OperandSource`, as the copier laid them out) and updates
+// the accumulators, which stay in registers for the whole K loop. It hands
+// the epilogue an `AccumulatorLayout`: which element of the block tile each
+// accumulator holds. The scalar FMA tile is the one implementation; a warp
+// mma.sync or warpgroup wgmma tile reads descriptors of swizzled stages
+// instead and declares so in its `InstructionTileTraits`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_CODEGEN_INSTRUCTIONTILE_H
+#define TILEOPT_CODEGEN_INSTRUCTIONTILE_H
+
+#include "TileOpt/Codegen/KernelContext.h"
+
+#include <memory>
+
+namespace mlir::tileopt {
+
+/// The block-tile element of each accumulator: accumulator i x cols + j
+/// holds (rows[i], cols[j]). The fragment's rows are `rowGroups` groups of
+/// `rowChunk` rows per warp row (first row `rowBase`); `warpRow` is the
+/// thread's warp row, which spans `warpRows` rows. Epilogues that regroup
+/// the fragment through shared memory read these.
+struct AccumulatorLayout {
+  SmallVector<Value> rows, cols;
+  Value rowBase, warpRow;
+  int64_t rowGroups = 0, rowChunk = 1, colChunk = 1, warpRows = 0;
+};
+
+class InstructionTile {
+public:
+  virtual ~InstructionTile() = default;
+  virtual const InstructionTileTraits &getTraits() const = 0;
+  /// Emits the thread's position in the tile (at the kernel's start).
+  virtual void emitThreadLayout(gpu::KernelDim3 threadIds) = 0;
+  /// Emits the accumulators' block-tile rows, then columns, calling
+  /// `onIndex(isRow, index)` after each.
+  virtual void
+  emitAccumulatorIndices(function_ref<void(bool isRow, Value)> onIndex) = 0;
+  virtual const AccumulatorLayout &getAccumulatorLayout() const = 0;
+  /// Emits one K step, accs += A * B over the stage: returns the new
+  /// accumulators.
+  virtual SmallVector<Value> emitStep(OperandSource a, OperandSource b,
+                                      ValueRange accs) = 0;
+  /// After the K loop is built (e.g. unrolls the step's inner loop).
+  virtual LogicalResult finish() = 0;
+};
+
+/// The scalar FMA tile: TM x TN accumulators per thread (plan.fma).
+std::unique_ptr<InstructionTile> createFmaTile(KernelContext &ctx);
+
+} // namespace mlir::tileopt
+
+#endif // TILEOPT_CODEGEN_INSTRUCTIONTILE_H

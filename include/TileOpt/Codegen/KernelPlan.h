@@ -1,0 +1,231 @@
+//===- KernelPlan.h - What a tiled kernel is, before any IR -------*- C++ -*-===//
+//
+// The `KernelPlan` of one tiled matmul kernel: pure data, computed once from
+// the `#tile.config`, the problem and the target, and read by code
+// generation (which parts to use and how), `--tile-report` (resources) and
+// the artifact export (the kernel ABI). Nothing else derives panel bytes,
+// the dynamic-shared decision or the parameter order.
+//
+// Each part declares what it needs or produces (`InstructionTileTraits`,
+// `CopierTraits`); `findPartsViolation` rejects pairs that cannot work from
+// those declarations.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_CODEGEN_KERNELPLAN_H
+#define TILEOPT_CODEGEN_KERNELPLAN_H
+
+#include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Analysis/Target.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tileopt {
+
+//===----------------------------------------------------------------------===//
+// Part declarations
+//===----------------------------------------------------------------------===//
+
+/// How a panel stage is laid out in shared memory (a bit set in traits).
+enum class PanelLayout : unsigned {
+  /// The operand's rows as they are (A: BM x BK, B: BK x BN), padded.
+  RowMajor = 1,
+  /// Transposed while staged (A: BK x BM), padded.
+  Transposed = 2,
+  /// b_row_groups: B's panel rows of one class k mod 4 in boxes.
+  RowClassBoxes = 4,
+};
+
+/// The engine that moves one operand's panels into shared memory.
+enum class CopierKind {
+  Registers, ///< loads into registers, then stores (1 or 2 stages)
+  CpAsync,   ///< cp.async, S stages, commit groups
+  Tma,       ///< a tensor map box per stage, mbarriers
+};
+
+/// What a copier can do, declared by the copier.
+struct CopierTraits {
+  CopierKind kind;
+  StringRef name;
+  /// PanelLayout bits the copier can produce for A and for B.
+  unsigned layoutsA, layoutsB;
+  /// The stages it supports.
+  int64_t minStages, maxStages;
+  /// The oldest compute capability that has the engine (0: all).
+  int minComputeCapability;
+  /// The alignment (bytes) and size multiple each panel stage needs.
+  int64_t stageAlignment;
+};
+const CopierTraits &getCopierTraits(CopierKind kind);
+
+/// The hardware instruction that multiplies the staged panels.
+enum class InstructionTileKind {
+  Fma, ///< scalar FMA per thread on the CUDA cores
+};
+
+/// Who executes one instruction of the tile.
+enum class InstructionScope { Thread, Warp, Warpgroup };
+
+/// What an instruction tile needs, declared by the tile.
+struct InstructionTileTraits {
+  InstructionTileKind kind;
+  StringRef name;
+  InstructionScope scope;
+  /// PanelLayout bits it can read for A and for B.
+  unsigned layoutsA, layoutsB;
+  /// The oldest compute capability that has the instruction (0: all).
+  int minComputeCapability;
+};
+const InstructionTileTraits &getInstructionTileTraits(InstructionTileKind kind);
+
+//===----------------------------------------------------------------------===//
+// The plan
+//===----------------------------------------------------------------------===//
+
+/// A named region of the kernel's shared memory. Slots that reuse another's
+/// bytes once it is idle (`aliases`) add nothing to the total.
+struct SharedSlot {
+  StringRef name;
+  int64_t offset = 0, bytes = 0, alignment = 16;
+  bool aliases = false;
+};
+
+/// The shared memory of a tiled config: the panel slots and their total,
+/// computed from the config alone, so that the report and the verifier see
+/// what the kernel declares.
+struct SharedMemoryLayout {
+  /// The panel buffers' shapes, leading stage dimension first when stages
+  /// > 1 (B: boxes x rows x width with b_row_groups).
+  SmallVector<int64_t, 4> panelShape[2];
+  /// A, B, then restage_a's K-major copy of A (when on).
+  SmallVector<SharedSlot, 3> slots;
+  /// Bytes of the panels (and the re-staged A): the dynamic shared memory
+  /// the launch asks for when `dynamic`.
+  int64_t panelBytes = 0;
+  /// Bytes of the per-stage mbarriers (static shared memory, TMA).
+  int64_t barrierBytes = 0;
+  /// Whether the panels live in dynamic shared memory: above the static
+  /// limit, or with TMA (whose boxes need the 128-byte aligned base).
+  bool dynamic = false;
+  int64_t totalBytes() const { return panelBytes + barrierBytes; }
+};
+SharedMemoryLayout getSharedMemoryLayout(ConfigAttr config, Type elementType);
+
+/// How one operand's panels are copied.
+struct OperandCopy {
+  CopierKind copier = CopierKind::Registers;
+  PanelLayout layout = PanelLayout::RowMajor;
+  /// Elements per vector of a register or cp.async copy: 4 (16 bytes) or 1.
+  int64_t width = 1;
+  /// Whether a tile can cross the matrix's last row or column.
+  bool checkRows = false, checkCols = false;
+};
+
+/// The K loop's shape.
+enum class KLoopKind {
+  SingleStage,    ///< load, store, barrier, multiply
+  RegisterStaged, ///< next panels in registers during the FMAs
+  IssueAhead,     ///< S stages of asynchronous copies issued S-1 ahead
+};
+
+/// Which output tiles a block computes.
+enum class TileSchedulerKind {
+  DataParallel, ///< one tile per block, the grid over the tiles
+  StreamK,      ///< one wave of blocks sharing all tiles' K steps
+};
+
+/// How the accumulators reach C.
+enum class EpilogueKind {
+  Direct,     ///< stores (vectors where aligned) under bounds branches
+  Predicated, ///< edge tiles: predicated vector stores (C rows 16-byte)
+  Staged,     ///< through shared memory, coalesced (C rows not 16-byte)
+};
+
+/// The scalar FMA tile's thread layout (see FmaTile.h).
+struct FmaTilePlan {
+  int64_t tm = 1, tn = 1;
+  /// The fragment's rows (columns) come in chunks of this many.
+  int64_t rowChunk = 1, colChunk = 1;
+  /// The tile reads A K-major (staged so, or re-staged by restage_a).
+  bool aKMajor = false;
+};
+
+/// One kernel parameter: matrix `name` (rows x cols, row-major) as a bare
+/// pointer or, with `tensorMap`, a tensor map whose box (boxRows x boxCols)
+/// is one panel stage (`rowGroups`: of the matrix seen as rows / 4 rows of
+/// 4 x cols elements, a box per class of panel rows); or the workspace.
+struct KernelArgument {
+  StringRef name;
+  int64_t rows = 0, cols = 0;
+  bool tensorMap = false;
+  int64_t boxRows = 0, boxCols = 0;
+  bool rowGroups = false;
+  /// The workspace (stream_k, pack_b): its bytes, zeroed before the first
+  /// launch, and the blocks that wait on each other (resident at once).
+  int64_t workspaceBytes = 0, residentBlocks = 0;
+  /// pack_b: a tensor map of B's copy, `packOffset` bytes into the
+  /// workspace, rows `packStride` bytes apart.
+  bool packed = false;
+  int64_t packOffset = 0, packStride = 0;
+};
+
+/// Everything code generation decides about one tiled kernel.
+struct KernelPlan {
+  ConfigAttr config;
+  MatmulProblem problem;
+  int64_t grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  int64_t numThreads = 0, stages = 1;
+  SharedMemoryLayout shared;
+  WorkspacePlan workspace;
+  OperandCopy copy[2];
+  /// copy = tma moves B through registers (rows not 16-byte multiples).
+  bool bByRegisters = false;
+  /// restage_a: the TMA copier's A boxes re-staged K-major for the tile.
+  bool restageA = false;
+  /// b_row_groups: the boxes of B's row classes.
+  RowGroupBoxes bBoxes;
+  InstructionTileKind instructionTile = InstructionTileKind::Fma;
+  FmaTilePlan fma;
+  /// Whether the K step's panel loop is unrolled.
+  bool unrollPanelLoop = false;
+  KLoopKind loop = KLoopKind::SingleStage;
+  TileSchedulerKind scheduler = TileSchedulerKind::DataParallel;
+  EpilogueKind epilogue = EpilogueKind::Direct;
+  /// Whether C's rows keep runs of 4 columns 16-byte aligned (vector
+  /// stores), and, with C += A * B under Stream-K and a staged epilogue,
+  /// whether C is added at the store rather than loaded at the start.
+  bool cVectorizable = false, addCAtStore = false;
+  /// The kernel's parameters, in order.
+  SmallVector<KernelArgument, 5> arguments;
+
+  int64_t tilesM() const { return llvm::divideCeil(problem.m, config.getBM()); }
+  int64_t tilesN() const { return llvm::divideCeil(problem.n, config.getBN()); }
+  bool hasTensorMap(int operand) const {
+    return copy[operand].copier == CopierKind::Tma &&
+           !(operand == 1 && bByRegisters);
+  }
+};
+
+/// Builds the plan of tiled `config` for `problem` on `target` (null: a chip
+/// tile-opt does not know, which stream_k and pack_b need), or fails with
+/// `why` completing "the plan ...".
+FailureOr<KernelPlan> buildKernelPlan(ConfigAttr config,
+                                      const MatmulProblem &problem,
+                                      const TargetInfo *target,
+                                      std::string &why);
+
+/// The kernel parameters of `config` for `problem` on `chip` (the manifest's
+/// ABI; without a known chip, no workspace).
+SmallVector<KernelArgument, 5> getKernelArguments(ConfigAttr config,
+                                                  const MatmulProblem &problem,
+                                                  StringRef chip);
+
+/// What makes the parts `config` picks unable to work together or on
+/// `target` (from their declared traits), or nullopt.
+std::optional<std::string> findPartsViolation(ConfigAttr config,
+                                              const TargetInfo &target,
+                                              Type elementType);
+
+} // namespace mlir::tileopt
+
+#endif // TILEOPT_CODEGEN_KERNELPLAN_H

@@ -1,0 +1,116 @@
+//===- PanelCopier.h - Engines that stage panels in shared memory -*- C++ -*-===//
+//
+// A copier moves the A and B panels of each K step into their shared-memory
+// stages. The register copier is two halves (loads into registers, stores
+// into a stage) that the register schedules place apart; the asynchronous
+// copiers (cp.async, TMA) implement `StageCopier`, the interface of the
+// issue-ahead schedule: issue a step into a stage, wait until a stage has
+// landed, and say where the instruction tile reads each operand.
+// `restage_a` is a decorator of the TMA copier; `pack_b` is a grid prologue
+// (PackB.h), not a copier.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILEOPT_CODEGEN_PANELCOPIER_H
+#define TILEOPT_CODEGEN_PANELCOPIER_H
+
+#include "TileOpt/Codegen/KernelContext.h"
+
+#include <memory>
+
+namespace mlir::tileopt {
+
+/// One operand's panel: the `rows` x `cols` window of `global` (in its own
+/// row-major orientation) at a tile origin, moved into shared `buffer`
+/// (transposed when `transposed`) by all threads of the block.
+struct PanelCopy {
+  Value global;
+  Value buffer;
+  bool transposed;
+  int64_t rows, cols;
+  int64_t width;             ///< elements per vector: 4 (16 bytes) or 1
+  bool checkRows, checkCols; ///< whether a tile can cross the matrix edge
+  int64_t numThreads;
+
+  int64_t vectorsPerRow() const { return cols / width; }
+  int64_t total() const { return rows * vectorsPerRow(); }
+  int64_t trips() const { return llvm::divideCeil(total(), numThreads); }
+  /// What one trip moves: vector<width x element>, or the element.
+  Type valueType() const;
+  /// The row and column (in the panel) of vector `trip` of thread `tid`.
+  std::pair<Value, Value> getPosition(IndexBuilder &ib, Value tid,
+                                      int64_t trip) const;
+  /// Whether thread `tid` has a vector in trip `trip` (null: every thread).
+  Value getTripGuard(IndexBuilder &ib, Value tid, int64_t trip) const {
+    return tileopt::getTripGuard(ib, total(), numThreads, tid, trip);
+  }
+  /// The types of a thread's share of the panel, one per trip.
+  SmallVector<Type> valueTypes() const {
+    return SmallVector<Type>(trips(), valueType());
+  }
+};
+
+/// The copy of operand `operand` (0: A, 1: B) of the plan's kernel.
+PanelCopy getPanelCopy(const KernelContext &ctx, int operand);
+
+/// Register copier, first half: this thread's share of panel `p` at global
+/// origin (row0, col0) into registers, one value per trip, zero where the
+/// panel leaves the matrix. Consecutive threads read consecutive addresses.
+SmallVector<Value> loadPanel(KernelContext &ctx, const PanelCopy &p,
+                             Value row0, Value col0);
+
+/// Register copier, second half: the values `loadPanel` produced into stage
+/// `stage` of the buffer (null: no stage dimension).
+void storePanel(KernelContext &ctx, const PanelCopy &p, ArrayRef<Value> values,
+                Value stage);
+
+/// The copier of the issue-ahead schedule (KLoopSchedule.h).
+class StageCopier {
+public:
+  virtual ~StageCopier() = default;
+  /// The block's one-time setup (e.g. mbarriers), before `setupPoint` when
+  /// given (a tile scheduler's loop), else at the insertion point.
+  virtual void emitSetup(Operation *setupPoint) {}
+  /// Issues the panels of the K step at `kAt` into stage `stage`; nothing
+  /// for steps at or beyond the K loop's end `kUpper`.
+  virtual void emitIssue(Value kAt, Value kUpper, Value stage) = 0;
+  /// Waits until the panels of K step `step` (in `stage`) have landed.
+  virtual void emitWait(Value step, Value stage) = 0;
+  /// Whether part of a step's copy is completed by the threads after the
+  /// step's compute (`emitFlush`).
+  virtual bool hasFlush() const { return false; }
+  virtual void emitFlush() {}
+  /// After the K loop `loop`: nothing may still be in flight.
+  virtual void emitDrain(Operation *loop) {}
+  /// Where the instruction tile reads `operand` in stage `stage`.
+  virtual OperandSource getSource(int operand, Value stage);
+
+protected:
+  explicit StageCopier(KernelContext &ctx) : ctx(ctx) {}
+  KernelContext &ctx;
+};
+
+/// cp.async: one commit group per issued step.
+std::unique_ptr<StageCopier> createCpAsyncCopier(KernelContext &ctx);
+
+/// TMA: one box (or b_row_groups's class boxes) per operand and step, an
+/// mbarrier per stage; B through registers where the plan says so.
+/// `tensorMaps` are A's and B's (null where B has none).
+std::unique_ptr<StageCopier> createTmaCopier(KernelContext &ctx,
+                                             ArrayRef<Value> tensorMaps);
+
+/// restage_a: after `inner` has landed A's box, the threads copy it into a
+/// two-stage K-major panel `aKMajor`, which the tile then reads.
+std::unique_ptr<StageCopier>
+createRestageADecorator(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
+                        Value aKMajor);
+
+/// The host side of the TMA copier, before the launch: a tensor map of A
+/// and, unless B goes through registers, of B (its row-group view with
+/// b_row_groups, pack_b's copy in `workspace`). Null where there is none.
+SmallVector<Value, 2> createTensorMaps(RewriterBase &rewriter, Location loc,
+                                       const KernelPlan &plan, Value globalA,
+                                       Value globalB, Value workspace);
+
+} // namespace mlir::tileopt
+
+#endif // TILEOPT_CODEGEN_PANELCOPIER_H

@@ -1,0 +1,252 @@
+//===- Epilogue.cpp - Accumulators to C -----------------------------------===//
+//
+// See Epilogue.h.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/Epilogue.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+bool Epilogue::boundsBeforeLoop() const {
+  // Predicated stores take the bounds after the K loop, unless C is read at
+  // the start.
+  return ctx.plan.epilogue != EpilogueKind::Predicated ||
+         ctx.plan.problem.accumulate;
+}
+
+void Epilogue::emitBoundsPrologue() {
+  if (boundsBeforeLoop())
+    cSizes = memref::getMixedSizes(ctx.rewriter, ctx.loc, ctx.cView);
+}
+
+void Epilogue::addIndex(bool isRow, Value index) {
+  if (!boundsBeforeLoop())
+    return;
+  ConfigAttr config = ctx.config();
+  if (isRow)
+    rowIn.push_back(ib.bound(index, cSizes[0], config.getBM()));
+  else
+    colIn.push_back(ib.bound(index, cSizes[1], config.getBN()));
+}
+
+SmallVector<Value> Epilogue::emitInits(Value owner) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Type elementType = ctx.elementType();
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(elementType));
+  SmallVector<Value> inits;
+  for (size_t i = 0; i < layout.rows.size(); ++i)
+    for (size_t j = 0; j < layout.cols.size(); ++j) {
+      if (!ctx.plan.problem.accumulate || ctx.plan.addCAtStore) {
+        inits.push_back(zero);
+        continue;
+      }
+      inits.push_back(emitGuarded(
+          rewriter, loc, ib.land(owner, ib.land(rowIn[i], colIn[j])),
+          elementType, [&]() {
+            return SmallVector<Value>{memref::LoadOp::create(
+                rewriter, loc, ctx.cView,
+                ValueRange{layout.rows[i], layout.cols[j]})};
+          })[0]);
+    }
+  return inits;
+}
+
+/// Whether each fragment row and column lies inside C (none where the tile
+/// is whole).
+void Epilogue::emitTileBounds() {
+  cSizes = memref::getMixedSizes(ctx.rewriter, ctx.loc, ctx.cView);
+  rowIn.clear();
+  colIn.clear();
+  for (Value row : layout.rows)
+    rowIn.push_back(ib.bound(row, cSizes[0], ctx.config().getBM()));
+  for (Value col : layout.cols)
+    colIn.push_back(ib.bound(col, cSizes[1], ctx.config().getBN()));
+}
+
+/// On an edge tile whose C rows are 16-byte multiples: each run of 4
+/// columns is one `st.global.v4` under its predicate (the row and the run's
+/// last column inside C). A run that crosses C's last column is also stored
+/// element by element, each element under its own predicates and the run's
+/// negation. Inline PTX: a predicated store has no op, and a branch around
+/// it costs the FMA block its register assignment (docs/results/).
+void Epilogue::emitPredicatedStore(ValueRange results) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Value cView = ctx.cView;
+  int64_t tm = layout.rows.size(), tn = layout.cols.size();
+  auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, cView);
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, cView);
+  Value rowStride = meta.getStrides()[0];
+  int64_t elemBytes = getElementBytes(ctx.elementType());
+  // The global address of element (row i, column j) of the fragment.
+  auto address = [&](int64_t i, int64_t j) -> Value {
+    Value linear = ib.add(meta.getOffset(),
+                          ib.add(ib.mul(layout.rows[i], rowStride),
+                                 layout.cols[j]));
+    return arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI64Type(),
+        ib.add(base, ib.mul(linear, ib.c(elemBytes))));
+  };
+  auto store = [&](StringRef ptx, ValueRange operands, Value predicate) {
+    NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{}, operands,
+                              ValueRange{}, ptx, predicate);
+  };
+  auto storeElement = [&](int64_t i, int64_t j, Value predicate) {
+    store("st.global.b32 [$0], $1;", {address(i, j), results[i * tn + j]},
+          predicate);
+  };
+  Value yes =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+  for (int64_t i = 0; i < tm; ++i) {
+    for (int64_t q = 0; q < tn; q += 4) {
+      Value whole = ib.land(rowIn[i], colIn[q + 3]);
+      SmallVector<Value> operands{address(i, q)};
+      llvm::append_range(operands, results.slice(i * tn + q, 4));
+      store("st.global.v4.b32 [$0], {$1, $2, $3, $4};", operands, whole);
+      if (!colIn[q + 3])
+        continue;
+      // Column q + 3 is outside C: q .. q + 2 may be inside.
+      Value partial = arith::XOrIOp::create(rewriter, loc, whole, yes);
+      for (int64_t j = q; j < q + 3; ++j)
+        storeElement(i, j, ib.land(partial, ib.land(rowIn[i], colIn[j])));
+    }
+  }
+}
+
+/// When rows of C are not 16-byte multiples, element stores straight from
+/// the fragments would leave each 32-byte sector of C to 8 partial writes
+/// (the lanes of a row group are 16 bytes apart). Instead the tile goes out
+/// in TM / 4 passes through the (then idle) panel memory. Pass h holds
+/// fragment rows 4h .. 4h + 3 of every thread: the block tile's rows w x WM
+/// + h x span + [0, span) of each warp row w (span = 4 x row groups), 4 x
+/// BM / TM rows in all, which the threads write as 16-byte vectors (8 lanes
+/// a row, 128 contiguous bytes: free of bank conflicts). After a barrier,
+/// thread t stores elements t, t + threads, ... of the pass row-major: a
+/// warp writes 32 consecutive elements of one row of C, each under its
+/// bounds. The block synchronises before each pass (the panels, then the
+/// previous pass, are no longer read) and, with Stream-K, after the last
+/// (the next segment's copies reuse the memory).
+void Epilogue::emitStagedStore(ValueRange results) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  ConfigAttr config = ctx.config();
+  Value cView = ctx.cView, tid = ctx.tid;
+  Type elementType = ctx.elementType();
+  int64_t tm = layout.rows.size(), tn = layout.cols.size();
+  int64_t bn = config.getBN(), numThreads = ctx.plan.numThreads;
+  int64_t span = 4 * layout.rowGroups, passRows = 4 * config.getBM() / tm;
+  int64_t perThread = llvm::divideCeil(passRows * bn, numThreads);
+  Value staged = getDynamicSharedView(
+      rewriter, loc,
+      MemRefType::get({passRows, bn}, elementType, MemRefLayoutAttrInterface(),
+                      getWorkgroupSpace(rewriter.getContext())),
+      0);
+  SmallVector<OpFoldResult> sizes = memref::getMixedSizes(rewriter, loc, cView);
+  // The thread's first row in a pass: its row in the warp row's span.
+  Value spanRow =
+      ib.add(ib.mul(layout.warpRow, ib.c(span)),
+             arith::SubIOp::create(rewriter, loc, layout.rowBase,
+                                   ib.mul(layout.warpRow,
+                                          ib.c(layout.warpRows))));
+  auto vec4 = VectorType::get({4}, elementType);
+  for (int64_t h = 0; h < tm / 4; ++h) {
+    gpu::BarrierOp::create(rewriter, loc);
+    for (int64_t i = 4 * h; i < 4 * h + 4; ++i)
+      for (int64_t q = 0; q < tn; q += 4)
+        vector::StoreOp::create(
+            rewriter, loc,
+            vector::FromElementsOp::create(rewriter, loc, vec4,
+                                           results.slice(i * tn + q, 4)),
+            staged, ValueRange{ib.add(spanRow, ib.c(i % 4)), layout.cols[q]},
+            /*nontemporal=*/false, llvm::MaybeAlign(16));
+    gpu::BarrierOp::create(rewriter, loc);
+    SmallVector<Value> values, where, live;
+    for (int64_t t = 0; t < perThread; ++t) {
+      Value e = ib.add(tid, ib.c(t * numThreads));
+      Value inPass = Value();
+      if ((t + 1) * numThreads > passRows * bn) {
+        inPass = ib.lt(e, ib.c(passRows * bn));
+        e = arith::MinUIOp::create(rewriter, loc, e, ib.c(passRows * bn - 1));
+      }
+      Value row = ib.div(e, ib.c(bn)), col = ib.rem(e, ib.c(bn));
+      values.push_back(
+          memref::LoadOp::create(rewriter, loc, staged, ValueRange{row, col}));
+      Value tileRow = ib.add(
+          ib.add(ib.mul(ib.div(row, ib.c(span)), ib.c(layout.warpRows)),
+                 ib.c(h * span)),
+          ib.rem(row, ib.c(span)));
+      where.push_back(tileRow);
+      where.push_back(col);
+      live.push_back(
+          ib.land(inPass, ib.land(ib.bound(tileRow, sizes[0], config.getBM()),
+                                  ib.bound(col, sizes[1], bn))));
+    }
+    for (int64_t t = 0; t < perThread; ++t)
+      emitUnder(rewriter, loc, live[t], [&]() {
+        SmallVector<Value, 2> at{where[2 * t], where[2 * t + 1]};
+        Value value = values[t];
+        if (ctx.plan.addCAtStore)
+          value = arith::AddFOp::create(
+              rewriter, loc, value,
+              memref::LoadOp::create(rewriter, loc, cView, at));
+        memref::StoreOp::create(rewriter, loc, value, cView, at);
+      });
+  }
+  if (ctx.plan.scheduler == TileSchedulerKind::StreamK)
+    gpu::BarrierOp::create(rewriter, loc);
+}
+
+/// Each accumulator to C, where C exists; runs of 4 consecutive columns as
+/// 16-byte stores when C's rows keep them aligned.
+void Epilogue::emitStore(ValueRange results) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  int64_t tm = layout.rows.size(), tn = layout.cols.size();
+  auto vec4 = VectorType::get({4}, ctx.elementType());
+  if (ctx.plan.epilogue == EpilogueKind::Staged) {
+    emitStagedStore(results);
+    return;
+  }
+  if (ctx.plan.epilogue == EpilogueKind::Predicated) {
+    emitTileBounds();
+    if (llvm::any_of(rowIn, [](Value v) { return v; }) ||
+        llvm::any_of(colIn, [](Value v) { return v; })) {
+      emitPredicatedStore(results);
+      return;
+    }
+  }
+  for (int64_t i = 0; i < tm; ++i) {
+    auto storeScalars = [&](int64_t from, int64_t to) {
+      for (int64_t j = from; j < to; ++j)
+        emitUnder(rewriter, loc, ib.land(rowIn[i], colIn[j]), [&]() {
+          memref::StoreOp::create(rewriter, loc, results[i * tn + j],
+                                  ctx.cView,
+                                  ValueRange{layout.rows[i], layout.cols[j]});
+        });
+    };
+    if (!ctx.plan.cVectorizable) {
+      storeScalars(0, tn);
+      continue;
+    }
+    for (int64_t q = 0; q < tn; q += 4) {
+      Value quad = vector::FromElementsOp::create(
+          rewriter, loc, vec4, results.slice(i * tn + q, 4));
+      Value whole = ib.land(rowIn[i], colIn[q + 3]);
+      auto storeVector = [&]() {
+        vector::StoreOp::create(rewriter, loc, quad, ctx.cView,
+                                ValueRange{layout.rows[i], layout.cols[q]},
+                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+      };
+      emitUnder(rewriter, loc, whole, storeVector,
+                [&]() { storeScalars(q, q + 4); });
+    }
+  }
+}

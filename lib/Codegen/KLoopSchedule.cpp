@@ -1,0 +1,126 @@
+//===- KLoopSchedule.cpp - K loops generic over copier and tile -----------===//
+//
+// See KLoopSchedule.h.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/KLoopSchedule.h"
+
+#include "TileOpt/Dialect/TileDialect.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+scf::ForOp mlir::tileopt::emitSingleStageLoop(KernelContext &ctx,
+                                              InstructionTile &tile,
+                                              scf::ForOp kLoop,
+                                              ValueRange inits) {
+  PanelCopy aCopy = getPanelCopy(ctx, 0), bCopy = getPanelCopy(ctx, 1);
+  return scf::ForOp::create(
+      ctx.rewriter, ctx.loc, kLoop.getLowerBound(), kLoop.getUpperBound(),
+      kLoop.getStep(), inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        SmallVector<Value> a = loadPanel(ctx, aCopy, ctx.rowOrigin, kIv);
+        SmallVector<Value> b = loadPanel(ctx, bCopy, kIv, ctx.colOrigin);
+        storePanel(ctx, aCopy, a, Value());
+        storePanel(ctx, bCopy, b, Value());
+        scf::YieldOp::create(
+            ctx.rewriter, ctx.loc,
+            tile.emitStep({ctx.panels[0], Value()}, {ctx.panels[1], Value()},
+                          accs));
+      });
+}
+
+scf::ForOp mlir::tileopt::emitRegisterStagedLoop(KernelContext &ctx,
+                                                 InstructionTile &tile,
+                                                 scf::ForOp kLoop,
+                                                 ValueRange inits) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  PanelCopy aCopy = getPanelCopy(ctx, 0), bCopy = getPanelCopy(ctx, 1);
+  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
+        kStep = kLoop.getStep();
+  SmallVector<Value> a0 = loadPanel(ctx, aCopy, ctx.rowOrigin, kLower);
+  SmallVector<Value> b0 = loadPanel(ctx, bCopy, kLower, ctx.colOrigin);
+  storePanel(ctx, aCopy, a0, ib.c(0));
+  storePanel(ctx, bCopy, b0, ib.c(0));
+  SmallVector<Type> prefetchTypes = aCopy.valueTypes();
+  llvm::append_range(prefetchTypes, bCopy.valueTypes());
+  return scf::ForOp::create(
+      rewriter, loc, kLower, kUpper, kStep, inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        Value step = arith::DivUIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+            kStep);
+        Value stage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
+        Value other = arith::SubIOp::create(rewriter, loc, ib.c(1), stage);
+        Value kNext = ib.add(kIv, kStep);
+        Value hasNext = ib.lt(kNext, kUpper);
+        SmallVector<Value> prefetched =
+            emitGuarded(rewriter, loc, hasNext, prefetchTypes, [&]() {
+              SmallVector<Value> v =
+                  loadPanel(ctx, aCopy, ctx.rowOrigin, kNext);
+              llvm::append_range(v,
+                                 loadPanel(ctx, bCopy, kNext, ctx.colOrigin));
+              return v;
+            });
+        SmallVector<Value> result = tile.emitStep(
+            {ctx.panels[0], stage}, {ctx.panels[1], stage}, accs);
+        auto ifOp = scf::IfOp::create(rewriter, loc, hasNext,
+                                      /*withElse=*/false);
+        rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        ArrayRef<Value> all(prefetched);
+        storePanel(ctx, aCopy, all.take_front(aCopy.trips()), other);
+        storePanel(ctx, bCopy, all.drop_front(aCopy.trips()), other);
+        rewriter.setInsertionPointAfter(ifOp);
+        scf::YieldOp::create(rewriter, loc, result);
+      });
+}
+
+scf::ForOp mlir::tileopt::emitIssueAheadLoop(KernelContext &ctx,
+                                             StageCopier &copier,
+                                             InstructionTile &tile,
+                                             scf::ForOp kLoop, ValueRange inits,
+                                             Value stepBase,
+                                             Operation *setupPoint) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  copier.emitSetup(setupPoint);
+  int64_t stages = ctx.plan.stages, bk = ctx.config().getBK();
+  Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound(),
+        kStep = kLoop.getStep();
+  auto global = [&](Value step) {
+    return stepBase ? ib.add(stepBase, step) : step;
+  };
+  for (int64_t s = 0; s + 1 < stages; ++s) {
+    copier.emitIssue(ib.add(kLower, ib.c(s * bk)), kUpper,
+                     stepBase ? ib.rem(global(ib.c(s)), ib.c(stages))
+                              : ib.c(s));
+    if (copier.hasFlush())
+      copier.emitFlush();
+  }
+  auto loop = scf::ForOp::create(
+      rewriter, loc, kLower, kUpper, kStep, inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        Value step = global(arith::DivUIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, kIv, kLower),
+            kStep));
+        Value stage =
+            arith::RemUIOp::create(rewriter, loc, step, ib.c(stages));
+        copier.emitWait(step, stage);
+        gpu::BarrierOp::create(rewriter, loc);
+        Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
+        Value stageAhead = arith::RemUIOp::create(
+            rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
+        copier.emitIssue(kAhead, kUpper, stageAhead);
+        SmallVector<Value> result = tile.emitStep(
+            copier.getSource(0, stage), copier.getSource(1, stage), accs);
+        if (copier.hasFlush())
+          copier.emitFlush();
+        scf::YieldOp::create(rewriter, loc, result);
+      });
+  loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+  copier.emitDrain(loop);
+  return loop;
+}

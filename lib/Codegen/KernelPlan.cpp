@@ -1,0 +1,304 @@
+//===- KernelPlan.cpp - What a tiled kernel is, before any IR ------------===//
+//
+// Builds the `KernelPlan` (see KernelPlan.h) and holds the parts' declared
+// traits and the check that pairs them.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/KernelPlan.h"
+
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// Panels up to this depth have their inner (BK) loop fully unrolled.
+static constexpr int64_t kMaxUnrolledBK = 32;
+/// Static shared memory a kernel may declare without the dynamic opt-in.
+static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+static constexpr unsigned bits(PanelLayout layout) {
+  return static_cast<unsigned>(layout);
+}
+
+const CopierTraits &mlir::tileopt::getCopierTraits(CopierKind kind) {
+  using L = PanelLayout;
+  // Register copies can transpose A on the way; cp.async and TMA move
+  // contiguous bytes. TMA boxes land 128-byte aligned.
+  static const CopierTraits traits[] = {
+      {CopierKind::Registers, "registers", bits(L::RowMajor) | bits(L::Transposed),
+       bits(L::RowMajor), 1, 2, 0, 0},
+      {CopierKind::CpAsync, "async", bits(L::RowMajor), bits(L::RowMajor), 2,
+       kMaxConfigStages, 80, 0},
+      {CopierKind::Tma, "tma", bits(L::RowMajor),
+       bits(L::RowMajor) | bits(L::RowClassBoxes), 2, kMaxConfigStages, 90,
+       kTmaBoxAlignment},
+  };
+  return traits[static_cast<int>(kind)];
+}
+
+const InstructionTileTraits &
+mlir::tileopt::getInstructionTileTraits(InstructionTileKind kind) {
+  using L = PanelLayout;
+  static const InstructionTileTraits traits[] = {
+      {InstructionTileKind::Fma, "fma", InstructionScope::Thread,
+       bits(L::RowMajor) | bits(L::Transposed),
+       bits(L::RowMajor) | bits(L::RowClassBoxes), 0},
+  };
+  return traits[static_cast<int>(kind)];
+}
+
+static CopierKind getCopierKind(ConfigAttr config) {
+  switch (config.getCopy()) {
+  case CopyKind::Registers:
+    return CopierKind::Registers;
+  case CopyKind::Async:
+    return CopierKind::CpAsync;
+  case CopyKind::Tma:
+    return CopierKind::Tma;
+  }
+  llvm_unreachable("unknown copy kind");
+}
+
+/// The panel layouts `config` asks of A and B.
+static std::pair<PanelLayout, PanelLayout> getPanelLayouts(ConfigAttr config) {
+  return {config.isAKMajor() ? PanelLayout::Transposed : PanelLayout::RowMajor,
+          config.getBRowGroups() ? PanelLayout::RowClassBoxes
+                                 : PanelLayout::RowMajor};
+}
+
+std::optional<std::string>
+mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
+                                  Type elementType) {
+  if (config.getStrategy() != Strategy::Tiled)
+    return std::nullopt;
+  const CopierTraits &copier = getCopierTraits(getCopierKind(config));
+  const InstructionTileTraits &tile =
+      getInstructionTileTraits(InstructionTileKind::Fma);
+  auto [layoutA, layoutB] = getPanelLayouts(config);
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  int64_t elemBytes = getElementBytes(elementType);
+  int64_t stageBytes[2] = {config.getBM() * config.getBK() * elemBytes,
+                           config.getBK() * getStagedBCols(config) *
+                               elemBytes};
+  if (target.computeCapability < copier.minComputeCapability) {
+    os << "copy = " << copier.name << " needs ";
+    if (copier.kind == CopierKind::Tma)
+      os << "the Tensor Memory Accelerator";
+    else
+      os << "its copy engine";
+    os << " of sm_" << copier.minComputeCapability
+       << " or newer, but the target is " << target.chip;
+  } else if (target.computeCapability < tile.minComputeCapability) {
+    os << "the " << tile.name << " instruction tile needs sm_"
+       << tile.minComputeCapability << " or newer, but the target is "
+       << target.chip;
+  } else if (copier.stageAlignment &&
+             (stageBytes[0] % copier.stageAlignment != 0 ||
+              stageBytes[1] % copier.stageAlignment != 0)) {
+    os << "copy = " << copier.name << " needs every stage of a panel to be a "
+       << "multiple of " << copier.stageAlignment << " bytes (TMA "
+       << "destinations are " << copier.stageAlignment
+       << "-byte aligned), but the A stage is " << stageBytes[0]
+       << " bytes and the B stage " << stageBytes[1];
+  } else if (config.getStages() < copier.minStages ||
+             config.getStages() > copier.maxStages) {
+    os << "stages = " << config.getStages() << " needs copy = async ("
+       << "register-staged copies support " << copier.minStages << " or "
+       << copier.maxStages << ")";
+  } else if (!(copier.layoutsA & bits(layoutA) & tile.layoutsA) ||
+             !(copier.layoutsB & bits(layoutB) & tile.layoutsB)) {
+    os << "copy = " << copier.name << " and the " << tile.name
+       << " instruction tile have no panel layout in common";
+  } else {
+    return std::nullopt;
+  }
+  return message;
+}
+
+SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
+                                                        Type elementType) {
+  SharedMemoryLayout layout;
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  int64_t pad = config.getPad(), stages = config.getStages();
+  int64_t elemBytes = getElementBytes(elementType);
+  bool tma = config.getCopy() == CopyKind::Tma;
+  bool aKMajor = config.isAKMajor();
+  // The promoted panels (tile-promote): A BK x (BM + pad) when K-major, else
+  // BM x (BK + pad); B BK x (BN + pad), or b_row_groups's class boxes.
+  layout.panelShape[0] = {aKMajor ? bk : bm, (aKMajor ? bm : bk) + pad};
+  if (config.getBRowGroups()) {
+    RowGroupBoxes boxes = getRowGroupBoxes(config);
+    layout.panelShape[1] = {boxes.boxes(), boxes.rows, boxes.width};
+  } else {
+    layout.panelShape[1] = {bk, bn + pad};
+  }
+  // TMA panels live in dynamic shared memory, whose base (and each panel)
+  // is 128-byte aligned (--tile-extern-dynamic-shared).
+  int64_t alignment = tma ? kTmaBoxAlignment : 16;
+  StringRef names[2] = {"a_panels", "b_panels"};
+  int64_t offset = 0;
+  for (int i = 0; i < 2; ++i) {
+    if (stages > 1)
+      layout.panelShape[i].insert(layout.panelShape[i].begin(), stages);
+    int64_t elements = 1;
+    for (int64_t side : layout.panelShape[i])
+      elements *= side;
+    int64_t bytes = llvm::alignTo(elements * elemBytes, alignment);
+    layout.slots.push_back({names[i], offset, bytes, alignment});
+    offset += bytes;
+  }
+  if (config.getRestageA()) {
+    int64_t bytes = llvm::alignTo(getRestagedABytes(config, elementType),
+                                  kTmaBoxAlignment);
+    layout.slots.push_back({"a_k_major", offset, bytes, kTmaBoxAlignment});
+    offset += bytes;
+  }
+  layout.panelBytes = offset;
+  // The per-stage mbarriers of the TMA pipeline (8 bytes each).
+  layout.barrierBytes = tma ? 8 * stages : 0;
+  layout.dynamic = layout.slots[0].bytes + layout.slots[1].bytes >
+                       kMaxStaticSharedBytes ||
+                   tma;
+  return layout;
+}
+
+SmallVector<KernelArgument, 5>
+mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
+                                  StringRef chip) {
+  bool tma = config.getCopy() == CopyKind::Tma;
+  bool bMap = tma && !config.getPackB() &&
+              !isTmaBByRegisters(config, p.n, p.elementType);
+  RowGroupBoxes groups = getRowGroupBoxes(config);
+  KernelArgument a{"A", p.m, p.k, tma, config.getBM(), config.getBK()};
+  KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
+  if (config.getBRowGroups())
+    b = KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true};
+  SmallVector<KernelArgument, 5> args = {a, b, {"C", p.m, p.n}};
+  std::optional<TargetInfo> target = lookupTarget(chip);
+  if (!target || config.getStrategy() != Strategy::Tiled)
+    return args;
+  WorkspacePlan plan =
+      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target);
+  if (plan.bytes) {
+    KernelArgument workspace{"workspace"};
+    workspace.workspaceBytes = plan.bytes;
+    workspace.residentBlocks = plan.residentBlocks();
+    args.push_back(workspace);
+  }
+  if (plan.pack) {
+    KernelArgument packed{"B", p.k, p.n, true, config.getBK(), config.getBN()};
+    packed.packed = true;
+    packed.packOffset = plan.pack->offset;
+    packed.packStride = plan.pack->pitch * getElementBytes(p.elementType);
+    args.push_back(packed);
+  }
+  return args;
+}
+
+/// The width of the vectors that move panel rows of a `rows` x `cols`
+/// operand: 4 elements (16 bytes) when every vector starts 16-byte aligned,
+/// else 1.
+static int64_t getCopyVectorWidth(Type elementType, int64_t cols,
+                                  int64_t panelCols, int64_t panelRowLength) {
+  if (elementType.getIntOrFloatBitWidth() != 32)
+    return 1;
+  bool aligned = cols % 4 == 0 && panelCols % 4 == 0 && panelRowLength % 4 == 0;
+  return aligned ? 4 : 1;
+}
+
+FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
+    ConfigAttr config, const MatmulProblem &problem, const TargetInfo *target,
+    std::string &why) {
+  KernelPlan plan;
+  plan.config = config;
+  plan.problem = problem;
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  int64_t pad = config.getPad();
+  int64_t m = problem.m, n = problem.n, k = problem.k;
+  Type elementType = problem.elementType;
+  bool is32Bit = elementType.getIntOrFloatBitWidth() == 32;
+  plan.stages = config.getStages();
+  plan.numThreads = config.getNumThreads();
+
+  // Stream-K's grid is one resident wave of the target's SMs; the
+  // workspace (stream_k, pack_b) is laid out for that grid.
+  if (config.getStreamK() || config.getPackB()) {
+    if (!target) {
+      why = std::string(config.getStreamK() ? "stream_k sizes its grid"
+                                            : "pack_b sizes its workspace") +
+            " by the chip's SMs: name a known chip";
+      return failure();
+    }
+    plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target);
+  }
+  const CopierTraits &copier = getCopierTraits(getCopierKind(config));
+  if (plan.stages > copier.maxStages) {
+    why = "stages = " + std::to_string(plan.stages) +
+          " needs copy = async (register-staged copies support 1 or 2)";
+    return failure();
+  }
+  plan.shared = getSharedMemoryLayout(config, elementType);
+  plan.scheduler = plan.workspace.streamK ? TileSchedulerKind::StreamK
+                                          : TileSchedulerKind::DataParallel;
+  if (plan.workspace.streamK) {
+    plan.grid[0] = plan.workspace.streamK->blocks;
+  } else {
+    plan.grid[0] = plan.tilesN();
+    plan.grid[1] = plan.tilesM();
+  }
+  plan.block[0] = config.getThreadsX();
+  plan.block[1] = config.getThreadsY();
+
+  // The copies: per operand, the copier, the layout it stages, its vectors.
+  auto [layoutA, layoutB] = getPanelLayouts(config);
+  bool aTransposed = layoutA == PanelLayout::Transposed;
+  plan.copy[0] = {copier.kind, layoutA,
+                  is32Bit ? getCopyVectorWidth(elementType, k, bk,
+                                               aTransposed ? bk : bk + pad)
+                          : 1,
+                  m % bm != 0, k % bk != 0};
+  plan.copy[1] = {copier.kind, layoutB,
+                  is32Bit ? getCopyVectorWidth(elementType, n, bn, bn + pad)
+                          : 1,
+                  k % bk != 0, n % bn != 0};
+  plan.bByRegisters = copier.kind == CopierKind::Tma &&
+                      isTmaBByRegisters(config, n, elementType);
+  if (plan.bByRegisters)
+    plan.copy[1].copier = CopierKind::Registers;
+  plan.restageA = config.getRestageA();
+  plan.bBoxes = getRowGroupBoxes(config);
+  plan.loop = copier.kind != CopierKind::Registers ? KLoopKind::IssueAhead
+              : plan.stages == 2                   ? KLoopKind::RegisterStaged
+                                                   : KLoopKind::SingleStage;
+
+  // The FMA tile: rows of the fragment in chunks of 4 where A is read
+  // K-major (16-byte loads), columns in chunks of 4 where TN allows.
+  int64_t tm = config.getTM(), tn = config.getTN();
+  plan.fma.tm = tm;
+  plan.fma.tn = tn;
+  plan.fma.aKMajor = aTransposed || plan.restageA;
+  plan.fma.rowChunk = plan.fma.aKMajor ? 4 : 1;
+  plan.fma.colChunk = tn % 4 == 0 ? 4 : tn;
+  plan.unrollPanelLoop = bk <= kMaxUnrolledBK;
+
+  // The epilogue. Edge tiles whose C rows are 16-byte multiples store runs
+  // of 4 columns as predicated vector stores, the bounds computed after the
+  // K loop, so that the epilogue reads every accumulator unconditionally as
+  // an inner tile's does (docs/results/ has the register-bank effect of the
+  // alternative). C rows that are not 16-byte multiples go out through
+  // shared memory when one pass of 4 fragment rows fits the panels' bytes.
+  plan.cVectorizable = tn % 4 == 0 && n % 4 == 0;
+  int64_t dynamicBytes = plan.shared.dynamic ? plan.shared.panelBytes : 0;
+  bool staged = !plan.cVectorizable && plan.fma.rowChunk == 4 &&
+                plan.fma.colChunk == 4 && tm % 4 == 0 && dynamicBytes > 0 &&
+                is32Bit && 4 * bm / tm * bn * 4 <= dynamicBytes;
+  plan.epilogue = staged                        ? EpilogueKind::Staged
+                  : plan.cVectorizable && is32Bit ? EpilogueKind::Predicated
+                                                  : EpilogueKind::Direct;
+  plan.addCAtStore = problem.accumulate && plan.workspace.streamK && staged;
+  plan.arguments =
+      getKernelArguments(config, problem, target ? target->chip : "");
+  return plan;
+}

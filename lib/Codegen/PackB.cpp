@@ -1,0 +1,179 @@
+//===- PackB.cpp - pack_b: a grid prologue that copies B -----------------===//
+//
+// See PackB.h.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/PackB.h"
+
+#include "TileOpt/Codegen/EmitUtils.h"
+#include "TileOpt/Codegen/SyncPrimitives.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// pack_b: the most vectors of B's copy one thread keeps in flight (64
+/// registers) when they are all its vectors; more go in a loop of batches
+/// of kPackLoopBatch, whose index arithmetic is not constant (batches of
+/// 16 spilled 92-108 bytes under a 128-register cap).
+static constexpr int64_t kPackBatch = 16, kPackLoopBatch = 8;
+
+/// pack_b: the kernel's first act, by all blocks of the grid together.
+/// They copy B (K x N, rows N elements apart) into the workspace at
+/// `plan.offset`, rows `plan.pitch` elements apart, and meet at a grid
+/// barrier before any block reads the copy through its tensor map.
+///
+/// The copy is K x ceil(N / 4) 16-byte vectors of the destination rows.
+/// Thread u of the grid's U threads (block-major) writes vectors u + j x U,
+/// j < ceil(K x ceil(N / 4) / U): 4 consecutive elements of B, each loaded
+/// alone (rows of B are 4-byte aligned; a warp's loads cover 512
+/// contiguous bytes, which L1 serves after the first), stored as one
+/// 16-byte vector (a warp's stores cover 512 contiguous bytes). A thread
+/// loads all its vectors before it stores them; one past the end re-reads
+/// the last and stores nothing. Elements past N in a row's last vector (the
+/// next row's, or B's last) land in the padding, which the tensor map
+/// leaves out.
+///
+/// The barrier: every thread fences its stores against the async proxy
+/// (the TMA unit reads the copy), and the block synchronises; its leader
+/// adds 1 to the arrival counter with release semantics and polls it with
+/// acquire loads until all `plan.packers` packers have arrived, then adds 1
+/// to the departure counter. The last of the grid's blocks to depart
+/// resets the counters to zero for the next launch: every block has
+/// stopped polling by then. The block synchronises again.
+///
+/// With a grid of one wave every block is a packer (its index `block`).
+/// With more, blocks may start in any order and only a wave is resident at
+/// once, so the packers are the first `plan.packers` blocks to start: the
+/// leader takes a ticket (an atomic counter) and passes it on through
+/// `ticketWord` (shared memory); a block whose ticket is a packer's copies
+/// share `ticket`, the others only wait. No block can leave before the
+/// packers have arrived, so the blocks resident while tickets below
+/// `plan.packers` are handed out are all packers, which fit one wave: the
+/// wait always ends.
+void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
+                      const PackPlan &plan, Value globalB, Value workspace,
+                      Value block, Value tid, int64_t numThreads,
+                      Value ticketWord) {
+  IndexBuilder ib{rewriter, loc};
+  Type i64 = rewriter.getI64Type();
+  Value counters = ib.add(
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, workspace),
+      ib.c(plan.barrierOffset));
+  auto counter = [&](int64_t i) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64,
+                                      ib.add(counters, ib.c(4 * i)));
+  };
+  Value arrivals = counter(0), departures = counter(1), tickets = counter(2);
+  auto increment = [&](Value address) {
+    return emitAtomicIncrement(rewriter, loc, address);
+  };
+  Value leader = ib.eq(tid, ib.c(0));
+  // More blocks than one wave: the first `packers` blocks to start copy B
+  // (the leader takes a ticket and passes it on through shared memory).
+  Value packer = block, isPacker;
+  if (plan.blocks > plan.packers) {
+    emitUnder(rewriter, loc, leader, [&]() {
+      memref::StoreOp::create(rewriter, loc, increment(tickets), ticketWord,
+                              ib.c(0));
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    packer = arith::IndexCastUIOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        memref::LoadOp::create(rewriter, loc, ticketWord, ib.c(0)));
+    isPacker = ib.lt(packer, ib.c(plan.packers));
+  }
+  auto bType = cast<MemRefType>(globalB.getType());
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  Type elementType = bType.getElementType();
+  int64_t perRow = llvm::divideCeil(n, 4), vectors = k * perRow;
+  int64_t threads = plan.packers * numThreads;
+  int64_t trips = llvm::divideCeil(vectors, threads);
+  SmallVector<ReassociationIndices> all{{0, 1}};
+  Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
+  Value copy = memref::ViewOp::create(
+      rewriter, loc, MemRefType::get({k * plan.pitch}, elementType), workspace,
+      ib.c(plan.offset), ValueRange{});
+  auto vectorType = VectorType::get({4}, elementType);
+  Value u;
+  // Trips [first, first + count): loads, then stores. `first` is a
+  // constant (trip guards only where the trip may pass the end) or, in the
+  // batch loop, a loop value (every trip guarded).
+  auto emitTrips = [&](OpFoldResult first, int64_t count) {
+    std::optional<int64_t> known = getConstantIntValue(first);
+    SmallVector<Value> loaded, live, to;
+    for (int64_t j = 0; j < count; ++j) {
+      Value v = ib.add(u, ib.mul(ib.add(ib.value(first), ib.c(j)),
+                                 ib.c(threads)));
+      Value inside;
+      if (!known || (*known + j + 1) * threads > vectors) {
+        inside = ib.lt(v, ib.c(vectors));
+        v = arith::MinUIOp::create(rewriter, loc, v, ib.c(vectors - 1));
+      }
+      live.push_back(inside);
+      Value row = ib.div(v, ib.c(perRow));
+      Value col = ib.mul(
+          arith::SubIOp::create(rewriter, loc, v, ib.mul(row, ib.c(perRow))),
+          ib.c(4));
+      to.push_back(ib.add(ib.mul(row, ib.c(plan.pitch)), col));
+      Value from = ib.add(ib.mul(row, ib.c(n)), col);
+      SmallVector<Value> elements;
+      for (int64_t e = 0; e < 4; ++e) {
+        // Past the row's end: the next row's elements (or B's last), which
+        // land in the padding.
+        Value at = arith::MinUIOp::create(rewriter, loc, ib.add(from, ib.c(e)),
+                                          ib.c(k * n - 1));
+        elements.push_back(memref::LoadOp::create(rewriter, loc, flat, at));
+      }
+      loaded.push_back(
+          vector::FromElementsOp::create(rewriter, loc, vectorType, elements));
+    }
+    for (int64_t j = 0; j < count; ++j)
+      emitUnder(rewriter, loc, live[j], [&]() {
+        vector::StoreOp::create(rewriter, loc, loaded[j], copy,
+                                ValueRange{to[j]}, /*nontemporal=*/false,
+                                llvm::MaybeAlign(16));
+      });
+  };
+  // All of a thread's vectors at once, or batches in a loop.
+  emitUnder(rewriter, loc, isPacker, [&]() {
+    u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
+    if (trips <= kPackBatch) {
+      emitTrips(rewriter.getIndexAttr(0), trips);
+      return;
+    }
+    auto loop = scf::ForOp::create(rewriter, loc, ib.c(0), ib.c(trips),
+                                   ib.c(kPackLoopBatch));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    emitTrips(loop.getInductionVar(), kPackLoopBatch);
+  });
+
+  // The barrier: the packers arrive, every block waits for them.
+  emitAsyncProxyGlobalFence(rewriter, loc);
+  gpu::BarrierOp::create(rewriter, loc);
+  emitUnder(rewriter, loc, leader, [&]() {
+    emitReleaseIncrement(rewriter, loc, arrivals, isPacker);
+    Value all = arith::ConstantIntOp::create(rewriter, loc, plan.packers, 32);
+    emitSpinUntil(rewriter, loc, arrivals,
+                  [&](Value arrived) { return ib.eq(arrived, all); });
+    Value before = increment(departures);
+    Value last =
+        ib.eq(before,
+              arith::ConstantIntOp::create(rewriter, loc, plan.blocks - 1, 32));
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    SmallVector<Value, 3> resets{arrivals, departures};
+    if (plan.blocks > plan.packers)
+      resets.push_back(tickets);
+    for (Value word : resets)
+      emitScopedStore(rewriter, loc, word, zero, /*release=*/false, last);
+    emitAsyncProxyGlobalFence(rewriter, loc);
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+}
+

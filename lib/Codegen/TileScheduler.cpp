@@ -1,0 +1,241 @@
+//===- TileScheduler.cpp - Data-parallel and Stream-K tile schedulers -----===//
+//
+// See TileScheduler.h.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/TileScheduler.h"
+
+#include "TileOpt/Codegen/SyncPrimitives.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+namespace {
+class DataParallelScheduler final : public TileScheduler {
+public:
+  Operation *emitTileLoop(gpu::KernelDim3 blockIds, Operation *terminator,
+                          Value &tileRow, Value &tileCol) override {
+    tileRow = blockIds.y;
+    tileCol = blockIds.x;
+    return terminator;
+  }
+};
+
+/// Block g runs K steps [begin, end) = [g x steps / blocks, (g + 1) x steps
+/// / blocks) of all tiles' steps, one segment per tile it touches: segment
+/// i starts at begin (i = 0) or at the first step of the i-th tile after
+/// begin's, and runs to its tile's end or to end. The segments are an
+/// `scf.for` of the plan's most segments per block (a constant trip count),
+/// each under `start < end`: ptxas assigned the FMA block's registers worse
+/// with an `scf.while` over the block's steps or with the segments unrolled
+/// (docs/results/).
+class StreamKScheduler final : public TileScheduler {
+public:
+  explicit StreamKScheduler(KernelContext &ctx)
+      : ctx(ctx), ib(ctx.ib()), plan(*ctx.plan.workspace.streamK) {}
+
+  Operation *emitTileLoop(gpu::KernelDim3 blockIds, Operation *terminator,
+                          Value &tileRow, Value &tileCol) override;
+  void setKRange(scf::ForOp kLoop) override {
+    kLoop.setLowerBound(segmentBegin);
+    kLoop.setUpperBound(segmentEnd);
+  }
+  void emitSetup(Value workspace) override;
+  Operation *getSetupPoint() const override { return segments; }
+  Value getStepBase() const override { return stepBase; }
+  Value emitOwnsTile() override {
+    return ib.eq(ib.rem(segmentStep, ib.c(plan.stepsPerTile)), ib.c(0));
+  }
+  void emitEpilogue(Epilogue &epilogue, ValueRange results) override;
+
+private:
+  Value getFlagAddress(Value block);
+  Value getPartialIndex(Value block, int64_t chunk);
+  void emitWaitForPartial(Value block);
+  int64_t getPartialWidth() const;
+
+  KernelContext &ctx;
+  IndexBuilder ib;
+  const StreamKPlan &plan;
+  scf::ForOp segments;
+  /// The block's index; the segment's first K step (over all tiles), its K
+  /// range, and the block's K steps before it.
+  Value blockIndex, segmentStep, segmentBegin, segmentEnd, stepBase;
+  /// The workspace (partial sums, then flags) and its view as partial sums.
+  Value workspace, partials;
+};
+} // namespace
+
+Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
+                                          Operation *terminator,
+                                          Value &tileRow, Value &tileCol) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Operation *bodyPoint = terminator;
+  rewriter.setInsertionPoint(terminator);
+  blockIndex = blockIds.x;
+  Value perTile = ib.c(plan.stepsPerTile);
+  Value g = blockIds.x, steps = ib.c(plan.steps), blocks = ib.c(plan.blocks);
+  Value end = ib.div(ib.mul(ib.add(g, ib.c(1)), steps), blocks);
+  Value begin = ib.div(ib.mul(g, steps), blocks);
+  segments = scf::ForOp::create(
+      rewriter, loc, ib.c(0), ib.c(plan.maxSegments), ib.c(1), ValueRange{},
+      [&](OpBuilder &, Location, Value i, ValueRange) {
+        Value later = ib.mul(ib.add(ib.div(begin, perTile), i), perTile);
+        segmentStep = arith::SelectOp::create(rewriter, loc,
+                                              ib.eq(i, ib.c(0)), begin, later);
+        auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{},
+                                      ib.lt(segmentStep, end),
+                                      /*withElseRegion=*/false);
+        scf::YieldOp::create(rewriter, loc);
+        rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        Value k0 = ib.rem(segmentStep, perTile);
+        Value count = arith::MinUIOp::create(
+            rewriter, loc, arith::SubIOp::create(rewriter, loc, perTile, k0),
+            arith::SubIOp::create(rewriter, loc, end, segmentStep));
+        Value tile = ib.div(segmentStep, perTile);
+        tileRow = ib.div(tile, ib.c(plan.tilesN));
+        tileCol = ib.rem(tile, ib.c(plan.tilesN));
+        int64_t bk = ctx.config().getBK();
+        segmentBegin = ib.mul(k0, ib.c(bk));
+        segmentEnd = ib.mul(ib.add(k0, count), ib.c(bk));
+        stepBase = arith::SubIOp::create(rewriter, loc, segmentStep, begin);
+        bodyPoint = ifOp.getThenRegion().front().getTerminator();
+      });
+  return bodyPoint;
+}
+
+void StreamKScheduler::emitSetup(Value workspaceValue) {
+  workspace = workspaceValue;
+  ctx.rewriter.setInsertionPoint(segments);
+  partials = memref::ViewOp::create(
+      ctx.rewriter, ctx.loc,
+      MemRefType::get({plan.blocks * plan.partialElements},
+                      ctx.elementType()),
+      workspace, ib.c(0), ValueRange{});
+}
+
+/// The global address of block `block`'s flag in the workspace (after the
+/// partial sums).
+Value StreamKScheduler::getFlagAddress(Value block) {
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(
+      ctx.rewriter, ctx.loc, workspace);
+  Value at =
+      ib.add(ib.add(base, ib.c(plan.flagsOffset)), ib.mul(block, ib.c(4)));
+  return arith::IndexCastOp::create(ctx.rewriter, ctx.loc,
+                                    ctx.rewriter.getI64Type(), at);
+}
+
+/// The thread keeps accumulators i..i+w-1 of a block's partial sum in
+/// chunk i / w of its w-element chunks (w = 4 where TM x TN is a multiple
+/// of 4), the chunks of one index for all threads side by side, so that a
+/// warp's accesses are consecutive.
+int64_t StreamKScheduler::getPartialWidth() const {
+  return ctx.plan.fma.tm * ctx.plan.fma.tn % 4 == 0 ? 4 : 1;
+}
+
+Value StreamKScheduler::getPartialIndex(Value block, int64_t chunk) {
+  int64_t width = getPartialWidth();
+  int64_t chunks = ctx.plan.fma.tm * ctx.plan.fma.tn / width;
+  Value slot = ib.add(ib.mul(block, ib.c(chunks)), ib.c(chunk));
+  return ib.mul(ib.add(ib.mul(slot, ib.c(ctx.plan.numThreads)), ctx.tid),
+                ib.c(width));
+}
+
+/// The leader spins on block `block`'s flag with acquire loads and clears
+/// it for the next launch; the block then synchronises, so every thread
+/// may read the block's partial sum.
+void StreamKScheduler::emitWaitForPartial(Value block) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
+    Value flag = getFlagAddress(block);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    emitSpinUntil(rewriter, loc, flag,
+                  [&](Value up) { return ib.ne(up, zero); });
+    emitScopedStore(rewriter, loc, flag, zero, /*release=*/false);
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+}
+
+/// The block that ran the tile's first step (the owner) adds to its
+/// accumulators the partial sums of the blocks that ran the tile's other
+/// steps (blocks g + 1 .. the block of the tile's last step; none when the
+/// segment covers the tile), each once its flag is up, and stores C. Any
+/// other block leaves its partial sum in its workspace slot, synchronises,
+/// and its leader raises the block's flag with a release store.
+void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Type elementType = ctx.elementType();
+  // The block's index through an opaque move: what derives from the
+  // launch's index is invariant in the segment loop, and LLVM would hoist
+  // it (the partial-sum addresses) before the loop, where it stays live
+  // across the K steps.
+  Type i32 = rewriter.getI32Type();
+  Value self = arith::IndexCastOp::create(
+      rewriter, loc, rewriter.getIndexType(),
+      emitOpaqueMove(rewriter, loc,
+                     arith::IndexCastOp::create(rewriter, loc, i32,
+                                                blockIndex)));
+  Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
+  Value owner = emitOwnsTile();
+  int64_t width = getPartialWidth();
+  int64_t chunks = ctx.plan.fma.tm * ctx.plan.fma.tn / width;
+  int64_t partialAlignment = width * getElementBytes(elementType);
+  auto vecType = VectorType::get({width}, elementType);
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
+                                /*withElseRegion=*/true);
+  rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  // The block of the tile's last step s: ((s + 1) x blocks - 1) / steps.
+  Value tileEnd = ib.mul(ib.add(segmentTile, ib.c(1)), ib.c(plan.stepsPerTile));
+  Value last =
+      ib.div(arith::SubIOp::create(rewriter, loc,
+                                   ib.mul(tileEnd, ib.c(plan.blocks)), ib.c(1)),
+             ib.c(plan.steps));
+  auto fixup = scf::ForOp::create(
+      rewriter, loc, ib.add(self, ib.c(1)), ib.add(last, ib.c(1)), ib.c(1),
+      results, [&](OpBuilder &, Location, Value block, ValueRange accs) {
+        emitWaitForPartial(block);
+        SmallVector<Value> sums(accs);
+        for (int64_t q = 0; q < chunks; ++q) {
+          Value chunk = vector::LoadOp::create(
+              rewriter, loc, vecType, partials, getPartialIndex(block, q),
+              /*nontemporal=*/false, llvm::MaybeAlign(partialAlignment));
+          for (int64_t e = 0; e < width; ++e)
+            sums[q * width + e] = arith::AddFOp::create(
+                rewriter, loc, sums[q * width + e],
+                vector::ExtractOp::create(rewriter, loc, chunk, e));
+        }
+        scf::YieldOp::create(rewriter, loc, sums);
+      });
+  epilogue.emitStore(fixup.getResults());
+  rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  for (int64_t q = 0; q < chunks; ++q) {
+    Value chunk = vector::FromElementsOp::create(
+        rewriter, loc, vecType, results.slice(q * width, width));
+    vector::StoreOp::create(rewriter, loc, chunk, partials,
+                            getPartialIndex(self, q),
+                            /*nontemporal=*/false,
+                            llvm::MaybeAlign(partialAlignment));
+  }
+  gpu::BarrierOp::create(rewriter, loc);
+  emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
+    Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
+    emitScopedStore(rewriter, loc, getFlagAddress(self), one,
+                    /*release=*/true);
+  });
+  rewriter.setInsertionPointAfter(ifOp);
+}
+
+std::unique_ptr<TileScheduler> mlir::tileopt::createDataParallelScheduler() {
+  return std::make_unique<DataParallelScheduler>();
+}
+
+std::unique_ptr<TileScheduler>
+mlir::tileopt::createStreamKScheduler(KernelContext &ctx) {
+  return std::make_unique<StreamKScheduler>(ctx);
+}

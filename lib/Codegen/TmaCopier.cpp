@@ -1,0 +1,365 @@
+//===- TmaCopier.cpp - Panels through the Tensor Memory Accelerator -------===//
+//
+// The TMA copier and its host side (the tensor maps), and restage_a, its
+// decorator. One mbarrier per stage, initialised by thread 0 (arrival count
+// 1) and fenced into the async proxy before the block synchronises. Thread 0
+// issues a step: it arms the stage's mbarrier with the bytes of the step's
+// boxes (`arrive.expect_tx`) and starts the box copies, which complete on
+// it. Step k waits for its stage's mbarrier to finish the phase of round k /
+// S (parity (k / S) mod 2). Boxes that cross the matrix edge are zero-filled
+// by the TMA unit (the tensor map's bounds are the matrix's).
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/PanelCopier.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// Suspend-time hint of one mbarrier.try_wait (ns); the wait retries until
+/// the phase completes.
+static constexpr int64_t kMbarrierWaitTicks = 10000000;
+
+namespace {
+class TmaCopier final : public StageCopier {
+public:
+  TmaCopier(KernelContext &ctx, ArrayRef<Value> tensorMaps)
+      : StageCopier(ctx), ib(ctx.ib()), bCopy(getPanelCopy(ctx, 1)) {
+    maps[0] = tensorMaps[0];
+    maps[1] = tensorMaps[1];
+  }
+  void emitSetup(Operation *setupPoint) override;
+  void emitIssue(Value kAt, Value kUpper, Value stage) override;
+  void emitWait(Value step, Value stage) override;
+  bool hasFlush() const override { return ctx.plan.bByRegisters; }
+  void emitFlush() override {
+    emitUnder(ctx.rewriter, ctx.loc, pendingLive, [&]() {
+      storePanel(ctx, bCopy, pendingB, pendingStage);
+    });
+  }
+
+private:
+  Value boxView(Value panel, ArrayRef<OpFoldResult> lead);
+  Value boxColumn(Value box);
+  void issueBox(OpFoldResult box, Value column, Value stage, Value kAt);
+
+  IndexBuilder ib;
+  Value maps[2];
+  PanelCopy bCopy;
+  Value barriers, leader;
+  /// b_row_groups with one box per class: the leader issues them; with
+  /// more, each warp issues its `myBoxes` (box, its column).
+  bool leaderIssues = false;
+  SmallVector<std::pair<Value, Value>> myBoxes;
+  int64_t warps = 0;
+  /// B through registers: the step's loaded values, stored by emitFlush.
+  SmallVector<Value> pendingB;
+  Value pendingStage, pendingLive;
+};
+} // namespace
+
+/// The destination of one box: the part of `panel` at leading indices
+/// `lead` (dropped), whole along the remaining dimensions.
+Value TmaCopier::boxView(Value panel, ArrayRef<OpFoldResult> lead) {
+  RewriterBase &rewriter = ctx.rewriter;
+  auto type = cast<MemRefType>(panel.getType());
+  SmallVector<OpFoldResult> offsets(lead);
+  SmallVector<OpFoldResult> sizes(lead.size(), rewriter.getIndexAttr(1));
+  for (int64_t d = lead.size(); d < type.getRank(); ++d) {
+    offsets.push_back(rewriter.getIndexAttr(0));
+    sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+  }
+  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      type.getShape().drop_front(lead.size()), type, offsets, sizes, strides);
+  return memref::SubViewOp::create(rewriter, ctx.loc,
+                                   cast<MemRefType>(viewType), panel, offsets,
+                                   sizes, strides);
+}
+
+/// b_row_groups: box i of B's row-group view, class c = i / count (panel
+/// rows k with k mod 4 = c) and piece b = i % count, starts at column c x N
+/// + colOrigin, rounded down to a multiple of 4 (a 16-byte box start;
+/// colOrigin is one), plus b x width; this is that column less colOrigin.
+Value TmaCopier::boxColumn(Value box) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  const RowGroupBoxes &boxes = ctx.plan.bBoxes;
+  Value cls = arith::DivUIOp::create(rewriter, loc, box, ib.c(boxes.count));
+  Value piece = arith::RemUIOp::create(rewriter, loc, box, ib.c(boxes.count));
+  Value start = ib.mul(cls, ib.c(ctx.plan.problem.n));
+  start = arith::SubIOp::create(
+      rewriter, loc, start,
+      arith::RemUIOp::create(rewriter, loc, start, ib.c(4)));
+  return ib.add(start, ib.mul(piece, ib.c(boxes.width)));
+}
+
+/// Box `box` of stage `stage` from B's column colOrigin + `column`, row
+/// kAt / 4 of the row-group view.
+void TmaCopier::issueBox(OpFoldResult box, Value column, Value stage,
+                         Value kAt) {
+  Value dst = boxView(ctx.panels[1], {stage, box});
+  Value groupRow = arith::DivUIOp::create(ctx.rewriter, ctx.loc, kAt, ib.c(4));
+  nvgpu::TmaAsyncLoadOp::create(ctx.rewriter, ctx.loc, dst, barriers, maps[1],
+                                ValueRange{ib.add(ctx.colOrigin, column),
+                                           groupRow},
+                                stage, Value(), Value());
+}
+
+/// The mbarriers, and what the issuing threads work out once, go before the
+/// tile scheduler's loop: the block sets them up once.
+void TmaCopier::emitSetup(Operation *setupPoint) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  MLIRContext *mlirCtx = rewriter.getContext();
+  int64_t stages = ctx.plan.stages;
+  OpBuilder::InsertPoint loopPoint = rewriter.saveInsertionPoint();
+  if (setupPoint)
+    rewriter.setInsertionPoint(setupPoint);
+  auto groupType = nvgpu::MBarrierGroupType::get(
+      mlirCtx, getWorkgroupSpace(mlirCtx), stages);
+  barriers = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupType);
+  leader = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                 ctx.tid, ib.c(0));
+  emitUnder(rewriter, loc, leader, [&]() {
+    for (int64_t s = 0; s < stages; ++s)
+      nvgpu::MBarrierInitOp::create(rewriter, loc, barriers, ib.c(1), ib.c(s),
+                                    Value());
+    // The TMA unit (async proxy) must see the initialised mbarriers.
+    NVVM::FenceProxyOp::create(
+        rewriter, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(mlirCtx, NVVM::SharedSpace::shared_cta));
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+
+  // b_row_groups: the boxes complete on the stage's mbarrier, which the
+  // leader arms with all of their bytes (in any order: the phase needs the
+  // leader's arrival too). With one box per class the leader issues the 4
+  // after A's. With two (BN + 3 > 256), one elected lane of warp w issues
+  // boxes w, w + warps, ...: each warp works out its boxes once, from its
+  // index taken from lane 0, so that ptxas knows the branch around the
+  // issue is warp-uniform (docs/results/ compares the two).
+  bool bRowGroups = ctx.plan.copy[1].layout == PanelLayout::RowClassBoxes;
+  const RowGroupBoxes &boxes = ctx.plan.bBoxes;
+  leaderIssues = bRowGroups && boxes.count == 1;
+  warps = ctx.plan.numThreads / 32; // whole warps (verifier)
+  if (bRowGroups && !leaderIssues) {
+    Value warp = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        arith::DivUIOp::create(rewriter, loc, ctx.tid, ib.c(32)));
+    Value warpIndex = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        gpu::ShuffleOp::create(rewriter, loc, warp, 0, 32,
+                               gpu::ShuffleMode::IDX)
+            .getShuffleResult());
+    for (int64_t trip = 0; trip * warps < boxes.boxes(); ++trip) {
+      Value box = ib.add(warpIndex, ib.c(trip * warps));
+      myBoxes.push_back({box, boxColumn(box)});
+    }
+  }
+  rewriter.restoreInsertionPoint(loopPoint);
+}
+
+/// Rows of B that are not 16-byte multiples cannot be TMA boxes: B then
+/// goes through registers (two stages), loaded here, beside A's box, and
+/// stored into the free stage after the step's FMAs (`emitFlush`).
+void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  const KernelPlan &plan = ctx.plan;
+  ConfigAttr config = plan.config;
+  bool bRowGroups = plan.copy[1].layout == PanelLayout::RowClassBoxes;
+  int64_t bBytes =
+      plan.bByRegisters ? 0 : config.getBK() * getStagedBCols(config);
+  int64_t txBytes = (config.getBM() * config.getBK() + bBytes) *
+                    getElementBytes(ctx.elementType());
+  Value live = ib.lt(kAt, kUpper);
+  emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
+    nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
+                                            ib.c(txBytes), stage, Value());
+    // Box coordinates go innermost first: (column, row).
+    nvgpu::TmaAsyncLoadOp::create(
+        rewriter, loc, boxView(ctx.panels[0], {stage}), barriers, maps[0],
+        ValueRange{kAt, ctx.rowOrigin}, stage, Value(), Value());
+    if (!plan.bByRegisters && !bRowGroups)
+      nvgpu::TmaAsyncLoadOp::create(
+          rewriter, loc, boxView(ctx.panels[1], {stage}), barriers, maps[1],
+          ValueRange{ctx.colOrigin, kAt}, stage, Value(), Value());
+    if (leaderIssues)
+      for (int64_t i = 0; i < plan.bBoxes.boxes(); ++i)
+        issueBox(rewriter.getIndexAttr(i), boxColumn(ib.c(i)), stage, kAt);
+  });
+  for (auto [trip, entry] : llvm::enumerate(myBoxes)) {
+    auto [box, column] = entry;
+    Value mine = (trip + 1) * warps <= size_t(plan.bBoxes.boxes())
+                     ? Value()
+                     : ib.lt(box, ib.c(plan.bBoxes.boxes()));
+    emitUnder(rewriter, loc, ib.land(live, mine), [&]() {
+      Value elected = NVVM::ElectSyncOp::create(rewriter, loc,
+                                                rewriter.getI1Type(), Value());
+      emitUnder(rewriter, loc, elected,
+                [&]() { issueBox(box, column, stage, kAt); });
+    });
+  }
+  if (!plan.bByRegisters)
+    return;
+  pendingB = emitGuarded(rewriter, loc, live, bCopy.valueTypes(), [&]() {
+    return loadPanel(ctx, bCopy, kAt, ctx.colOrigin);
+  });
+  pendingStage = stage;
+  pendingLive = live;
+}
+
+void TmaCopier::emitWait(Value step, Value stage) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Value round =
+      arith::DivUIOp::create(rewriter, loc, step, ib.c(ctx.plan.stages));
+  Value parity = arith::IndexCastOp::create(
+      rewriter, loc, rewriter.getI1Type(),
+      arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
+  nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
+                                         ib.c(kMbarrierWaitTicks), stage);
+}
+
+std::unique_ptr<StageCopier>
+mlir::tileopt::createTmaCopier(KernelContext &ctx, ArrayRef<Value> tensorMaps) {
+  return std::make_unique<TmaCopier>(ctx, tensorMaps);
+}
+
+namespace {
+/// Copies A's landed box (stage `stage`, BM x BK) into stage step % 2 of
+/// the K-major panel (BK x BM), before the step's barrier. A thread moves
+/// 16-byte pieces (4 k of one row) and stores their elements down the
+/// K-major columns; consecutive threads take consecutive rows, so a warp's
+/// stores hit consecutive words. The barrier then orders these stores
+/// before the step's FMAs, and the previous step's barrier orders them
+/// after the FMAs two steps back, which read the same K-major stage.
+class RestageA final : public StageCopier {
+public:
+  RestageA(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
+           Value aKMajor)
+      : StageCopier(ctx), inner(std::move(inner)), aKMajor(aKMajor) {}
+  void emitSetup(Operation *setupPoint) override {
+    inner->emitSetup(setupPoint);
+  }
+  void emitIssue(Value kAt, Value kUpper, Value stage) override {
+    inner->emitIssue(kAt, kUpper, stage);
+  }
+  void emitWait(Value step, Value stage) override;
+  bool hasFlush() const override { return inner->hasFlush(); }
+  void emitFlush() override { inner->emitFlush(); }
+  void emitDrain(Operation *loop) override { inner->emitDrain(loop); }
+  OperandSource getSource(int operand, Value stage) override {
+    if (operand == 0)
+      return {aKMajor, aKMajorStage};
+    return inner->getSource(operand, stage);
+  }
+
+private:
+  std::unique_ptr<StageCopier> inner;
+  Value aKMajor, aKMajorStage;
+};
+} // namespace
+
+void RestageA::emitWait(Value step, Value stage) {
+  inner->emitWait(step, stage);
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  ConfigAttr config = ctx.config();
+  int64_t bm = config.getBM(), bk = config.getBK();
+  int64_t numThreads = ctx.plan.numThreads;
+  int64_t pieces = bm * bk / 4;
+  aKMajorStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
+  auto vec4 = VectorType::get({4}, ctx.elementType());
+  for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
+    Value live = getTripGuard(ib, pieces, numThreads, ctx.tid, trip);
+    emitUnder(rewriter, loc, live, [&]() {
+      Value idx = ib.add(ctx.tid, ib.c(trip * numThreads));
+      Value row = arith::RemUIOp::create(rewriter, loc, idx, ib.c(bm));
+      Value k = ib.mul(arith::DivUIOp::create(rewriter, loc, idx, ib.c(bm)),
+                       ib.c(4));
+      Value piece = vector::LoadOp::create(
+          rewriter, loc, vec4, ctx.panels[0], ValueRange{stage, row, k},
+          /*nontemporal=*/false, llvm::MaybeAlign(16));
+      for (int64_t e = 0; e < 4; ++e)
+        memref::StoreOp::create(
+            rewriter, loc, vector::ExtractOp::create(rewriter, loc, piece, e),
+            aKMajor, ValueRange{aKMajorStage, ib.add(k, ib.c(e)), row});
+    });
+  }
+}
+
+std::unique_ptr<StageCopier>
+mlir::tileopt::createRestageADecorator(KernelContext &ctx,
+                                       std::unique_ptr<StageCopier> inner,
+                                       Value aKMajor) {
+  return std::make_unique<RestageA>(ctx, std::move(inner), aKMajor);
+}
+
+/// One tensor map per described operand, whose box is one panel stage (BM x
+/// BK of A, BK x BN of B) or one class box of b_row_groups's view of B (K/4
+/// rows of 4N elements; K is a multiple of 4: A's rows are 16-byte
+/// multiples); pack_b's is of B's copy in the workspace, K x N with rows
+/// `pitch` elements apart.
+SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
+                                                      Location loc,
+                                                      const KernelPlan &plan,
+                                                      Value globalA,
+                                                      Value globalB,
+                                                      Value workspace) {
+  MLIRContext *ctx = rewriter.getContext();
+  ConfigAttr config = plan.config;
+  const MatmulProblem &problem = plan.problem;
+  IndexBuilder ib{rewriter, loc};
+  SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described = {
+      {globalA, {config.getBM(), config.getBK()}}};
+  if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
+    SmallVector<ReassociationIndices> all{{0, 1}};
+    Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
+    auto groupsType =
+        MemRefType::get({problem.k / 4, 4 * problem.n}, problem.elementType);
+    Value groups =
+        memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
+    described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
+  } else if (plan.workspace.pack) {
+    const PackPlan &pack = *plan.workspace.pack;
+    Value rows = memref::ViewOp::create(
+        rewriter, loc,
+        MemRefType::get({problem.k, pack.pitch}, problem.elementType),
+        workspace, ib.c(pack.offset), ValueRange{});
+    Value copyOfB = memref::SubViewOp::create(
+        rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
+        ArrayRef<int64_t>{problem.k, problem.n}, ArrayRef<int64_t>{1, 1});
+    described.push_back({copyOfB, {config.getBK(), config.getBN()}});
+  } else if (!plan.bByRegisters) {
+    described.push_back({globalB, {config.getBK(), config.getBN()}});
+  }
+  SmallVector<Value, 2> maps(2);
+  for (auto [i, entry] : llvm::enumerate(described)) {
+    auto &[tensor, box] = entry;
+    auto tensorType = cast<MemRefType>(tensor.getType());
+    auto unranked = UnrankedMemRefType::get(tensorType.getElementType(),
+                                            tensorType.getMemorySpace());
+    Value cast = memref::CastOp::create(rewriter, loc, unranked, tensor);
+    auto mapType = nvgpu::TensorMapDescriptorType::get(
+        ctx,
+        MemRefType::get(box, tensorType.getElementType(),
+                        MemRefLayoutAttrInterface(), getWorkgroupSpace(ctx)),
+        nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
+        nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+        nvgpu::TensorMapOOBKind::OOB_ZERO,
+        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+    SmallVector<Value> boxSizes;
+    for (int64_t side : box)
+      boxSizes.push_back(ib.c(side));
+    maps[i] = nvgpu::TmaCreateDescriptorOp::create(rewriter, loc, mapType,
+                                                   cast, boxSizes);
+  }
+  return maps;
+}
