@@ -70,6 +70,8 @@ TileReport mlir::tileopt::computeTileReport(
   r.smemValuesPerK = config.getTM() + config.getTN();
   r.fmasPerK = config.getTM() * config.getTN();
   r.resources = estimateResources(config, elementType);
+  if (tiled)
+    r.shared = getSharedMemoryLayout(config, elementType);
 
   if (!target) {
     r.warnings.push_back("unknown chip '" + chip.str() +
@@ -159,6 +161,19 @@ TileReport mlir::tileopt::computeTileReport(
   return r;
 }
 
+static json::Value sharedToJson(const SharedMemoryLayout &layout) {
+  json::Array slots;
+  for (const SharedSlot &slot : layout.slots)
+    slots.push_back(json::Object{{"name", slot.name},
+                                 {"offset", slot.offset},
+                                 {"bytes", slot.bytes},
+                                 {"alignment", slot.alignment}});
+  return json::Object{{"dynamic", layout.dynamic},
+                      {"panel_bytes", layout.panelBytes},
+                      {"mbarrier_bytes", layout.barrierBytes},
+                      {"slots", std::move(slots)}};
+}
+
 json::Value mlir::tileopt::toJson(const TileReport &r) {
   std::string configText;
   llvm::raw_string_ostream os(configText);
@@ -219,6 +234,7 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
            {"estimated_registers", r.resources.estimatedRegisters},
            {"ptxas_registers", r.ptxasRegisters ? json::Value(*r.ptxasRegisters)
                                                 : json::Value(nullptr)}}},
+      {"shared_memory", r.shared ? sharedToJson(*r.shared) : json::Value(nullptr)},
       {"occupancy",
        r.hasTarget ? json::Value(std::move(occupancy)) : json::Value(nullptr)},
       {"waves", r.hasTarget
@@ -296,6 +312,14 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   if (r.ptxasRegisters)
     os << " (ptxas: " << *r.ptxasRegisters << ")";
   os << "\n";
+  if (r.shared) {
+    os << "  shared memory (" << (r.shared->dynamic ? "dynamic" : "static")
+       << "):";
+    for (const SharedSlot &slot : r.shared->slots)
+      os << " " << slot.name << " " << slot.bytes << " B at " << slot.offset
+         << ";";
+    os << " mbarriers " << r.shared->barrierBytes << " B\n";
+  }
   if (r.hasTarget) {
     os << "  blocks per SM by limit:";
     for (const TileReport::Limit &l : r.limits)

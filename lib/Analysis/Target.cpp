@@ -7,6 +7,7 @@
 #include "TileOpt/Analysis/Target.h"
 
 #include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Codegen/KernelPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -130,22 +131,10 @@ int64_t mlir::tileopt::getStagedBCols(ConfigAttr config) {
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
-  int64_t elemBytes = getElementBytes(elementType);
   r.threads = config.getNumThreads();
-  if (config.getStrategy() == Strategy::Tiled) {
-    // A is staged K-major (BK x BM) or as is (BM x BK), B as is (BK x BN);
-    // each row padded.
-    int64_t aRows = config.isAKMajor() ? config.getBK() : config.getBM();
-    int64_t aCols = config.getBM() * config.getBK() / aRows;
-    r.sharedBytes =
-        (aRows * (aCols + config.getPad()) +
-         config.getBK() * (getStagedBCols(config) + config.getPad())) *
-        elemBytes * config.getStages();
-    // TMA: one 8-byte mbarrier per stage.
-    if (config.getCopy() == CopyKind::Tma)
-      r.sharedBytes += 8 * config.getStages();
-    r.sharedBytes += getRestagedABytes(config, elementType);
-  }
+  // What the kernel declares: its panel slots and mbarriers (KernelPlan).
+  if (config.getStrategy() == Strategy::Tiled)
+    r.sharedBytes = getSharedMemoryLayout(config, elementType).totalBytes();
   r.accumulatorsPerThread = config.getTM() * config.getTN();
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
   // overlaps them), and about 24 registers of addressing, loop and predicate
@@ -172,9 +161,6 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   ConfigResources r = estimateResources(config, elementType);
   std::string message;
   llvm::raw_string_ostream os(message);
-  int64_t elemBytes = getElementBytes(elementType);
-  int64_t aStageBytes = config.getBM() * config.getBK() * elemBytes,
-          bStageBytes = config.getBK() * getStagedBCols(config) * elemBytes;
   bool tma = config.getCopy() == CopyKind::Tma;
   // The emitter unrolls a K step's FMAs and a stage's copies per thread.
   int64_t unrolledFmas = config.getTM() * config.getTN() * config.getBK();
@@ -183,15 +169,7 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
           : llvm::divideCeil(config.getBM() * config.getBK(), r.threads) +
                 llvm::divideCeil(config.getBK() * getStagedBCols(config),
                                  r.threads);
-  if (tma && target.computeCapability < 90)
-    os << "copy = tma needs the Tensor Memory Accelerator of sm_90 or newer, "
-          "but the target is "
-       << target.chip;
-  else if (tma && (aStageBytes % 128 != 0 || bStageBytes % 128 != 0))
-    os << "copy = tma needs every stage of a panel to be a multiple of 128 "
-          "bytes (TMA destinations are 128-byte aligned), but the A stage is "
-       << aStageBytes << " bytes and the B stage " << bStageBytes;
-  else if (r.threads > target.maxThreadsPerBlock)
+  if (r.threads > target.maxThreadsPerBlock)
     os << "config needs " << r.threads << " threads per block ("
        << config.getThreadsY() << " x " << config.getThreadsX() << "), but "
        << target.chip << " allows at most " << target.maxThreadsPerBlock;
@@ -199,7 +177,8 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   {
     os << "config needs " << r.sharedBytes
        << " bytes of shared memory per block";
-    int64_t restaged = getRestagedABytes(config, elementType);
+    SharedMemoryLayout layout = getSharedMemoryLayout(config, elementType);
+    int64_t restaged = layout.slots.size() > 2 ? layout.slots[2].bytes : 0;
     if (config.getStages() > 1)
       os << " (" << config.getStages() << " stages of "
          << (r.sharedBytes - restaged) / config.getStages();
@@ -249,6 +228,9 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
     os << "config copies " << copiedPerThread
        << " elements of A and B per thread and stage, over the limit of "
        << kMaxUnrolledCopies << " (use more threads or a smaller BK)";
+  else if (std::optional<std::string> parts =
+               findPartsViolation(config, target, elementType))
+    return parts;
   else
     return std::nullopt;
   return message;

@@ -10,6 +10,7 @@
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Analysis/Report.h"
 #include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Codegen/KernelPlan.h"
 #include "TileOpt/Transforms/Artifact.h"
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Version.h"
@@ -170,71 +171,6 @@ static json::Value toJson(ArrayRef<int64_t> v) {
   for (int64_t x : v)
     a.push_back(x);
   return a;
-}
-
-namespace {
-/// One kernel parameter of the ABI: matrix `name` (rows x cols, row-major),
-/// passed as a bare pointer or, with copy = tma, as a tensor map whose box
-/// (boxRows x boxCols) is one panel stage, or (`rowGroups`: b_row_groups's B)
-/// a tensor map of the matrix seen as rows / 4 rows of 4 x cols elements,
-/// whose box (boxRows x boxCols, in that view) is one class of panel rows.
-struct KernelArgument {
-  StringRef name;
-  int64_t rows, cols;
-  bool tensorMap;
-  int64_t boxRows, boxCols;
-  bool rowGroups = false;
-  /// The workspace (not a matrix; stream_k, pack_b): its bytes, zeroed
-  /// before the first launch; 0 for A, B and C.
-  int64_t workspaceBytes = 0;
-  /// The workspace: the blocks that wait on each other (resident at once).
-  int64_t residentBlocks = 0;
-  /// pack_b: a tensor map of B's copy in the workspace, `packOffset` bytes
-  /// into it, with rows `packStride` bytes apart.
-  bool packed = false;
-  int64_t packOffset = 0, packStride = 0;
-};
-} // namespace
-
-/// The parameters of a kernel, in order: A, B, C. With copy = tma, A is a
-/// tensor map, and B too unless its rows are not 16-byte multiples (it then
-/// goes through registers); with b_row_groups B's map is of its row groups.
-/// With stream_k or pack_b, the workspace follows C (its size needs the
-/// chip, `chip`); with pack_b, B is a bare pointer (the kernel copies it)
-/// and the map of its copy in the workspace comes last.
-static SmallVector<KernelArgument, 5>
-getKernelArguments(ConfigAttr config, const MatmulProblem &p, StringRef chip) {
-  bool tma = config.getCopy() == CopyKind::Tma;
-  bool bMap = tma && !config.getPackB() &&
-              !isTmaBByRegisters(config, p.n, p.elementType);
-  RowGroupBoxes groups = getRowGroupBoxes(config);
-  KernelArgument b =
-      config.getBRowGroups()
-          ? KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true}
-          : KernelArgument{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
-  SmallVector<KernelArgument, 5> args = {
-      {"A", p.m, p.k, tma, config.getBM(), config.getBK()},
-      b,
-      {"C", p.m, p.n, false, 0, 0}};
-  std::optional<TargetInfo> target = lookupTarget(chip);
-  if (!target)
-    return args;
-  WorkspacePlan plan =
-      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target);
-  if (plan.bytes) {
-    KernelArgument workspace{"workspace", 0, 0, false, 0, 0};
-    workspace.workspaceBytes = plan.bytes;
-    workspace.residentBlocks = plan.residentBlocks();
-    args.push_back(workspace);
-  }
-  if (plan.pack) {
-    KernelArgument packed{"B", p.k, p.n, true, config.getBK(), config.getBN()};
-    packed.packed = true;
-    packed.packOffset = plan.pack->offset;
-    packed.packStride = plan.pack->pitch * getElementBytes(p.elementType);
-    args.push_back(packed);
-  }
-  return args;
 }
 
 static json::Value kernelToJson(const KernelRecord &k) {

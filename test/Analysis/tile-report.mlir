@@ -1,5 +1,6 @@
 // RUN: tile-opt %s --tile-report="chip=sm_90" -o /dev/null | FileCheck %s
 // RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null | FileCheck %s --check-prefix=SMEM
 // RUN: tile-opt %s --tile-report="chip=sm_99" -o /dev/null | FileCheck %s --check-prefix=NOCHIP
 // The IR is unchanged.
 // RUN: tile-opt %s --tile-report -o - | FileCheck %s --check-prefix=IR
@@ -101,6 +102,20 @@ func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: me
 // CHECK-LABEL: @row_groups: matmul 2053 x 2039 x 2048 (f32)
 // CHECK: one K step of one block: 12800 bytes staged, 262144 FLOPs: 20.48 FLOP/byte
 // CHECK: resources: 128 threads, 33808 bytes shared memory (2 stage(s))
+// The kernel plan's slots: TMA panels in dynamic shared memory, each
+// 128-byte aligned, the K-major A after them.
+// CHECK: shared memory (dynamic): a_panels 8192 B at 0; b_panels 17408 B at 8192; a_k_major 8192 B at 25600; mbarriers 16 B
+// SMEM-LABEL: "function": "row_groups"
+// SMEM: "shared_memory": {
+// SMEM-NEXT: "dynamic": true,
+// SMEM-NEXT: "mbarrier_bytes": 16,
+// SMEM-NEXT: "panel_bytes": 33792,
+// SMEM: "name": "b_panels",
+// SMEM-NEXT: "offset": 8192
+// SMEM: "alignment": 128,
+// SMEM-NEXT: "bytes": 8192,
+// SMEM-NEXT: "name": "a_k_major",
+// SMEM-NEXT: "offset": 25600
 func.func @row_groups(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>}
     ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)

@@ -39,7 +39,7 @@
 // RUN: ls %t/ok/manifest.json
 
 // BIG: [[@LINE+9]]:3: error: 'linalg.matmul' op config needs 247296 bytes of shared memory per block (7 stages of 35328), but sm_90 allows at most 232448
-// STAGES: [[@LINE+8]]:3: error: 'scf.forall' op stages = 3 needs copy = async (register-staged copies support 1 or 2)
+// STAGES: [[@LINE+8]]:3: error: 'linalg.matmul' op stages = 3 needs copy = async (register-staged copies support 1 or 2)
 // CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_42' (known: sm_80, sm_90, sm_90a)
 // THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 2048 threads per block (64 x 32), but sm_90 allows at most 1024
 // T64: [[@LINE+5]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024

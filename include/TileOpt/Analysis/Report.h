@@ -13,6 +13,7 @@
 #define TILEOPT_ANALYSIS_REPORT_H
 
 #include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Codegen/KernelPlan.h"
 #include "TileOpt/Dialect/TileDialect.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,6 +46,8 @@ struct TileReport {
 
   // Resources.
   ConfigResources resources;
+  /// The tiled kernel's shared-memory slots (the KernelPlan's layout).
+  std::optional<SharedMemoryLayout> shared;
   std::optional<int64_t> ptxasRegisters;
   std::optional<int64_t> spillBytes;
 
