@@ -28,6 +28,10 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   // Step 2. Attach a #tile.config to every matmul and check it against the
   // chip: an impossible config stops here with an error at the matmul.
   ConfigurePassOptions configure;
+  // Only the options given on the command line travel: config= refuses
+  // the field options beside it.
+  if (!options.config.empty())
+    configure.config = options.config;
   configure.strategy = options.strategy;
   configure.chip = options.chip;
   configure.blockTile.assign(options.blockTile.begin(), options.blockTile.end());

@@ -9,6 +9,7 @@
 #include "TileOpt/Analysis/Target.h"
 #include "TileOpt/Transforms/Passes.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 namespace mlir::tileopt {
@@ -87,9 +88,61 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         *order, bool(bRowGroups), bool(streamK), bool(packB));
   }
 
+  /// The `config` option's attribute, or an error at the root naming what
+  /// is wrong with it: not a #tile.config, or given beside the options it
+  /// replaces.
+  FailureOr<ConfigAttr> parseConfigOption() {
+    Operation *root = getOperation();
+    // The field options at their defaults (what the pipeline forwards when
+    // they are not given).
+    std::pair<StringRef, bool> fields[] = {
+        {"strategy", strategy != "naive"},
+        {"block-tile", !blockTile.empty()},
+        {"warp-tile", !warpTile.empty()},
+        {"thread-tile", !threadTile.empty()},
+        {"stages", stages != 1},
+        {"smem-pad", smemPad != 0},
+        {"copy", copy != "registers"},
+        {"blocks-per-sm", blocksPerSM != 0},
+        {"restage-a", bool(restageA)},
+        {"fma-order", fmaOrder != "rows"},
+        {"b-row-groups", bool(bRowGroups)},
+        {"stream-k", bool(streamK)},
+        {"pack-b", bool(packB)}};
+    for (auto [name, given] : fields)
+      if (given)
+        return root->emitError()
+               << "config= is the whole #tile.config: give it or the field "
+                  "options, not both (got "
+               << name << " too)";
+    std::string message;
+    Attribute attr;
+    {
+      ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &d) {
+        if (message.empty())
+          message = d.str();
+        return success();
+      });
+      attr = parseAttribute(config, &getContext());
+    }
+    auto parsed = dyn_cast_or_null<ConfigAttr>(attr);
+    if (!parsed)
+      return root->emitError()
+             << "config='" << config << "' is not a #tile.config"
+             << (message.empty() ? "" : ": " + message);
+    return parsed;
+  }
+
   void runOnOperation() override {
     std::optional<TargetInfo> target = lookupTarget(chip);
     bool anyFailed = false;
+    ConfigAttr given;
+    if (!config.empty()) {
+      FailureOr<ConfigAttr> parsed = parseConfigOption();
+      if (failed(parsed))
+        return signalPassFailure();
+      given = *parsed;
+    }
     getOperation()->walk([&](linalg::LinalgOp op) {
       // Contractions the kernels do not cover yet stay as they are, with a
       // word at each.
@@ -122,7 +175,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       problem->accumulate = !startsFromZero(matmul);
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
-        config = buildConfig(matmul, *problem, *target);
+        config = given ? given : buildConfig(matmul, *problem, *target);
       if (!config ||
           failed(checkConfigAgainstTarget(config, *target,
                                           problem->elementType, [&]() {

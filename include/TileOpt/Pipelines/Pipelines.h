@@ -13,6 +13,12 @@
 namespace mlir::tileopt {
 
 struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> config{
+      *this, "config",
+      llvm::cl::desc("The whole #tile.config for every matmul (quoted: "
+                     "config='#tile.config<...>'); replaces strategy, "
+                     "block-tile and the other config options"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> strategy{
       *this, "strategy",
       llvm::cl::desc("Code generation strategy: naive or tiled"),

@@ -75,6 +75,9 @@ def ConfigurePass : Pass<"tile-configure"> {
   }];
   let dependentDialects = ["mlir::tileopt::TileDialect"];
   let options = [
+    Option<"config", "config", "std::string", /*default=*/"\"\"",
+           "The whole #tile.config for every matmul (quoted: "
+           "config='#tile.config<...>'); replaces the options below">,
     Option<"strategy", "strategy", "std::string", /*default=*/"\"naive\"",
            "Code generation strategy: naive (one output per thread) or tiled">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
