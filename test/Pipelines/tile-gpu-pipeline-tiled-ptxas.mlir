@@ -135,7 +135,7 @@
 // DEF2048PTX: st.release.gpu.global.b32 [%rd{{[0-9]+}}], 1;
 // DEF2048PTX-DAG: ld.acquire.gpu.global.b32 %r{{[0-9]+}}, [%[[FLAG:rd[0-9]+]]];
 // DEF2048PTX-DAG: st.relaxed.gpu.global.b32 [%[[FLAG]]], 0;
-// DEF2048PTX-DAG: @%p{{[0-9]+}} trap;
+// DEF2048PTX-DAG: trap; exit;
 // pack_b: the parameters are A's map, B, C, the workspace (B's copy: 2048
 // rows of 8192 bytes, then the copy's three counters) and the map of B's
 // copy; the grid is the 8 x 33 tiles, within one wave of 2 per SM, all of
@@ -192,18 +192,20 @@
 // DEF2053PTX: fence.proxy.async.global;
 // DEF2053PTX-NOT: cp.async.bulk.tensor
 // DEF2053PTX: bar.sync 0;
-// DEF2053PTX: add.s64 %[[ARRIVE:rd[0-9]+]], %[[WS]], 16777216;
-// DEF2053PTX-NEXT: add.s64 %[[DEPART:rd[0-9]+]], %[[WS]], 16777220;
-// DEF2053PTX: red.release.gpu.global.add.u32 [%[[ARRIVE]]], 1;
-// DEF2053PTX: ld.acquire.gpu.global.b32 %[[N:r[0-9]+]], [%[[ARRIVE]]];
-// DEF2053PTX-NEXT: // end inline asm
+// The release add is a release fence and a relaxed `atom` (the NVPTX
+// backend drops an atomicrmw's ordering; SyncPrimitives.cpp).
+// DEF2053PTX: fence.acq_rel.gpu;
+// DEF2053PTX-NEXT: cvta.to.global.u64 %[[WA:rd[0-9]+]], %[[WS]];
+// DEF2053PTX-NEXT: atom.global.add.u32 %{{r[0-9]+}}, [%[[WA]]+16777216], 1;
+// DEF2053PTX-NEXT: ld.acquire.gpu.global.b32 %[[N:r[0-9]+]], [%[[WA]]+16777216];
 // DEF2053PTX-NEXT: setp.eq.b32 %p{{[0-9]+}}, %[[N]], 264;
-// DEF2053PTX: @%p{{[0-9]+}} trap;
-// DEF2053PTX: atom.relaxed.gpu.global.add.u32 %[[BEFORE:r[0-9]+]], [%[[DEPART]]], 1;
-// DEF2053PTX-NEXT: // end inline asm
-// DEF2053PTX-NEXT: setp.eq.b32 %[[LAST:p[0-9]+]], %[[BEFORE]], 263;
-// DEF2053PTX: @%[[LAST]] st.relaxed.gpu.global.b32 [%[[ARRIVE]]], 0;
-// DEF2053PTX: @%[[LAST]] st.relaxed.gpu.global.b32 [%[[DEPART]]], 0;
+// DEF2053PTX: cvta.to.global.u64 %[[WD:rd[0-9]+]], %[[WS]];
+// DEF2053PTX-NEXT: atom.global.add.u32 %[[BEFORE:r[0-9]+]], [%[[WD]]+16777220], 1;
+// DEF2053PTX-NEXT: setp.ne.b32 %[[NOTLAST:p[0-9]+]], %[[BEFORE]], 263;
+// DEF2053PTX-NEXT: @%[[NOTLAST]] bra
+// DEF2053PTX-NEXT: cvta.to.global.u64 %[[WZ:rd[0-9]+]], %[[WS]];
+// DEF2053PTX-NEXT: st.relaxed.gpu.global.b32 [%[[WZ]]+16777216], 0;
+// DEF2053PTX-NEXT: st.relaxed.gpu.global.b32 [%[[WZ]]+16777220], 0;
 // DEF2053PTX: fence.proxy.async.global;
 // DEF2053PTX: bar.sync 0;
 // DEF2053PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [%[[MAPA]], {{.*}}]

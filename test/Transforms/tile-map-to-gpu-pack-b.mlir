@@ -67,21 +67,29 @@
 // The grid barrier: fence, block barrier; the leader adds its arrival
 // (release), polls until all 9 blocks have arrived (acquire), adds its
 // departure; the last to depart (8 before it) zeroes both counters.
-// CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if %[[FIRST]] {
-// CHECK-NEXT: nvvm.inline_ptx "red.release.gpu.global.add.u32 [$0], 1;" ro(%[[ARRIVE]] : i64){{$}}
+// CHECK-NEXT: llvm.fence syncscope("device") release
+// CHECK-NEXT: %[[PA:.*]] = llvm.inttoptr %[[ARRIVE]] : i64 to !llvm.ptr<1>
+// CHECK-NEXT: llvm.atomicrmw add %[[PA]], %c1_i32 syncscope("device") monotonic
+// CHECK-NEXT: %[[PW:.*]] = llvm.inttoptr %[[ARRIVE]] : i64 to !llvm.ptr<1>
 // CHECK-NEXT: scf.while
-// CHECK-NEXT: %[[N:.*]] = nvvm.inline_ptx "ld.acquire.gpu.global.b32 $0, [$1];" ro(%[[ARRIVE]] : i64) -> i32
+// CHECK-NEXT: %[[N:.*]] = llvm.load %[[PW]] atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // CHECK-NEXT: %[[WAIT:.*]] = arith.cmpi ne, %[[N]], %c9_i32 : i32
 // CHECK-NEXT: scf.condition(%[[WAIT]])
-// CHECK: nvvm.inline_ptx "trap;"
-// CHECK: nvvm.inline_ptx "nanosleep.u32 32;"
-// CHECK: %[[BEFORE:.*]] = nvvm.inline_ptx "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;" ro(%[[DEPART]] : i64) -> i32
+// CHECK: llvm.intr.trap
+// CHECK: nvvm.nanosleep %c32_i32
+// CHECK: %[[PD:.*]] = llvm.inttoptr %[[DEPART]] : i64 to !llvm.ptr<1>
+// CHECK-NEXT: %[[BEFORE:.*]] = llvm.atomicrmw add %[[PD]], %c1_i32 syncscope("device") monotonic
 // CHECK-NEXT: %[[LAST:.*]] = arith.cmpi eq, %[[BEFORE]], %c8_i32 : i32
-// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[ARRIVE]], %c0_i32 : i64, i32), predicate = %[[LAST]]
-// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[DEPART]], %c0_i32 : i64, i32), predicate = %[[LAST]]
-// CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK-NEXT: %[[P0:.*]] = llvm.inttoptr %[[ARRIVE]] : i64 to !llvm.ptr<1>
+// CHECK-NEXT: llvm.store %c0_i32, %[[P0]] atomic syncscope("device") monotonic
+// CHECK-NEXT: %[[P1:.*]] = llvm.inttoptr %[[DEPART]] : i64 to !llvm.ptr<1>
+// CHECK-NEXT: llvm.store %c0_i32, %[[P1]] atomic syncscope("device") monotonic
+// CHECK-NEXT: {{^ *}}}{{$}}
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 // CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: gpu.barrier
 // Then the TMA pipeline, whose B boxes come from the copy's map.
@@ -140,7 +148,7 @@ func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x2
 // CHECK-NOT: arith.cmpi ult, %{{.*}}, %c153000
 // CHECK: {{^ *}}}{{$}}
 // CHECK-NEXT: {{^ *}}}{{$}}
-// CHECK-NEXT: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 func.func @batches(%A: memref<70x300xf32>, %B: memref<300x2039xf32>, %C: memref<70x2039xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<70x2039xf32>)
@@ -169,7 +177,8 @@ func.func @batches(%A: memref<70x300xf32>, %B: memref<300x2039xf32>, %C: memref<
 // CHECK-NEXT: %[[TICKETS:.*]] = arith.index_cast %[[T]] : index to i64
 // CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
 // CHECK-NEXT: scf.if %[[LEADER]] {
-// CHECK-NEXT: %[[TK:.*]] = nvvm.inline_ptx "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;" ro(%[[TICKETS]] : i64) -> i32
+// CHECK-NEXT: %[[PT:.*]] = llvm.inttoptr %[[TICKETS]] : i64 to !llvm.ptr<1>
+// CHECK-NEXT: %[[TK:.*]] = llvm.atomicrmw add %[[PT]], %c1_i32 syncscope("device") monotonic {alignment = 4 : i64} : !llvm.ptr<1>, i32
 // CHECK-NEXT: memref.store %[[TK]], %[[WORD:.*]][%c0] : memref<1xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: {{^ *}}}{{$}}
 // CHECK-NEXT: gpu.barrier
@@ -178,16 +187,20 @@ func.func @batches(%A: memref<70x300xf32>, %B: memref<300x2039xf32>, %C: memref<
 // CHECK-NEXT: %[[PACKER:.*]] = arith.cmpi ult, %[[TICKET]], %c132 : index
 // CHECK: scf.if %[[PACKER]] {
 // CHECK-NEXT: arith.muli %[[TICKET]], %c128 : index
-// CHECK: nvvm.inline_ptx "fence.proxy.async.global;"
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if %[[LEADER]] {
-// CHECK-NEXT: nvvm.inline_ptx "red.release.gpu.global.add.u32 [$0], 1;" ro(%{{.*}} : i64), predicate = %[[PACKER]]
+// CHECK-NEXT: scf.if %[[PACKER]] {
+// CHECK-NEXT: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.inttoptr
+// CHECK-NEXT: llvm.atomicrmw add %{{.*}}, %c1_i32 syncscope("device") monotonic
 // CHECK: arith.cmpi ne, %{{.*}}, %c132_i32 : i32
-// CHECK: %[[BEFORE:.*]] = nvvm.inline_ptx "atom.relaxed.gpu.global.add.u32 $0, [$1], 1;"
+// CHECK: %[[BEFORE:.*]] = llvm.atomicrmw add %{{.*}}, %c1_i32 syncscope("device") monotonic
 // CHECK-NEXT: %[[LAST:.*]] = arith.cmpi eq, %[[BEFORE]], %c152_i32 : i32
-// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%{{.*}}, %c0_i32 : i64, i32), predicate = %[[LAST]]
-// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%{{.*}}, %c0_i32 : i64, i32), predicate = %[[LAST]]
-// CHECK-NEXT: nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[TICKETS]], %c0_i32 : i64, i32), predicate = %[[LAST]]
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK-COUNT-2: llvm.store %c0_i32, %{{.*}} atomic syncscope("device") monotonic
+// CHECK-NEXT: %[[PT2:.*]] = llvm.inttoptr %[[TICKETS]] : i64 to !llvm.ptr<1>
+// CHECK-NEXT: llvm.store %c0_i32, %[[PT2]] atomic syncscope("device") monotonic
 func.func @waves(%A: memref<1030x64xf32>, %B: memref<64x1039xf32>, %C: memref<1030x1039xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<1030x1039xf32>)

@@ -85,11 +85,14 @@
 // CHECK:           %[[FB:.+]] = arith.addi %[[FP]], %c17301504 : index
 // CHECK:           %[[FA:.+]] = arith.addi %[[FB]], %[[FO]] : index
 // CHECK:           %[[FLAG:.+]] = arith.index_cast %[[FA]] : index to i64
+// CHECK:           %[[FPTR:.+]] = llvm.inttoptr %[[FLAG]] : i64 to !llvm.ptr<1>
 // CHECK:           scf.while
-// CHECK:             nvvm.inline_ptx "ld.acquire.gpu.global.b32 $0, [$1];" ro(%[[FLAG]] : i64) -> i32
+// CHECK:             llvm.load %[[FPTR]] atomic syncscope("device") acquire {alignment = 4 : i64} : !llvm.ptr<1> -> i32
 // CHECK:             scf.condition
-// CHECK:             nvvm.inline_ptx "trap;", predicate = %{{.+}}
-// CHECK:           nvvm.inline_ptx "st.relaxed.gpu.global.b32 [$0], $1;" ro(%[[FLAG]], %c0_i32 : i64, i32)
+// CHECK:             llvm.intr.trap
+// CHECK:             nvvm.nanosleep
+// CHECK:           %[[CPTR:.+]] = llvm.inttoptr %[[FLAG]] : i64 to !llvm.ptr<1>
+// CHECK:           llvm.store %c0_i32, %[[CPTR]] atomic syncscope("device") monotonic {alignment = 4 : i64} : i32, !llvm.ptr<1>
 // CHECK:         gpu.barrier
 // Chunk 0 of the thread's accumulators in block j's slot: ((j x 16 + 0) x
 // 256 + tid) x 4.
@@ -117,7 +120,8 @@
 // CHECK:         %[[RB:.+]] = arith.addi %[[RP]], %c17301504 : index
 // CHECK:         %[[RA:.+]] = arith.addi %[[RB]], %[[RO]] : index
 // CHECK:         %[[RFLAG:.+]] = arith.index_cast %[[RA]] : index to i64
-// CHECK:         nvvm.inline_ptx "st.release.gpu.global.b32 [$0], $1;" ro(%[[RFLAG]], %c1_i32 : i64, i32)
+// CHECK:         %[[RPTR:.+]] = llvm.inttoptr %[[RFLAG]] : i64 to !llvm.ptr<1>
+// CHECK:         llvm.store %c1_i32, %[[RPTR]] atomic syncscope("device") release {alignment = 4 : i64} : i32, !llvm.ptr<1>
 // CHECK: gpu.terminator
 func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
