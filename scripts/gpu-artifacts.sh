@@ -7,13 +7,14 @@
 # SPEC lines: NAME MxNxK PIPELINE-OPTIONS...   ('#' starts a comment), e.g.
 #   naive_2048  2048x2048x2048  strategy=naive block-tile=16,16
 # (the word `accumulate` among the options makes the matmul C += A * B).
+# TILE_OPT names the compiler (default build/bin/tile-opt).
 # Without SPEC, the runtime issue's set: the naive kernel on the seed shapes
 # and on tiny and odd shapes.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:?usage: gpu-artifacts.sh OUTDIR [SPEC]}"
 spec="${2:-}"
-tile_opt="$root/build/bin/tile-opt"
+tile_opt="${TILE_OPT:-$root/build/bin/tile-opt}"
 [ -x "$tile_opt" ] || "$root/scripts/setup.sh"
 
 default_spec='

@@ -251,82 +251,17 @@ def PromotePass : Pass<"tile-promote"> {
 def MapToGPUPass : Pass<"tile-map-to-gpu"> {
   let summary = "Map promoted block tiles to a gpu.launch with distributed copies and register accumulators";
   let description = [{
-    Turns each block-tile `scf.forall` (after `--tile-promote`) into a
-    `gpu.launch`: the forall's (y, x) trip counts are the grid, the block has
-    (BN / TN) x (BM / TM) threads. Inside:
+    Turns each promoted block-tile `scf.forall` into a `gpu.launch` built
+    from the tile's `KernelPlan` and the parts it names (lib/Codegen/): the
+    tile scheduler (data-parallel or Stream-K), the copier of the panels
+    (registers, cp.async or TMA; restage_a, pack_b), the K-loop schedule,
+    the scalar FMA instruction tile with its accumulators in registers, and
+    the epilogue that stores C within its bounds. What each part emits:
+    docs/design.md, "The kernel emitter as parts".
 
-    * the panel buffers (with a leading stage dimension when `stages` > 1)
-      are the launch's workgroup attributions while they fit the 48 KiB of
-      static shared memory; above that they are `memref.view`s of
-      `gpu.dynamic_shared_memory` and the launch asks for the bytes;
-    * each panel copy into workgroup memory is distributed over all threads
-      of the block: thread t of T moves vectors t, t + T, ... of the
-      row-major panel (16 bytes where rows stay aligned, else 4), so
-      consecutive threads read consecutive addresses; elements outside the
-      matrix are zero, so the panel is always full. A is stored K-major
-      (transposed, for 16-byte fragment loads) when TM % 4 == 0 and copies go
-      through registers;
-    * with a warp tile, warp w owns the WM x WN sub-tile (w / (BN/WN),
-      w % (BN/WN)) and lane l the TM x TN fragment at (l / (WN/TN),
-      l % (WN/TN)) inside it. A thread's TN columns are consecutive; its TM
-      rows are consecutive when A is K-major and otherwise interleaved with
-      the other row groups (r, r + WM/TM, ...), so that the lanes reading A
-      at one k hit different banks; A staged as is is read 4 k at a time,
-      one 16-byte load per row, when BK and the row pitch allow;
-    * the matmul becomes the thread's TM x TN accumulators, carried by the K
-      loop (`iter_args`); each K step loads TM values of A and TN of B per k
-      from shared memory and does TM x TN FMAs, the BK loop fully unrolled,
-      in serpentine order along the rows of the fragment or down its columns
-      (`fma_order`);
-    * the K loop: `stages = 1` loads, stores, multiplies; `stages = 2`
-      (register-staged) loads step k+1 into registers before the FMAs of
-      step k and stores them into the other stage after; `copy = async`
-      issues `cp.async` copies (`nvgpu.device_async_copy`, zero fill through
-      the source element count) S-1 steps ahead, one commit group per step,
-      and waits until S-2 groups are in flight before a step's FMAs;
-      `copy = tma` has the host describe A and B as tensor maps
-      (`nvgpu.tma.create.descriptor`, boxes of one panel stage) passed to the
-      kernel before C; the panels live in dynamic shared memory; thread 0
-      initialises one mbarrier per stage, and issues each step as
-      `mbarrier.arrive.expect_tx` of the two boxes' bytes plus two
-      `nvgpu.tma.async.load`s S-1 steps ahead; step k waits on its stage's
-      mbarrier with parity (k / S) mod 2, synchronises the block, issues step
-      k+S-1, then multiplies. Boxes that cross the matrix edge are
-      zero-filled by the TMA unit. When rows of B are not 16-byte multiples
-      (a tensor map's stride must be), only A is a tensor map and B is
-      loaded into registers with A's issue and stored into the stage after
-      the FMAs (stages = 2). With `restage_a`, after step k's wait and
-      before its barrier every thread copies 16-byte pieces of A's landed
-      box (4 k of one row) into stage k mod 2 of a K-major copy of A (BK x
-      BM, after the boxes in dynamic shared memory), and the FMAs read A
-      from there, TM rows of one k per 16-byte load, as in the
-      register-staged kernels; the step's one barrier orders these stores
-      before the FMAs, and the previous step's barrier orders them after
-      the FMAs that last read that stage;
-    * after the K loop, each accumulator is stored to C, predicated on being
-      inside the matrix (the accumulators start from C when the matmul
-      accumulates), as 16-byte stores where C's rows keep them aligned;
-      where they do not (N mod 4 != 0), the fragments come in runs of 4 and
-      dynamic shared memory holds a pass, C goes out through shared memory
-      in TM / 4 passes, each warp storing 32 consecutive elements of a row
-      (with `stream_k` and C += A * B this store adds C, and every
-      segment starts from zero);
-    * with `stream_k`, the grid is one resident wave, SMs of `chip` x
-      `blocks_per_sm` blocks (at most one per K step), and block g runs K
-      steps [g x S / G, (g + 1) x S / G) of all tiles' S steps (tile by
-      tile, row-major): a constant-trip `scf.for` over its segments, one
-      per tile it touches, each the TMA pipeline from the segment's first step to its
-      last, the stage and mbarrier phase continuing from the block's step
-      count. The segment that starts the tile (the owner) waits for the
-      flag of every other block that ran part of the tile (a leader's
-      `ld.acquire.gpu` loop, then a barrier), adds its partial sum from the
-      workspace, clears the flag and stores C; any other segment stores its
-      partial sum to the block's slot, synchronises, and the leader raises
-      the block's flag (`st.release.gpu`). The workspace is a kernel
-      parameter after C.
-
-    Barriers are not inserted here: see `--tile-insert-barriers`.
-  }];
+    Before: `scf.forall ... { memref.alloc (workgroup) ...; scf.for %k { memref.copy ...; linalg.matmul ... } }`
+    After: `gpu.launch blocks(...) threads(...) { <copies>; scf.for %k iter_args(%acc...) { <FMAs> }; <stores of C> }`
+    }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip, whose SM count sizes stream_k's grid">,

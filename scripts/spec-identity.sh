@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Compiles every artifact of scripts/specs/*.spec with two tile-opt binaries
+# and compares them: the PTX byte for byte, the manifests as JSON with the
+# given keys left out (at any depth). A refactoring that changes no kernel
+# prints "0 differ".
+#
+#   scripts/spec-identity.sh OLD-TILE-OPT NEW-TILE-OPT OUTDIR [IGNORED-KEY...]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+old="${1:?usage: spec-identity.sh OLD-TILE-OPT NEW-TILE-OPT OUTDIR [KEY...]}"
+new="${2:?}"
+out="${3:?}"
+shift 3
+for side in old new; do
+  bin="$old"
+  [ "$side" = new ] && bin="$new"
+  for spec in "$root"/scripts/specs/*.spec; do
+    TILE_OPT="$bin" "$root/scripts/gpu-artifacts.sh" \
+      "$out/$side/$(basename "$spec" .spec)" "$spec" >/dev/null
+  done
+done
+python3 - "$out/old" "$out/new" "$@" <<'PY'
+import filecmp, glob, json, os, sys
+old, new, ignored = sys.argv[1], sys.argv[2], set(sys.argv[3:])
+def strip(o):
+    if isinstance(o, dict):
+        return {k: strip(v) for k, v in o.items() if k not in ignored}
+    if isinstance(o, list):
+        return [strip(x) for x in o]
+    return o
+manifests = sorted(glob.glob(old + "/*/*/manifest.json"))
+ptx = sorted(glob.glob(old + "/*/*/*.ptx"))
+bad = [p for p in ptx if not filecmp.cmp(p, new + p[len(old):], shallow=False)]
+bad += [m for m in manifests
+        if strip(json.load(open(m))) != strip(json.load(open(new + m[len(old):])))]
+for b in bad:
+    print("differs:", os.path.relpath(b, old))
+print(f"{len(manifests)} artifacts ({len(ptx)} PTX files): {len(bad)} differ"
+      + (f" (manifests compared without {sorted(ignored)})" if ignored else ""))
+sys.exit(1 if bad else 0)
+PY
