@@ -33,25 +33,13 @@ while read -r name shape opts; do
   IFS=x read -r m n k <<<"$shape"
   # The word `accumulate` among the options (not a pipeline option): the
   # matmul adds to a C argument (C += A * B) instead of a zero fill.
+  accumulate=""
   if [[ " $opts " == *" accumulate "* ]]; then
     opts="$(echo " $opts " | sed 's/ accumulate / /')"
-    cat >"$tmp/$name.mlir" <<MLIR
-func.func @matmul(%A: tensor<${m}x${k}xf32>, %B: tensor<${k}x${n}xf32>, %C: tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32> {
-  %D = linalg.matmul ins(%A, %B : tensor<${m}x${k}xf32>, tensor<${k}x${n}xf32>) outs(%C : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
-  return %D : tensor<${m}x${n}xf32>
-}
-MLIR
-  else
-    cat >"$tmp/$name.mlir" <<MLIR
-func.func @matmul(%A: tensor<${m}x${k}xf32>, %B: tensor<${k}x${n}xf32>) -> tensor<${m}x${n}xf32> {
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<${m}x${n}xf32>
-  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
-  %D = linalg.matmul ins(%A, %B : tensor<${m}x${k}xf32>, tensor<${k}x${n}xf32>) outs(%C : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
-  return %D : tensor<${m}x${n}xf32>
-}
-MLIR
+    accumulate=--accumulate
   fi
+  PYTHONPATH="$root/python" python3 -m tileopt matmul-mlir "$m" "$n" "$k" \
+    $accumulate >"$tmp/$name.mlir"
   "$tile_opt" "$tmp/$name.mlir" --tile-gpu-pipeline="$opts artifact-dir=$out/$name" -o /dev/null
   echo "compiled $name ($shape, $opts) -> $out/$name"
 done < <(if [ -n "$spec" ]; then cat "$spec"; else echo "$default_spec"; fi)

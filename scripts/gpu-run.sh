@@ -24,4 +24,4 @@ build="$root/build-gpu"
 ctest --test-dir "$build" -L gpu -V > "$logs/ctest.log" 2>&1
 grep -E "Test +#|tests passed|tests failed" "$logs/ctest.log"
 tar -C "$build/gpu-results" -czf "$logs/gpu-results.tar.gz" . 2>/dev/null || true
-python3 "$root/scripts/summarize-results.py" "$build"/gpu-results/*.bench.json | tee "$logs/summary.txt"
+PYTHONPATH="$root/python" python3 -m tileopt summarize "$build"/gpu-results/*.bench.json | tee "$logs/summary.txt"

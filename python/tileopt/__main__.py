@@ -1,4 +1,4 @@
-"""Command line: python3 -m tileopt sweep|report|banks|fuzz ..."""
+"""Command line: python3 -m tileopt sweep|report|banks|fuzz|summarize|loop-mix|matmul-mlir ..."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 import sys
 import time
 
-from . import fuzz as fuzz_mod, report, results, sass, spec as spec_mod, sweep
+from . import fuzz as fuzz_mod, mlir, report, results, sass, spec as spec_mod, summary, sweep
 
 
 def _find(tool: str, given: str | None) -> str:
@@ -107,7 +107,42 @@ def main(argv: list[str] | None = None) -> int:
                         "for a GPU machine)")
     z.add_argument("--tile-opt", default=None)
     z.add_argument("--tile-run", default=None)
+    t = sub.add_parser("summarize", help="a table of tile-run JSON results")
+    t.add_argument("paths", nargs="+", help="tile-run --json files")
+    t.add_argument("--markdown", action="store_true",
+                   help="a Markdown table for docs/results pages")
+    lm = sub.add_parser("loop-mix", help="opcode mix of a kernel's main loop "
+                        "from `cuobjdump -sass` on standard input")
+    lm.add_argument("name", nargs="?", default="kernel")
+    g = sub.add_parser("matmul-mlir", help="print a linalg.matmul function "
+                       "(C = A * B, or C += A * B) for tile-opt")
+    g.add_argument("m", type=int)
+    g.add_argument("n", type=int)
+    g.add_argument("k", type=int)
+    g.add_argument("--accumulate", action="store_true")
+    g.add_argument("--form", choices=["tensor", "memref"], default="tensor")
     args = parser.parse_args(argv)
+
+    if args.command == "summarize":
+        try:
+            summary.summarize(args.paths, args.markdown)
+        except (OSError, ValueError, KeyError) as e:
+            print(f"tileopt: error: {e}", file=sys.stderr)
+            return 2
+        return 0
+
+    if args.command == "loop-mix":
+        print(sass.loop_mix(sys.stdin, args.name))
+        return 0
+
+    if args.command == "matmul-mlir":
+        if min(args.m, args.n, args.k) < 1:
+            print("tileopt: error: M, N and K must be positive", file=sys.stderr)
+            return 2
+        sys.stdout.write(mlir.matmul_module(args.m, args.n, args.k,
+                                            accumulate=args.accumulate,
+                                            form=args.form))
+        return 0
 
     if args.command == "banks":
         return _banks(args)

@@ -36,6 +36,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
+from .mlir import matmul_module
+
 GOOD = ("rejected", "artifact")
 
 NAMES = ["f", "matmul", "my-kernel", "a b", "x/y", "ns::k", "9lives", "k.v",
@@ -361,12 +363,7 @@ def _plausible_case(rng: random.Random) -> Case:
                 if rng.random() < 0.3:
                     opts.append(f"{flag}=1")
     fill = rng.random() < 0.7
-    zero = ("  %z = arith.constant 0.0 : f32\n"
-            f"  linalg.fill ins(%z : f32) outs(%C : memref<{m}x{n}xf32>)\n" if fill else "")
-    text = (f"func.func @matmul(%A: memref<{m}x{k}xf32>, %B: memref<{k}x{n}xf32>, "
-            f"%C: memref<{m}x{n}xf32>) {{\n" + zero +
-            f"  linalg.matmul ins(%A, %B : memref<{m}x{k}xf32>, memref<{k}x{n}xf32>) "
-            f"outs(%C : memref<{m}x{n}xf32>)\n  return\n}}\n")
+    text = matmul_module(m, n, k, accumulate=not fill, form="memref")
     return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
 
 

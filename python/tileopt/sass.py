@@ -28,6 +28,7 @@ import dataclasses
 import glob
 import io
 import os
+import re
 import struct
 
 #: Low 12 bits of `FFMA R, R, R, R` (register operands only).
@@ -168,3 +169,37 @@ def samples_by_class(source_csv: str, code: bytes) -> dict[int, dict]:
         c[2] += dispatch
     return {k: {"ffma": n, "samples_per_ffma": s / n, "dispatch_per_ffma": d / n}
             for k, (n, s, d) in sorted(classes.items())}
+
+
+_SASS_LINE = re.compile(r"/\*([0-9a-f]{4,})\*/\s+(.*?);")
+
+
+def loop_mix(lines, name: str = "kernel") -> str:
+    """The opcode mix of the main loop (the longest backward branch) of a
+    kernel in `cuobjdump -sass` output `lines`, as one line: instructions in
+    the loop, FFMA count and share, the most frequent other opcodes."""
+    insts = []
+    for line in lines:
+        m = _SASS_LINE.search(line)
+        if m:
+            insts.append((int(m.group(1), 16), m.group(2).strip()))
+    best = None
+    for addr, text in insts:
+        m = re.search(r"\bBRA\b.*?(0x[0-9a-f]+)", text)
+        if m:
+            target = int(m.group(1), 16)
+            if target < addr and (best is None or addr - target > best[1] - best[0]):
+                best = (target, addr)
+    if best is None:
+        return f"{name}: no loop"
+    ops = collections.Counter()
+    for addr, text in insts:
+        if best[0] <= addr <= best[1]:
+            text = re.sub(r"^@!?U?P[T0-9]+\s+", "", text)
+            ops[text.split()[0]] += 1
+    total = sum(ops.values())
+    ffma = sum(v for k, v in ops.items() if k.startswith("FFMA"))
+    others = ", ".join(f"{k} {v}" for k, v in ops.most_common(12)
+                       if not k.startswith("FFMA"))
+    return (f"{name}: loop {total} instructions, FFMA {ffma} "
+            f"({100.0 * ffma / max(total, 1):.1f} %); {others}")

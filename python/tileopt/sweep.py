@@ -22,17 +22,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from . import ncu as ncu_tool
+from .mlir import matmul_module
 from .spec import Job
 
-MATMUL = """// C = A * B, {m} x {n} x {k}, f32 (written by tileopt.sweep)
-func.func @matmul(%A: tensor<{m}x{k}xf32>, %B: tensor<{k}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<{m}x{n}xf32>
-  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
-  %D = linalg.matmul ins(%A, %B : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%C : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
-  return %D : tensor<{m}x{n}xf32>
-}}
-"""
 
 
 def _write_json(path: str, value) -> None:
@@ -63,7 +55,9 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
     if not os.path.exists(source):
         tmp = f"{source}.{os.getpid()}.{job.name}.tmp"
         with open(tmp, "w") as f:
-            f.write(MATMUL.format(m=job.m, n=job.n, k=job.k))
+            f.write(matmul_module(
+                job.m, job.n, job.k,
+                header=f"C = A * B, {job.m} x {job.n} x {job.k}, f32 (written by tileopt.sweep)"))
         os.replace(tmp, source)
     artifact = os.path.join(out, "artifacts", job.name)
     stamp = artifact + ".job.json"

@@ -15,16 +15,17 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "python"))
+from tileopt.mlir import matmul_module  # noqa: E402
+
 SHAPES = [(1, 1, 1), (7, 5, 3), (33, 17, 45), (64, 64, 64), (130, 66, 70),
           (261, 259, 301), (1, 300, 5), (300, 1, 7), (96, 128, 40),
           (65, 45, 36), (9, 2039, 12)]
 
 
 def matmul(m, n, k):
-    return (f"func.func @f(%A: memref<{m}x{k}xf32>, %B: memref<{k}x{n}xf32>, "
-            f"%C: memref<{m}x{n}xf32>) {{\n"
-            f"  linalg.matmul ins(%A, %B : memref<{m}x{k}xf32>, memref<{k}x{n}xf32>) "
-            f"outs(%C : memref<{m}x{n}xf32>)\n  return\n}}\n")
+    return matmul_module(m, n, k, accumulate=True, form="memref", name="f")
 
 
 def any_config(r):

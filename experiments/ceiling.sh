@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# On the GPU machine: the FP32 FMA ceiling (scripts/fma-ceiling.cu) and the
+# On the GPU machine: the FP32 FMA ceiling (experiments/fma-ceiling.cu) and the
 # SM clock and power the card holds while it runs, and while tile-run
 # benchmarks each ARTIFACT's kernel alone (--no-reference, 3000 launches).
 #
-#   scripts/ceiling.sh LOGDIR [TILE-RUN ARTIFACT...]
+#   experiments/ceiling.sh LOGDIR [TILE-RUN ARTIFACT...]
 #
 # nvidia-smi samples every 20 ms; the summary keeps the samples taken while
 # the GPU was busy (utilization >= 90 %) and prints the median, minimum and
@@ -52,7 +52,7 @@ for reasons in clocks_event_reasons.active clocks_throttle_reasons.active; do
   fi
 done
 nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm --format=csv | tee "$logs/gpu.txt"
-nvcc -O3 -arch=sm_90 -o "$logs/fma-ceiling" "$root/scripts/fma-ceiling.cu" || exit 1
+nvcc -O3 -arch=sm_90 -o "$logs/fma-ceiling" "$root/experiments/fma-ceiling.cu" || exit 1
 cuobjdump --dump-sass "$logs/fma-ceiling" | grep -cw FFMA | sed 's/^/FFMA in the SASS: /'
 sleep 2
 sampled fma "$logs/fma-ceiling" 350 3500 35000

@@ -1,17 +1,18 @@
-#!/usr/bin/env python3
-"""Prints one table row per tile-run JSON result file: check errors and
-benchmark figures (kernel, cuBLAS in the same run, ratio).
+"""One table row per tile-run JSON result file: check errors and benchmark
+figures (kernel, cuBLAS in the same run, ratio); with --markdown, a Markdown
+table (registers, shared memory and spills from ptxas as the manifest
+records them) for docs/results pages.
 
-    scripts/summarize-results.py [--markdown] RESULTS.json...
-
-With --markdown, a Markdown table (registers, shared memory and spills from
-ptxas as the manifest records them) for docs/results pages.
+    python3 -m tileopt summarize [--markdown] RESULTS.json...
 """
+
+from __future__ import annotations
+
 import json
-import sys
 
 
-def main(paths, markdown=False):
+def summarize(paths, markdown=False):
+    """Prints the table (or, with `markdown`, the Markdown table)."""
     rows = []
     for path in sorted(paths):
         with open(path) as f:
@@ -68,9 +69,3 @@ def print_markdown(rows):
               f"{f(r.get('cgf') and r['cgf'] / 1000, '.2f')} | **{f(r.get('ratio'), '.3f')}** | "
               f"{f(r['err'], '.2e')} | {f(r['rel'], '.2e')} | {f(r['cublas_err'], '.2e')} | "
               f"{f(r['nw'], 'd')} |")
-
-
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    markdown = "--markdown" in args
-    main([a for a in args if a != "--markdown"], markdown)

@@ -2,7 +2,7 @@
 // under the card's clock and power limits, timed the way tile-run times
 // kernels (back-to-back launches, CUDA events around each, median).
 //
-//   nvcc -O3 -arch=sm_90 -o fma-ceiling scripts/fma-ceiling.cu
+//   nvcc -O3 -arch=sm_90 -o fma-ceiling experiments/fma-ceiling.cu
 //   ./fma-ceiling [MICROSECONDS...]    (default: 350 3500 35000)
 //
 // Every thread runs kChains independent FMA chains, 2048 threads per SM, so

@@ -1,0 +1,70 @@
+"""The small command-line tools: matmul-mlir (the one input generator),
+summarize (tile-run results as a table) and loop-mix (a SASS main loop)."""
+
+import os
+import subprocess
+import sys
+
+from conftest import FIXTURES
+from tileopt import mlir, sass, summary
+
+PYTHON_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "tileopt", *args], cwd=PYTHON_DIR,
+                          input=stdin, capture_output=True, text=True)
+
+
+def test_matmul_module_forms():
+    """C = A * B folds a zero fill into C; C += A * B takes C as an input;
+    the memref form writes C in place and returns nothing."""
+    tensor = mlir.matmul_module(7, 5, 3)
+    assert "func.func @matmul(%A: tensor<7x3xf32>, %B: tensor<3x5xf32>) -> tensor<7x5xf32>" in tensor
+    assert "linalg.fill" in tensor and "return %D : tensor<7x5xf32>" in tensor
+    acc = mlir.matmul_module(7, 5, 3, accumulate=True)
+    assert "%C: tensor<7x5xf32>) -> tensor<7x5xf32>" in acc and "linalg.fill" not in acc
+    ref = mlir.matmul_module(7, 5, 3, accumulate=True, form="memref", name="f")
+    assert ref.startswith("func.func @f(%A: memref<7x3xf32>, %B: memref<3x5xf32>, %C: memref<7x5xf32>) {")
+    assert "linalg.fill" not in ref and "  return\n}" in ref
+
+
+def test_matmul_mlir_cli_and_errors():
+    done = _cli("matmul-mlir", "2", "3", "4", "--accumulate", "--form", "memref")
+    assert done.returncode == 0
+    assert done.stdout == mlir.matmul_module(2, 3, 4, accumulate=True, form="memref")
+    bad = _cli("matmul-mlir", "0", "3", "4")
+    assert bad.returncode == 2 and "must be positive" in bad.stderr
+
+
+def test_summarize_reads_tile_run_results(capsys):
+    """One row per result: the shape, the check, the medians and the ratio
+    as tile-run recorded them."""
+    path = os.path.join(FIXTURES, "sweep", "runs", "T16_2053x2039x2048.json")
+    summary.summarize([path])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("device: ")
+    row = out[2].split()
+    assert row[0] == "T16_2053x2039x2048.json" and row[1] == "2053x2039x2048"
+    assert row[6] == "2.1878" and row[10] == "0.166"
+    summary.summarize([path], markdown=True)
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].startswith("| artifact |") and "**0.166**" in table[2]
+
+
+def test_loop_mix_finds_the_longest_backward_branch():
+    """The loop is the range of the longest backward branch; predicates are
+    stripped; FFMAs are counted apart from the other opcodes."""
+    sass_text = "\n".join([
+        "/*0000*/  MOV R1, c[0x0][0x28] ;",
+        "/*0010*/  FFMA R2, R3, R4, R2 ;",
+        "/*0020*/  @P0 FFMA R5, R3, R4, R5 ;",
+        "/*0030*/  LDS.128 R8, [R0] ;",
+        "/*0040*/  @!P1 BRA 0x10 ;",
+        "/*0050*/  BRA 0x40 ;",
+        "/*0060*/  EXIT ;"])
+    line = sass.loop_mix(sass_text.splitlines(), "k")
+    assert line == "k: loop 4 instructions, FFMA 2 (50.0 %); LDS.128 1, BRA 1"
+    assert sass.loop_mix(["/*0000*/ EXIT ;"], "k") == "k: no loop"
+    done = _cli("loop-mix", "k", stdin=sass_text)
+    assert done.returncode == 0 and done.stdout.strip() == line
