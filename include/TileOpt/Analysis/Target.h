@@ -212,10 +212,9 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     std::string *why = nullptr);
 
 /// The most tiles one block's K steps may touch with stream_k (each is a
-/// segment of the kernel's K loop, which refills the pipeline). Measured up
-/// to 17 (8192^3 on 64 x 256 tiles: 21.06 against 21.18 ms without
-/// stream_k on the H200); beyond, the tiles are too short in K for
-/// Stream-K to pay.
+/// segment of the kernel's K loop, which refills the pipeline): beyond the
+/// 17 measured (docs/results/2026-11-30-stream-k.md) the tiles are too
+/// short in K for Stream-K to pay.
 constexpr int64_t kMaxStreamKSegments = 32;
 
 /// The most FMAs a thread's unrolled K step may hold, and the most elements

@@ -1,0 +1,145 @@
+//===- DefaultConfig.cpp - The default tiled config of a problem ---------===//
+//
+// `selectDefaultTiledConfig`: scores a few measured candidates by wave
+// efficiency x relative speed x useful fraction of the padded output, and
+// their Stream-K variants where Stream-K applies. docs/design.md, "Default
+// config", has the candidates, the model and the measurements.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/Target.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// The wave efficiency the default credits a Stream-K grid with: below one
+/// full wave by what Stream-K was measured to lose against the ideal, so
+/// the same tiles take Stream-K where their grid's efficiency is lower
+/// (docs/design.md, "Default config").
+constexpr double kStreamKEfficiency = 0.975;
+
+/// pack_b's copy of B and grid barrier as a fraction of the tiles' time is
+/// kPackCost / M: the copy scales with K x N, the tiles with M x N x K
+/// (the constant is measured; docs/design.md, "Default config").
+constexpr double kPackCost = 54.6;
+
+namespace {
+/// A default candidate and its measured speed relative to the
+/// register-staged 64 x 256 tile, per useful output element once wave
+/// quantisation is accounted for, with 16-byte rows (K and N multiples of 4)
+/// and without. A speed of 0 keeps a candidate off that kind of shape (TMA
+/// with B in whole boxes needs 16-byte rows of B; b_row_groups is only for
+/// rows that are not). The figures: docs/design.md, "Default config".
+struct Candidate {
+  int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
+  CopyKind copy;
+  bool restageA;
+  FmaOrder fmaOrder;
+  bool bRowGroups, packB;
+  double alignedSpeed, unalignedSpeed;
+};
+} // namespace
+
+/// The default's Stream-K variant of `config` (whose waves are `w`), or
+/// null: TMA configs with blocks_per_sm, without b_row_groups, whose grid
+/// leaves block slots idle but fills at least 90 % of one wave, on whole
+/// tiles (edge tiles' predicated stores in the segment loop cost the FMA
+/// block its register assignment) or with pack_b over two waves or more
+/// (C then goes out through shared memory, after the K loop). Where each
+/// bound comes from: docs/design.md, "Default config".
+static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
+                                    int64_t m, int64_t n, int64_t k,
+                                    Type elementType,
+                                    const TargetInfo &target) {
+  bool wholeTiles = m % config.getBM() == 0 && n % config.getBN() == 0;
+  if (config.getCopy() != CopyKind::Tma || config.getBlocksPerSM() == 0 ||
+      config.getBRowGroups() ||
+      (!wholeTiles && !(config.getPackB() && w.waves >= 2)) ||
+      w.efficiency >= 1 ||
+      double(w.ctas) < 0.9 * double(target.numSMs * w.ctasPerSM))
+    return {};
+  auto streamK = ConfigAttr::get(
+      config.getContext(), config.getStrategy(), config.getBlock(),
+      config.getWarp(), config.getThread(), config.getStages(),
+      config.getPad(), config.getCopy(), config.getBlocksPerSM(),
+      config.getRestageA(), config.getFmaOrder(), config.getBRowGroups(),
+      /*streamK=*/true, config.getPackB());
+  if (findStreamKViolation(streamK, m, n, k, elementType, target))
+    return {};
+  return streamK;
+}
+
+ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
+                                                   int64_t n, int64_t k,
+                                                   Type elementType,
+                                                   const TargetInfo &target,
+                                                   std::string *why) {
+  // The candidates, best first among equals: TMA (sm_90, rows of A in
+  // 16-byte multiples) with B in boxes, as row groups, or packed; then
+  // register-staged and cp.async tiles; smaller tiles for problems that do
+  // not fill the chip otherwise (docs/design.md has the table and what
+  // each figure was measured on).
+  static const Candidate candidates[] = {
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, false, 1.10, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, false, false, 1.06, 0},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, false, 0.97, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, false, 0, 0.99},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, true, 0, 1.04},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows, false, false,
+       1.00, 0.90},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows, false, false,
+       0.96, 0.94},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, false, false, 0.92,
+       0.92},
+      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows, false, false,
+       0.30, 0.30},
+  };
+  constexpr int64_t pad = 4;
+  // Rows of A (K) and B (N) that are not multiples of 4 elements take scalar
+  // copies, whose predicates and addresses need registers that a
+  // blocks_per_sm cap would take away: those problems get no occupancy
+  // request.
+  bool aligned = k % 4 == 0 && n % 4 == 0;
+  ConfigAttr best;
+  double bestScore = -1;
+  for (const Candidate &c : candidates) {
+    // TMA boxes land dense: no padding.
+    auto config = ConfigAttr::get(
+        ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
+        c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
+        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups,
+        /*streamK=*/false, c.packB);
+    std::optional<std::string> violation =
+        findConfigViolation(config, target, elementType);
+    if (!violation)
+      violation = findShapeViolation(config, m, n, k, elementType);
+    if (violation) {
+      if (why)
+        *why = *violation;
+      continue;
+    }
+    WaveInfo w = computeWaves(config, m, n, elementType, target);
+    double useful = double(m) * double(n) /
+                    double(llvm::alignTo(m, c.bm) * llvm::alignTo(n, c.bn));
+    double speed = (aligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
+    // pack_b's copy of B takes time in proportion to K x N, the tiles' in
+    // proportion to M x N x K.
+    if (c.packB)
+      speed /= 1 + kPackCost / double(m);
+    double score = w.efficiency * speed;
+    if (score > bestScore) {
+      bestScore = score;
+      best = config;
+    }
+    // The same tiles with Stream-K, where it applies: a full wave at the
+    // efficiency measured for it.
+    if (ConfigAttr streamK =
+            getStreamKVariant(config, w, m, n, k, elementType, target);
+        streamK && kStreamKEfficiency * speed > bestScore) {
+      bestScore = kStreamKEfficiency * speed;
+      best = streamK;
+    }
+  }
+  return best;
+}
