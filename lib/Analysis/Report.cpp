@@ -22,7 +22,8 @@ static std::string typeName(Type t) {
 TileReport mlir::tileopt::computeTileReport(
     int64_t m, int64_t n, int64_t k, Type elementType, ConfigAttr config,
     StringRef chip, const TargetInfo *target,
-    std::optional<int64_t> ptxasRegisters, std::optional<int64_t> spillBytes) {
+    std::optional<int64_t> ptxasRegisters, std::optional<int64_t> spillBytes,
+    bool accumulate) {
   TileReport r;
   r.m = m;
   r.n = n;
@@ -70,8 +71,19 @@ TileReport mlir::tileopt::computeTileReport(
   r.smemValuesPerK = config.getTM() + config.getTN();
   r.fmasPerK = config.getTM() * config.getTN();
   r.resources = estimateResources(config, elementType);
-  if (tiled)
+  if (tiled) {
     r.shared = getSharedMemoryLayout(config, elementType);
+    MatmulProblem problem{m, n, k, elementType, accumulate};
+    std::string why;
+    FailureOr<KernelPlan> plan =
+        findSizeViolation(m, n, k, elementType)
+            ? FailureOr<KernelPlan>(failure())
+            : buildKernelPlan(config, problem, target, why);
+    if (succeeded(plan))
+      r.plan = *plan;
+    else
+      r.planError = why.empty() ? "the problem is out of range" : why;
+  }
 
   if (!target) {
     r.warnings.push_back("unknown chip '" + chip.str() +
@@ -161,6 +173,30 @@ TileReport mlir::tileopt::computeTileReport(
   return r;
 }
 
+static json::Value planToJson(const KernelPlan &plan) {
+  auto copy = [](const OperandCopy &c) {
+    return json::Object{{"copier", getCopierTraits(c.copier).name},
+                        {"layout", stringifyPanelLayout(c.layout)},
+                        {"vector_elements", c.width}};
+  };
+  json::Array args;
+  for (const KernelArgument &arg : plan.arguments)
+    args.push_back(describeKernelArgument(arg));
+  return json::Object{
+      {"grid", json::Array{plan.grid[0], plan.grid[1], plan.grid[2]}},
+      {"block", json::Array{plan.block[0], plan.block[1], plan.block[2]}},
+      {"copy", json::Object{{"a", copy(plan.copy[0])}, {"b", copy(plan.copy[1])}}},
+      {"restage_a", plan.restageA},
+      {"pack_b", bool(plan.workspace.pack)},
+      {"k_loop", stringifyKLoopKind(plan.loop)},
+      {"stages", plan.stages},
+      {"instruction_tile",
+       getInstructionTileTraits(plan.instructionTile).name},
+      {"tile_scheduler", stringifyTileSchedulerKind(plan.scheduler)},
+      {"epilogue", stringifyEpilogueKind(plan.epilogue)},
+      {"arguments", std::move(args)}};
+}
+
 static json::Value sharedToJson(const SharedMemoryLayout &layout) {
   json::Array slots;
   for (const SharedSlot &slot : layout.slots)
@@ -235,6 +271,10 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
            {"ptxas_registers", r.ptxasRegisters ? json::Value(*r.ptxasRegisters)
                                                 : json::Value(nullptr)}}},
       {"shared_memory", r.shared ? sharedToJson(*r.shared) : json::Value(nullptr)},
+      {"plan", r.plan ? planToJson(*r.plan)
+               : r.planError.empty()
+                   ? json::Value(nullptr)
+                   : json::Value(json::Object{{"error", r.planError}})},
       {"occupancy",
        r.hasTarget ? json::Value(std::move(occupancy)) : json::Value(nullptr)},
       {"waves", r.hasTarget
@@ -319,6 +359,33 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
       os << " " << slot.name << " " << slot.bytes << " B at " << slot.offset
          << ";";
     os << " mbarriers " << r.shared->barrierBytes << " B\n";
+  }
+  if (const std::optional<KernelPlan> &plan = r.plan) {
+    auto copy = [&](const char *name, const OperandCopy &c) {
+      os << name << " " << getCopierTraits(c.copier).name << " ("
+         << stringifyPanelLayout(c.layout);
+      if (c.copier == CopierKind::Tma)
+        os << ", boxes)";
+      else
+        os << ", " << c.width << "-element vectors)";
+    };
+    os << llvm::formatv("  plan: grid {0} x {1}, block {2} x {3}; ",
+                        plan->grid[0], plan->grid[1], plan->block[0],
+                        plan->block[1]);
+    copy("A", plan->copy[0]);
+    os << (plan->restageA ? " re-staged K-major" : "") << ", ";
+    copy("B", plan->copy[1]);
+    os << (plan->workspace.pack ? " from pack_b's copy" : "") << "; "
+       << stringifyKLoopKind(plan->loop) << " K loop of " << plan->stages
+       << " stage(s); " << getInstructionTileTraits(plan->instructionTile).name
+       << " tile; " << stringifyTileSchedulerKind(plan->scheduler)
+       << " tiles; " << stringifyEpilogueKind(plan->epilogue)
+       << " epilogue\n  kernel arguments:";
+    for (const KernelArgument &arg : plan->arguments)
+      os << " " << describeKernelArgument(arg) << ";";
+    os << "\n";
+  } else if (!r.planError.empty()) {
+    os << "  plan: none (" << r.planError << ")\n";
   }
   if (r.hasTarget) {
     os << "  blocks per SM by limit:";

@@ -48,6 +48,59 @@ mlir::tileopt::getInstructionTileTraits(InstructionTileKind kind) {
   return traits[static_cast<int>(kind)];
 }
 
+StringRef mlir::tileopt::stringifyPanelLayout(PanelLayout layout) {
+  switch (layout) {
+  case PanelLayout::RowMajor:
+    return "row-major";
+  case PanelLayout::Transposed:
+    return "transposed";
+  case PanelLayout::RowClassBoxes:
+    return "row classes";
+  }
+  llvm_unreachable("unknown panel layout");
+}
+
+StringRef mlir::tileopt::stringifyKLoopKind(KLoopKind kind) {
+  switch (kind) {
+  case KLoopKind::SingleStage:
+    return "single-stage";
+  case KLoopKind::RegisterStaged:
+    return "register-staged";
+  case KLoopKind::IssueAhead:
+    return "issue-ahead";
+  }
+  llvm_unreachable("unknown K loop kind");
+}
+
+StringRef mlir::tileopt::stringifyTileSchedulerKind(TileSchedulerKind kind) {
+  return kind == TileSchedulerKind::StreamK ? "stream-k" : "data-parallel";
+}
+
+StringRef mlir::tileopt::stringifyEpilogueKind(EpilogueKind kind) {
+  switch (kind) {
+  case EpilogueKind::Direct:
+    return "direct";
+  case EpilogueKind::Predicated:
+    return "predicated";
+  case EpilogueKind::Staged:
+    return "staged";
+  }
+  llvm_unreachable("unknown epilogue kind");
+}
+
+std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
+  if (arg.workspaceBytes)
+    return "workspace (" + std::to_string(arg.workspaceBytes) + " bytes)";
+  std::string text = arg.name.str();
+  if (arg.packed)
+    return text + " (tensor map of its copy)";
+  if (arg.rowGroups)
+    return text + " (tensor map of its row groups)";
+  if (arg.tensorMap)
+    return text + " (tensor map)";
+  return text;
+}
+
 static CopierKind getCopierKind(ConfigAttr config) {
   switch (config.getCopy()) {
   case CopyKind::Registers:

@@ -185,7 +185,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
   }
   TileReport report =
       computeTileReport(p.m, p.n, p.k, p.elementType, k.config, k.chip,
-                        target ? &*target : nullptr, registers, spills);
+                        target ? &*target : nullptr, registers, spills,
+                        p.accumulate);
   const std::string &elem = report.elementType;
   std::string configText;
   llvm::raw_string_ostream os(configText);

@@ -68,7 +68,9 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
       }
       TileReport report = computeTileReport(
           c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
-          a.getElementType(), config, chip, target ? &*target : nullptr);
+          a.getElementType(), config, chip, target ? &*target : nullptr,
+          /*ptxasRegisters=*/{}, /*spillBytes=*/{},
+          /*accumulate=*/!startsFromZero(matmul));
       if (format == "json") {
         json::Object entry{{"function", where}};
         json::Value body = toJson(report);

@@ -89,6 +89,11 @@ func.func @ragged128(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: m
 
 // 64 x 64 tiles: 1056 blocks, exactly 8 waves at one block per SM.
 // CHECK-LABEL: @ragged64: matmul 2053 x 2039 x 2048 (f32)
+// The plan: rows of B (2039 elements) take scalar register copies; A is
+// staged K-major (TM = 4); C, without dynamic shared memory to stage
+// through, is stored directly.
+// CHECK: plan: grid 32 x 33, block 8 x 16; A registers (transposed, 4-element vectors), B registers (row-major, 1-element vectors); single-stage K loop of 1 stage(s); fma tile; data-parallel tiles; direct epilogue
+// CHECK-NEXT: kernel arguments: A; B; C;
 // CHECK: grid: 1056 blocks on 132 SMs: 8.00 waves at one block per SM
 func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 1>}
@@ -105,7 +110,24 @@ func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: me
 // The kernel plan's slots: TMA panels in dynamic shared memory, each
 // 128-byte aligned, the K-major A after them.
 // CHECK: shared memory (dynamic): a_panels 8192 B at 0; b_panels 17408 B at 8192; a_k_major 8192 B at 25600; mbarriers 16 B
+// CHECK-NEXT: plan: grid 16 x 33, block 16 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row classes, boxes); issue-ahead K loop of 2 stage(s); fma tile; data-parallel tiles; staged epilogue
+// CHECK-NEXT: kernel arguments: A (tensor map); B (tensor map of its row groups); C;
 // SMEM-LABEL: "function": "row_groups"
+// SMEM: "plan": {
+// SMEM-NEXT: "arguments": [
+// SMEM-NEXT: "A (tensor map)",
+// SMEM-NEXT: "B (tensor map of its row groups)",
+// SMEM-NEXT: "C"
+// SMEM: "copy": {
+// SMEM-NEXT: "a": {
+// SMEM-NEXT: "copier": "tma",
+// SMEM-NEXT: "layout": "row-major",
+// SMEM: "b": {
+// SMEM-NEXT: "copier": "tma",
+// SMEM-NEXT: "layout": "row classes",
+// SMEM: "epilogue": "staged",
+// SMEM: "k_loop": "issue-ahead",
+// SMEM: "tile_scheduler": "data-parallel"
 // SMEM: "shared_memory": {
 // SMEM-NEXT: "dynamic": true,
 // SMEM-NEXT: "mbarrier_bytes": 16,
@@ -135,6 +157,8 @@ func.func @small(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // tiles' 32768 K steps (124 or 125 each, so at most 2 tiles per block);
 // the workspace holds a 64 x 256 partial sum and a 4-byte flag per block.
 // CHECK-LABEL: @stream_k: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: plan: grid 264 x 1, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes); issue-ahead K loop of 2 stage(s); fma tile; stream-k tiles; predicated epilogue
+// CHECK-NEXT: kernel arguments: A (tensor map); B (tensor map); C; workspace (17302560 bytes);
 // CHECK: grid: 256 blocks on 132 SMs
 // CHECK-NEXT: stream_k: 264 blocks share 32768 K steps (128 per tile), at most 2 tile(s) per block; workspace 17302560 bytes (a 16384-element partial sum and a flag per block)
 func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
@@ -168,6 +192,8 @@ func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %
 // to 2040 elements). On 4096 x 4095 the first wave's 264 of the 1024
 // blocks copy B.
 // CHECK-LABEL: @pack_b: matmul 2053 x 2039 x 2048 (f32)
+// CHECK: plan: grid 8 x 33, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes) from pack_b's copy; issue-ahead K loop of 2 stage(s); fma tile; data-parallel tiles; staged epilogue
+// CHECK-NEXT: kernel arguments: A (tensor map); B; C; workspace (16777228 bytes); B (tensor map of its copy);
 // CHECK: grid: 264 blocks on 132 SMs
 // CHECK-NEXT: pack_b: 264 of the grid's 264 blocks copy B into rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33415168 bytes read and written per launch
 // CHECK-LABEL: @pack_b_waves: matmul 4096 x 4095 x 4096 (f32)

@@ -48,6 +48,10 @@ struct TileReport {
   ConfigResources resources;
   /// The tiled kernel's shared-memory slots (the KernelPlan's layout).
   std::optional<SharedMemoryLayout> shared;
+  /// The tiled kernel's plan (with a known chip where stream_k or pack_b
+  /// need one); `planError` says why there is none.
+  std::optional<KernelPlan> plan;
+  std::string planError;
   std::optional<int64_t> ptxasRegisters;
   std::optional<int64_t> spillBytes;
 
@@ -116,7 +120,8 @@ TileReport computeTileReport(int64_t m, int64_t n, int64_t k, Type elementType,
                              ConfigAttr config, StringRef chip,
                              const TargetInfo *target,
                              std::optional<int64_t> ptxasRegisters = {},
-                             std::optional<int64_t> spillBytes = {});
+                             std::optional<int64_t> spillBytes = {},
+                             bool accumulate = false);
 
 /// The report as JSON (schema: docs/report.md).
 llvm::json::Value toJson(const TileReport &report);
