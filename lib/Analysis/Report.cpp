@@ -107,10 +107,15 @@ TileReport mlir::tileopt::computeTileReport(
   r.waves = w.waves;
   r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
   r.waveEfficiency = w.efficiency;
-  // The kernels multiply-add f32 on the CUDA cores: the FP32 peak bounds
-  // them, and the memory bandwidth bounds any kernel's global traffic.
-  if (elementType.isF32())
+  // The kernels' instruction tile (FMA on the CUDA cores) bounds them at
+  // its peak for the element type, where the chip lists one, and the
+  // memory bandwidth bounds any kernel's global traffic.
+  if (const InstructionTileRate *rate = target->findRate(
+          getInstructionTileTraits(InstructionTileKind::Fma).name,
+          r.elementType)) {
     r.floorsTarget = *target;
+    r.floorsRate = *rate;
+  }
   if (config.getStreamK() || config.getPackB()) {
     WorkspacePlan plan =
         getWorkspacePlan(config, m, n, k, elementType, *target);
@@ -420,7 +425,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         "FMA x 2 x {3:F2} GHz), memory {4:F2} TB/s: ridge "
                         "{5:F2} FLOP/byte\n",
                         r.peakFlopsPerSecond() / 1e12, r.numSMs,
-                        r.floorsTarget->fp32FmasPerSMPerClock,
+                        r.floorsRate->fmasPerSMPerClock,
                         r.floorsTarget->boostClockHz / 1e9,
                         r.memoryBytesPerSecond() / 1e12, r.ridgeFlopPerByte());
     os << llvm::formatv("  time floors: {0:F1} us for the executed FLOPs at "

@@ -19,16 +19,21 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
+// The FP32 CUDA-core FMA rates of the programming guide's throughput
+// table: 64 per SM per cycle on sm_80, 128 on sm_90.
+static const InstructionTileRate kAmpereTiles[] = {{"fma", "f32", 64}};
+static const InstructionTileRate kHopperTiles[] = {{"fma", "f32", 128}};
+
 static const TargetInfo kTargets[] = {
     // chip, cc, ptx, warp, thr/blk, thr/SM, blk/SM, smem default, smem opt-in,
-    // smem/SM, regs/SM, regs/blk, regs/thread, SMs, FP32 FMA/SM/cycle,
-    // boost clock, memory bandwidth
+    // smem/SM, regs/SM, regs/blk, regs/thread, SMs, boost clock, memory
+    // bandwidth, instruction tiles
     {"sm_80", 80, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 163 * 1024,
-     164 * 1024, 65536, 65536, 255, 108, 64, 1.41e9, 2.039e12},
+     164 * 1024, 65536, 65536, 255, 108, 1.41e9, 2.039e12, kAmpereTiles},
     {"sm_90", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132, 128, 1.98e9, 4.8e12},
+     228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperTiles},
     {"sm_90a", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132, 128, 1.98e9, 4.8e12},
+     228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperTiles},
 };
 
 std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {

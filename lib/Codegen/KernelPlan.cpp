@@ -43,7 +43,7 @@ mlir::tileopt::getInstructionTileTraits(InstructionTileKind kind) {
   static const InstructionTileTraits traits[] = {
       {InstructionTileKind::Fma, "fma", InstructionScope::Thread,
        bits(L::RowMajor) | bits(L::Transposed),
-       bits(L::RowMajor) | bits(L::RowClassBoxes), 0},
+       bits(L::RowMajor) | bits(L::RowClassBoxes)},
   };
   return traits[static_cast<int>(kind)];
 }
@@ -143,9 +143,8 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
       os << "its copy engine";
     os << " of sm_" << copier.minComputeCapability
        << " or newer, but the target is " << target.chip;
-  } else if (target.computeCapability < tile.minComputeCapability) {
-    os << "the " << tile.name << " instruction tile needs sm_"
-       << tile.minComputeCapability << " or newer, but the target is "
+  } else if (!target.hasInstructionTile(tile.name)) {
+    os << "the " << tile.name << " instruction tile is not available on "
        << target.chip;
   } else if (copier.stageAlignment &&
              (stageBytes[0] % copier.stageAlignment != 0 ||

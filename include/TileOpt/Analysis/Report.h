@@ -74,9 +74,11 @@ struct TileReport {
   /// workspace's bytes and the bytes the copy reads and writes per launch.
   std::optional<PackPlan> pack;
   int64_t workspaceBytes = 0, packBytesMoved = 0;
-  /// Floors (f32 with a known chip): the chip whose FP32 CUDA-core peak and
-  /// memory bandwidth bound the kernel; none otherwise.
+  /// Floors (a known chip that lists the kernel's instruction tile for the
+  /// element type): the chip, whose memory bandwidth bounds the kernel, and
+  /// the tile's rate, whose peak does; none otherwise.
   std::optional<TargetInfo> floorsTarget;
+  std::optional<InstructionTileRate> floorsRate;
 
   std::vector<std::string> violations; ///< limits of the chip the config breaks
   std::vector<std::string> warnings;   ///< capacity cliffs, in words
@@ -88,7 +90,7 @@ struct TileReport {
   }
   bool hasFloors() const { return floorsTarget.has_value(); }
   double peakFlopsPerSecond() const {
-    return floorsTarget->fp32PeakFlopsPerSecond();
+    return floorsTarget->peakFlopsPerSecond(*floorsRate);
   }
   double memoryBytesPerSecond() const {
     return floorsTarget->memoryBytesPerSecond;

@@ -20,6 +20,14 @@
 
 namespace mlir::tileopt {
 
+/// One instruction tile a chip runs, and its dense peak: multiply-adds per
+/// SM per cycle for operands of type `operands` ("f32").
+struct InstructionTileRate {
+  StringRef instruction; ///< InstructionTileTraits::name ("fma")
+  StringRef operands;
+  int64_t fmasPerSMPerClock;
+};
+
 /// Hardware limits of one chip (compute capability). Figures are those of the
 /// CUDA programming guide's "technical specifications" table; `numSMs`, the
 /// boost clock and the memory bandwidth are those of the default part of
@@ -41,13 +49,33 @@ struct TargetInfo {
   int64_t registersPerBlock;
   int64_t maxRegistersPerThread;
   int64_t numSMs;
-  int64_t fp32FmasPerSMPerClock; ///< FP32 CUDA-core FMAs per SM per cycle
   double boostClockHz;
   double memoryBytesPerSecond; ///< HBM bandwidth (datasheet)
+  /// The instruction tiles tile-opt can emit for this chip, with their
+  /// peaks (the report's floors, the config check).
+  ArrayRef<InstructionTileRate> instructionTiles;
 
-  /// FP32 CUDA-core peak: SMs x FMAs per SM per cycle x 2 x boost clock.
-  double fp32PeakFlopsPerSecond() const {
-    return double(numSMs) * double(fp32FmasPerSMPerClock) * 2.0 * boostClockHz;
+  /// The rate of `instruction` on `operands`, or null when the chip (or
+  /// tile-opt for it) has none.
+  const InstructionTileRate *findRate(StringRef instruction,
+                                      StringRef operands) const {
+    for (const InstructionTileRate &rate : instructionTiles)
+      if (rate.instruction == instruction && rate.operands == operands)
+        return &rate;
+    return nullptr;
+  }
+  /// Whether the chip runs `instruction` on any operands.
+  bool hasInstructionTile(StringRef instruction) const {
+    return llvm::any_of(instructionTiles, [&](const InstructionTileRate &r) {
+      return r.instruction == instruction;
+    });
+  }
+
+  /// The peak of `rate`: SMs x multiply-adds per SM per cycle x 2 x boost
+  /// clock.
+  double peakFlopsPerSecond(const InstructionTileRate &rate) const {
+    return double(numSMs) * double(rate.fmasPerSMPerClock) * 2.0 *
+           boostClockHz;
   }
 };
 

@@ -73,8 +73,7 @@ struct InstructionTileTraits {
   InstructionScope scope;
   /// PanelLayout bits it can read for A and for B.
   unsigned layoutsA, layoutsB;
-  /// The oldest compute capability that has the instruction (0: all).
-  int minComputeCapability;
+  // Which chips run it, at what rate: TargetInfo::instructionTiles.
 };
 const InstructionTileTraits &getInstructionTileTraits(InstructionTileKind kind);
 
