@@ -26,13 +26,13 @@ const CopierTraits &mlir::tileopt::getCopierTraits(CopierKind kind) {
   // Register copies can transpose A on the way; cp.async and TMA move
   // contiguous bytes. TMA boxes land 128-byte aligned.
   static const CopierTraits traits[] = {
-      {CopierKind::Registers, "registers", bits(L::RowMajor) | bits(L::Transposed),
-       bits(L::RowMajor), 1, 2, 0, 0},
-      {CopierKind::CpAsync, "async", bits(L::RowMajor), bits(L::RowMajor), 2,
-       kMaxConfigStages, 80, 0},
-      {CopierKind::Tma, "tma", bits(L::RowMajor),
-       bits(L::RowMajor) | bits(L::RowClassBoxes), 2, kMaxConfigStages, 90,
-       kTmaBoxAlignment},
+      {CopierKind::Registers, "registers", "the threads' loads and stores",
+       bits(L::RowMajor) | bits(L::Transposed), bits(L::RowMajor), 1, 2, 0, 0},
+      {CopierKind::CpAsync, "async", "cp.async", bits(L::RowMajor),
+       bits(L::RowMajor), 2, kMaxConfigStages, 80, 0},
+      {CopierKind::Tma, "tma", "the Tensor Memory Accelerator",
+       bits(L::RowMajor), bits(L::RowMajor) | bits(L::RowClassBoxes), 2,
+       kMaxConfigStages, 90, kTmaBoxAlignment},
   };
   return traits[static_cast<int>(kind)];
 }
@@ -120,6 +120,23 @@ static std::pair<PanelLayout, PanelLayout> getPanelLayouts(ConfigAttr config) {
                                  : PanelLayout::RowMajor};
 }
 
+/// What makes `stages` impossible for `copier`, or nullopt.
+static std::optional<std::string> findStagesViolation(const CopierTraits &copier,
+                                                      int64_t stages) {
+  if (stages >= copier.minStages && stages <= copier.maxStages)
+    return std::nullopt;
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (copier.kind == CopierKind::Registers)
+    os << "stages = " << stages << " needs copy = async (register-staged "
+       << "copies support " << copier.minStages << " or " << copier.maxStages
+       << ")";
+  else
+    os << "copy = " << copier.name << " supports " << copier.minStages
+       << " to " << copier.maxStages << " stages, got " << stages;
+  return message;
+}
+
 std::optional<std::string>
 mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                                   Type elementType) {
@@ -136,13 +153,9 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                            config.getBK() * getStagedBCols(config) *
                                elemBytes};
   if (target.computeCapability < copier.minComputeCapability) {
-    os << "copy = " << copier.name << " needs ";
-    if (copier.kind == CopierKind::Tma)
-      os << "the Tensor Memory Accelerator";
-    else
-      os << "its copy engine";
-    os << " of sm_" << copier.minComputeCapability
-       << " or newer, but the target is " << target.chip;
+    os << "copy = " << copier.name << " needs " << copier.engine << " of sm_"
+       << copier.minComputeCapability << " or newer, but the target is "
+       << target.chip;
   } else if (!target.hasInstructionTile(tile.name)) {
     os << "the " << tile.name << " instruction tile is not available on "
        << target.chip;
@@ -154,11 +167,9 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
        << "destinations are " << copier.stageAlignment
        << "-byte aligned), but the A stage is " << stageBytes[0]
        << " bytes and the B stage " << stageBytes[1];
-  } else if (config.getStages() < copier.minStages ||
-             config.getStages() > copier.maxStages) {
-    os << "stages = " << config.getStages() << " needs copy = async ("
-       << "register-staged copies support " << copier.minStages << " or "
-       << copier.maxStages << ")";
+  } else if (std::optional<std::string> stages =
+                 findStagesViolation(copier, config.getStages())) {
+    os << *stages;
   } else if (!(copier.layoutsA & bits(layoutA) & tile.layoutsA) ||
              !(copier.layoutsB & bits(layoutB) & tile.layoutsB)) {
     os << "copy = " << copier.name << " and the " << tile.name
@@ -286,9 +297,9 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target);
   }
   const CopierTraits &copier = getCopierTraits(getCopierKind(config));
-  if (plan.stages > copier.maxStages) {
-    why = "stages = " + std::to_string(plan.stages) +
-          " needs copy = async (register-staged copies support 1 or 2)";
+  if (std::optional<std::string> stages =
+          findStagesViolation(copier, plan.stages)) {
+    why = *stages;
     return failure();
   }
   plan.shared = getSharedMemoryLayout(config, elementType);
@@ -307,13 +318,11 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   auto [layoutA, layoutB] = getPanelLayouts(config);
   bool aTransposed = layoutA == PanelLayout::Transposed;
   plan.copy[0] = {copier.kind, layoutA,
-                  is32Bit ? getCopyVectorWidth(elementType, k, bk,
-                                               aTransposed ? bk : bk + pad)
-                          : 1,
+                  getCopyVectorWidth(elementType, k, bk,
+                                     aTransposed ? bk : bk + pad),
                   m % bm != 0, k % bk != 0};
   plan.copy[1] = {copier.kind, layoutB,
-                  is32Bit ? getCopyVectorWidth(elementType, n, bn, bn + pad)
-                          : 1,
+                  getCopyVectorWidth(elementType, n, bn, bn + pad),
                   k % bk != 0, n % bn != 0};
   plan.bByRegisters = copier.kind == CopierKind::Tma &&
                       isTmaBByRegisters(config, n, elementType);

@@ -47,6 +47,8 @@ enum class CopierKind {
 struct CopierTraits {
   CopierKind kind;
   StringRef name;
+  /// The hardware it drives, for diagnostics.
+  StringRef engine;
   /// PanelLayout bits the copier can produce for A and for B.
   unsigned layoutsA, layoutsB;
   /// The stages it supports.
