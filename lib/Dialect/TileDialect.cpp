@@ -21,10 +21,17 @@ using namespace mlir::tileopt;
 #define GET_ATTRDEF_CLASSES
 #include "TileOpt/Dialect/TileAttrs.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "TileOpt/Dialect/TileOps.cpp.inc"
+
 void TileDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "TileOpt/Dialect/TileAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "TileOpt/Dialect/TileOps.cpp.inc"
       >();
 }
 

@@ -106,6 +106,9 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   rewriter.setInsertionPointToEnd(&body);
   gpu::TerminatorOp::create(rewriter, loc);
   pinKernelOperands(rewriter, launch, {a, b, c});
+  // The kernel ABI: A, B, C (--tile-outline-kernels).
+  rewriter.setInsertionPointToStart(&body);
+  KernelArgumentsOp::create(rewriter, loc, ValueRange{a, b, c});
 
   if (fill)
     rewriter.eraseOp(fill);

@@ -337,9 +337,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     if (isOpTriviallyDead(op))
       rewriter.eraseOp(op);
 
-  // Constants from outside (loop bounds) move in, so the kernel's only
-  // parameters are A, B and C, in this order; with copy = tma, the tensor
-  // maps of A and B, then C.
+  // Constants from outside (loop bounds) move in, so that the kernel's only
+  // parameters are the values of its ABI (tile.kernel_arguments below).
   if (failed(mlir::sinkOperationsIntoLaunchOp(launch, [](Operation *op) {
         return op->hasTrait<OpTrait::ConstantLike>();
       })))
@@ -354,13 +353,29 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (workspace)
     pinned.push_back(workspace);
   Operation *lastPin = pinKernelOperands(rewriter, launch, pinned);
+  // The kernel ABI, in the plan's order (KernelPlan::arguments): what
+  // --tile-outline-kernels makes the kernel's parameters.
+  SmallVector<Value> abi;
+  for (const KernelArgument &arg : plan.arguments) {
+    if (arg.workspaceBytes)
+      abi.push_back(workspace);
+    else if (arg.name == "C")
+      abi.push_back(globalC);
+    else if (arg.packed)
+      abi.push_back(tensorMaps[1]);
+    else if (arg.name == "A")
+      abi.push_back(arg.tensorMap ? tensorMaps[0] : globalA);
+    else
+      abi.push_back(arg.tensorMap ? tensorMaps[1] : globalB);
+  }
+  rewriter.setInsertionPointToStart(&launchBody);
+  KernelArgumentsOp::create(rewriter, loc, abi);
   if (!tma)
     return launch;
-  // The block's first act: one thread prefetches the tensor maps into the
-  // descriptor cache (which also makes them the first parameters). pack_b's
-  // map of B's copy is prefetched after the other parameters' first uses,
-  // which makes it the last parameter.
-  rewriter.setInsertionPointToStart(&launchBody);
+  // The block's first act after the ABI: one thread prefetches the tensor
+  // maps into the descriptor cache (pack_b's map of B's copy after the
+  // other parameters' first uses).
+  rewriter.setInsertionPointAfter(&launchBody.front());
   Value leader =
       outer.eq(outer.threadIndex(threadIds, plan.block[0]), outer.c(0));
   nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);

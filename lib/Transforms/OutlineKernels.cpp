@@ -5,6 +5,7 @@
 // `gpu.launch_func` that replaces it, matched by kernel name.
 //
 //===----------------------------------------------------------------------===//
+#include "TileOpt/Dialect/TileDialect.h"
 #include "TileOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -20,6 +21,56 @@ namespace mlir::tileopt {
 
 using namespace mlir;
 using namespace mlir::tileopt;
+
+/// Makes the parameters of `kernel` (launched by `launch`) the values
+/// `marker` lists, in its order, and erases it. Fails unless the marker
+/// lists each parameter exactly once.
+static LogicalResult applyKernelArguments(gpu::GPUFuncOp kernel,
+                                          gpu::LaunchFuncOp launch,
+                                          KernelArgumentsOp marker) {
+  Block &entry = kernel.getBody().front();
+  unsigned count = kernel.getNumArguments();
+  if (marker.getValues().size() != count)
+    return failure();
+  // order[i]: the present parameter that becomes parameter i.
+  SmallVector<unsigned> order;
+  for (Value v : marker.getValues()) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &entry || arg.getArgNumber() >= count ||
+        llvm::is_contained(order, arg.getArgNumber()))
+      return failure();
+    order.push_back(arg.getArgNumber());
+  }
+  marker.erase();
+  if (llvm::equal(order, llvm::seq<unsigned>(0, count)))
+    return success();
+  // New parameters in front (the attributions follow them), the old ones'
+  // uses moved over, then the old ones dropped.
+  SmallVector<Type> types;
+  SmallVector<DictionaryAttr> argAttrs;
+  SmallVector<Value> operands;
+  SmallVector<Location> locs;
+  for (unsigned from : order) {
+    BlockArgument old = entry.getArgument(from);
+    types.push_back(old.getType());
+    locs.push_back(old.getLoc());
+    argAttrs.push_back(kernel.getArgAttrDict(from));
+    operands.push_back(launch.getKernelOperands()[from]);
+  }
+  for (unsigned i = 0; i < count; ++i)
+    entry.insertArgument(i, types[i], locs[i]);
+  for (auto [i, from] : llvm::enumerate(order))
+    entry.getArgument(count + from).replaceAllUsesWith(entry.getArgument(i));
+  llvm::BitVector dropped(entry.getNumArguments());
+  dropped.set(count, 2 * count);
+  entry.eraseArguments(dropped);
+  kernel.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(
+      kernel.getContext(), types, kernel.getFunctionType().getResults())));
+  for (auto [i, attrs] : llvm::enumerate(argAttrs))
+    kernel.setArgAttrs(i, attrs);
+  launch.getKernelOperandsMutable().assign(operands);
+  return success();
+}
 
 namespace {
 struct OutlineKernelsPass
@@ -84,6 +135,29 @@ struct OutlineKernelsPass
     OpPassManager pm(ModuleOp::getOperationName());
     pm.addPass(createGpuKernelOutliningPass());
     if (failed(runPipeline(pm, module)))
+      return signalPassFailure();
+
+    // The kernel ABI: each kernel takes the values its
+    // tile.kernel_arguments lists, in that order.
+    WalkResult abi = module.walk([&](gpu::LaunchFuncOp launch) {
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernel());
+      if (!kernel || kernel.getBody().empty())
+        return WalkResult::advance();
+      // Outlining puts the launch's ids before the body's first op.
+      auto markers = kernel.getBody().front().getOps<KernelArgumentsOp>();
+      if (markers.empty())
+        return WalkResult::advance();
+      KernelArgumentsOp marker = *markers.begin();
+      if (failed(applyKernelArguments(kernel, launch, marker))) {
+        launch.emitOpError() << "cannot order kernel @" << kernel.getName()
+                             << "'s parameters as its tile.kernel_arguments "
+                                "lists them";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (abi.wasInterrupted())
       return signalPassFailure();
 
     module.walk([&](gpu::LaunchFuncOp launch) {

@@ -15,8 +15,10 @@
 // CHECK: %[[CAST:.*]] = memref.cast %[[COPY]] : memref<64x259xf32, strided<[288, 1]>> to memref<*xf32>
 // CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %[[CAST]] box[%c16, %c128]
 // The grid is the 3 x 3 tiles (9 blocks of 128 threads). The kernel's
-// parameters, by first use: A's map, B, C, the workspace, the copy's map.
+// parameters (tile.kernel_arguments): A's map, B, C, the workspace, the
+// copy's map.
 // CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %c3, %{{.*}} = %c3, %{{.*}} = %c1) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %c16, %{{.*}} = %c8
+// CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %arg1, %arg2, %[[WS]], %[[MAPB]] :
 // CHECK: nvgpu.tma.prefetch.descriptor %[[MAPA]], predicate = %[[LEADER:.*]] :
 // CHECK-NEXT: %[[B:.*]] = memref.assume_alignment %arg1, 16 : memref<64x259xf32>
 // CHECK-NEXT: memref.assume_alignment %arg2, 16 : memref<130x259xf32>

@@ -49,3 +49,44 @@ func.func @occupancy(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16
     ins(%A, %B : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>)
   return
 }
+
+// -----
+
+// tile.kernel_arguments sets the kernel ABI: the parameters follow its
+// order (C, then A), not the body's first uses (A, then C, which upstream
+// outlining follows), and it is gone from the kernel.
+// CHECK-LABEL: func.func @abi
+// CHECK-SAME: (%[[A:.+]]: memref<4xf32>, %[[C:.+]]: memref<8xf32>)
+// CHECK: gpu.launch_func @abi_module::@abi blocks in ({{.+}}) threads in ({{.+}}) args(%[[C]] : memref<8xf32>, %[[A]] : memref<4xf32>)
+// CHECK: gpu.func @abi(%[[KC:.+]]: memref<8xf32>, %[[KA:.+]]: memref<4xf32>) kernel
+// CHECK-NOT: tile.kernel_arguments
+// CHECK: memref.load %[[KA]]
+// CHECK: memref.store %{{.+}}, %[[KC]]
+func.func @abi(%A: memref<4xf32>, %C: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) module(@abi_module) function(@abi) {
+    %c0 = arith.constant 0 : index
+    %v = memref.load %A[%c0] : memref<4xf32>
+    tile.kernel_arguments %C, %A : memref<8xf32>, memref<4xf32>
+    memref.store %v, %C[%c0] : memref<8xf32>
+    gpu.terminator
+  } {tile.problem = {}}
+  return
+}
+
+// -----
+
+// A tile.kernel_arguments that leaves out a value the kernel uses cannot
+// be its ABI.
+func.func @abi_short(%A: memref<4xf32>, %C: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{cannot order kernel @abi_short's parameters as its tile.kernel_arguments lists them}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) module(@abi_short_module) function(@abi_short) {
+    tile.kernel_arguments %A : memref<4xf32>
+    %c0 = arith.constant 0 : index
+    %v = memref.load %A[%c0] : memref<4xf32>
+    memref.store %v, %C[%c0] : memref<8xf32>
+    gpu.terminator
+  } {tile.problem = {}}
+  return
+}

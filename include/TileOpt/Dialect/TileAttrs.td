@@ -17,9 +17,10 @@ def Tile_Dialect : Dialect {
   let cppNamespace = "::mlir::tileopt";
   let summary = "Tiling decisions for GPU matrix multiplication";
   let description = [{
-    The `tile` dialect holds no operations: it defines the `#tile.config`
-    attribute that records, on a `linalg.matmul`, every decision the tile-opt
-    pipeline takes for it (strategy, block/warp/thread tile, pipeline stages).
+    The `tile` dialect defines the `#tile.config` attribute that records, on
+    a `linalg.matmul`, every decision the tile-opt pipeline takes for it
+    (strategy, block/warp/thread tile, pipeline stages), and one operation,
+    `tile.kernel_arguments`, the kernel ABI between mapping and outlining.
   }];
   let useDefaultAttributePrinterParser = 1;
 }

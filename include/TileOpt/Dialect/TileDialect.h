@@ -19,6 +19,12 @@
 #define GET_ATTRDEF_CLASSES
 #include "TileOpt/Dialect/TileAttrs.h.inc"
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#define GET_OP_CLASSES
+#include "TileOpt/Dialect/TileOps.h.inc"
+
 namespace mlir::tileopt {
 /// Name of the discardable attribute that holds a matmul's `#tile.config`.
 inline constexpr llvm::StringLiteral kConfigAttrName = "tile.config";

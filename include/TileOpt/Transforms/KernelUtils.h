@@ -17,13 +17,11 @@ namespace mlir::tileopt {
 /// True for a memref in `#gpu.address_space<workgroup>` (shared memory).
 bool isWorkgroupMemRef(Type type);
 
-/// Fixes the kernel ABI of `launch`: makes `operands` (A, B, C) the first
-/// values the body uses, in this order, through `memref.assume_alignment`
-/// (kArgumentAlignment bytes, which the ABI promises), and rewires their uses
-/// in the body to the aligned values. Outlining then makes them the kernel's
-/// parameters in this order. Returns the last `memref.assume_alignment`
-/// (null when `operands` is empty): a value first used after it becomes a
-/// later parameter.
+/// Gives the kernel the alignment its ABI promises: each of `operands` (A,
+/// B, C) is used in the body through a `memref.assume_alignment`
+/// (kArgumentAlignment bytes), placed at the body's start in this order.
+/// The parameter order itself is `tile.kernel_arguments`'s. Returns the
+/// last `memref.assume_alignment` (null when `operands` is empty).
 Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
                              ArrayRef<Value> operands);
 

@@ -242,10 +242,11 @@ def OutlineKernelsPass : Pass<"tile-outline-kernels", "mlir::ModuleOp"> {
   let summary = "Outline gpu.launch bodies into gpu.func kernels, keeping tile.* attributes";
   let description = [{
     Sinks constants into each `gpu.launch`, runs upstream
-    `gpu-kernel-outlining`, and carries the `tile.*` attributes of each
-    launch to the `gpu.launch_func` that replaces it (upstream drops them);
-    `blocks_per_sm = N` becomes `nvvm.minctasm = N`. A configured matmul
-    that no strategy mapped is an error at the matmul.
+    `gpu-kernel-outlining`, orders each kernel's parameters as its
+    `tile.kernel_arguments` lists them (the kernel ABI) and erases that op,
+    and carries the `tile.*` attributes to the `gpu.launch_func` (upstream
+    drops them); `blocks_per_sm = N` becomes `nvvm.minctasm = N`. A
+    configured matmul that no strategy mapped is an error at the matmul.
 
     Before: `gpu.launch ... function(@f_matmul_0) {...} {tile.config = ...}`
     After: `gpu.launch_func @f_matmul_0_module::@f_matmul_0 ... {tile.config = ...}` and the `gpu.module`
