@@ -24,6 +24,15 @@ using namespace mlir::tileopt;
 #define GET_OP_CLASSES
 #include "TileOpt/Dialect/TileOps.cpp.inc"
 
+/// The op describes a kernel: it lives in a gpu.launch body or a gpu.func.
+LogicalResult KernelArgumentsOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (!parent || (parent->getName().getStringRef() != "gpu.launch" &&
+                  parent->getName().getStringRef() != "gpu.func"))
+    return emitOpError() << "must be in a gpu.launch or gpu.func body";
+  return success();
+}
+
 void TileDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST

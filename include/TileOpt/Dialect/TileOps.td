@@ -29,6 +29,7 @@ def Tile_KernelArgumentsOp : Op<Tile_Dialect, "kernel_arguments",
   }];
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "$values attr-dict `:` type($values)";
+  let hasVerifier = 1;
 }
 
 #endif // TILEOPT_DIALECT_TILEOPS_TD
