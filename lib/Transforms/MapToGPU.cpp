@@ -7,8 +7,9 @@
 // calls them, then fixes the kernel ABI.
 //
 //===----------------------------------------------------------------------===//
-#include "TileOpt/Codegen/KLoopSchedule.h"
+#include "TileOpt/Codegen/KernelBody.h"
 #include "TileOpt/Codegen/PackB.h"
+#include "TileOpt/Codegen/PanelCopier.h"
 #include "TileOpt/Codegen/TileScheduler.h"
 #include "TileOpt/Transforms/KernelUtils.h"
 #include "TileOpt/Transforms/Passes.h"
@@ -97,68 +98,6 @@ static FailureOr<PromotedTile> matchPromotedTile(scf::ForallOp forall) {
   tile.globalB = getRootBuffer(fills[1]->getOperand(0));
   tile.globalC = getRootBuffer(tile.cView);
   return tile;
-}
-
-/// Emits the per-thread code of the kernel into its launch: the parts the
-/// plan names around the promoted K loop, which goes away.
-static LogicalResult emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
-                                    gpu::KernelDim3 threadIds, Value tileRow,
-                                    Value tileCol, scf::ForOp kLoop,
-                                    ArrayRef<Value> tensorMaps, Value aKMajor) {
-  RewriterBase &rewriter = ctx.rewriter;
-  const KernelPlan &plan = ctx.plan;
-  IndexBuilder ib = ctx.ib();
-  gpu::LaunchOp launch = kLoop->getParentOfType<gpu::LaunchOp>();
-  rewriter.setInsertionPointToStart(&launch.getBody().front());
-  ctx.tid = ib.threadIndex(threadIds, plan.config.getThreadsX());
-  std::unique_ptr<InstructionTile> tile = createFmaTile(ctx);
-  tile->emitThreadLayout(threadIds);
-
-  // A scheduler's tile indices are defined inside its loop.
-  Operation *setupPoint = scheduler.getSetupPoint();
-  if (setupPoint)
-    rewriter.setInsertionPoint(kLoop);
-  ctx.rowOrigin = ib.mul(tileRow, ib.c(plan.config.getBM()));
-  ctx.colOrigin = ib.mul(tileCol, ib.c(plan.config.getBN()));
-
-  rewriter.setInsertionPoint(kLoop);
-  Epilogue epilogue(ctx, tile->getAccumulatorLayout());
-  epilogue.emitBoundsPrologue();
-  tile->emitAccumulatorIndices(
-      [&](bool isRow, Value index) { epilogue.addIndex(isRow, index); });
-  Value owner;
-  if (plan.problem.accumulate && !plan.addCAtStore)
-    owner = scheduler.emitOwnsTile();
-  SmallVector<Value> inits = epilogue.emitInits(owner);
-
-  rewriter.setInsertionPoint(kLoop);
-  scf::ForOp loop;
-  switch (plan.loop) {
-  case KLoopKind::SingleStage:
-    loop = emitSingleStageLoop(ctx, *tile, kLoop, inits);
-    break;
-  case KLoopKind::RegisterStaged:
-    loop = emitRegisterStagedLoop(ctx, *tile, kLoop, inits);
-    break;
-  case KLoopKind::IssueAhead: {
-    std::unique_ptr<StageCopier> copier =
-        plan.copy[0].copier == CopierKind::Tma
-            ? createTmaCopier(ctx, tensorMaps)
-            : createCpAsyncCopier(ctx);
-    if (plan.restageA)
-      copier = createRestageADecorator(ctx, std::move(copier), aKMajor);
-    loop = emitIssueAheadLoop(ctx, *copier, *tile, kLoop, inits,
-                              scheduler.getStepBase(), setupPoint);
-    break;
-  }
-  }
-  if (failed(tile->finish()))
-    return launch.emitOpError() << "could not unroll the panel loop";
-  rewriter.eraseOp(kLoop);
-
-  rewriter.setInsertionPointAfter(loop);
-  scheduler.emitEpilogue(epilogue, loop.getResults());
-  return success();
 }
 
 FailureOr<gpu::LaunchOp>
