@@ -72,7 +72,6 @@ TileReport mlir::tileopt::computeTileReport(
   r.fmasPerK = config.getTM() * config.getTN();
   r.resources = estimateResources(config, elementType);
   if (tiled) {
-    r.shared = getSharedMemoryLayout(config, elementType);
     MatmulProblem problem{m, n, k, elementType, accumulate};
     std::string why;
     FailureOr<KernelPlan> plan =
@@ -83,6 +82,8 @@ TileReport mlir::tileopt::computeTileReport(
       r.plan = *plan;
     else
       r.planError = why.empty() ? "the problem is out of range" : why;
+    r.shared = r.plan ? r.plan->shared
+                      : getSharedMemoryLayout(config, elementType);
   }
 
   if (!target) {
@@ -180,7 +181,7 @@ TileReport mlir::tileopt::computeTileReport(
 
 static json::Value planToJson(const KernelPlan &plan) {
   auto copy = [](const OperandCopy &c) {
-    return json::Object{{"copier", getCopierTraits(c.copier).name},
+    return json::Object{{"copier", stringifyCopyKind(c.copier)},
                         {"layout", stringifyPanelLayout(c.layout)},
                         {"vector_elements", c.width}};
   };
@@ -367,9 +368,9 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   }
   if (const std::optional<KernelPlan> &plan = r.plan) {
     auto copy = [&](const char *name, const OperandCopy &c) {
-      os << name << " " << getCopierTraits(c.copier).name << " ("
+      os << name << " " << stringifyCopyKind(c.copier) << " ("
          << stringifyPanelLayout(c.layout);
-      if (c.copier == CopierKind::Tma)
+      if (c.copier == CopyKind::Tma)
         os << ", boxes)";
       else
         os << ", " << c.width << "-element vectors)";

@@ -24,14 +24,17 @@ void Epilogue::emitBoundsPrologue() {
     cSizes = memref::getMixedSizes(ctx.rewriter, ctx.loc, ctx.cView);
 }
 
-void Epilogue::addIndex(bool isRow, Value index) {
-  if (!boundsBeforeLoop())
-    return;
+/// Whether a block-tile row (`isRow`) or column `index` is inside C's tile
+/// (null: always), by the sizes in `cSizes`.
+Value Epilogue::emitBound(bool isRow, Value index) {
   ConfigAttr config = ctx.config();
-  if (isRow)
-    rowIn.push_back(ib.bound(index, cSizes[0], config.getBM()));
-  else
-    colIn.push_back(ib.bound(index, cSizes[1], config.getBN()));
+  return isRow ? ib.bound(index, cSizes[0], config.getBM())
+               : ib.bound(index, cSizes[1], config.getBN());
+}
+
+void Epilogue::addIndex(bool isRow, Value index) {
+  if (boundsBeforeLoop())
+    (isRow ? rowIn : colIn).push_back(emitBound(isRow, index));
 }
 
 SmallVector<Value> Epilogue::emitInits(Value owner) {
@@ -65,9 +68,9 @@ void Epilogue::emitTileBounds() {
   rowIn.clear();
   colIn.clear();
   for (Value row : layout.rows)
-    rowIn.push_back(ib.bound(row, cSizes[0], ctx.config().getBM()));
+    rowIn.push_back(emitBound(/*isRow=*/true, row));
   for (Value col : layout.cols)
-    colIn.push_back(ib.bound(col, cSizes[1], ctx.config().getBN()));
+    colIn.push_back(emitBound(/*isRow=*/false, col));
 }
 
 /// On an edge tile whose C rows are 16-byte multiples: each run of 4

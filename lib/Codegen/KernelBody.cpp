@@ -51,7 +51,7 @@ LogicalResult mlir::tileopt::emitKernelBody(
     break;
   case KLoopKind::IssueAhead: {
     std::unique_ptr<StageCopier> copier =
-        plan.copy[0].copier == CopierKind::Tma
+        plan.copy[0].copier == CopyKind::Tma
             ? createTmaCopier(ctx, tensorMaps)
             : createCpAsyncCopier(ctx);
     if (plan.restageA)

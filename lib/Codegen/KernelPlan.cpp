@@ -21,20 +21,22 @@ static constexpr unsigned bits(PanelLayout layout) {
   return static_cast<unsigned>(layout);
 }
 
-const CopierTraits &mlir::tileopt::getCopierTraits(CopierKind kind) {
+const CopierTraits &mlir::tileopt::getCopierTraits(CopyKind kind) {
   using L = PanelLayout;
   // Register copies can transpose A on the way; cp.async and TMA move
   // contiguous bytes. TMA boxes land 128-byte aligned.
   static const CopierTraits traits[] = {
-      {CopierKind::Registers, "registers", "the threads' loads and stores",
+      {CopyKind::Registers, "the threads' loads and stores",
        bits(L::RowMajor) | bits(L::Transposed), bits(L::RowMajor), 1, 2, 0, 0},
-      {CopierKind::CpAsync, "async", "cp.async", bits(L::RowMajor),
+      {CopyKind::Async, "cp.async", bits(L::RowMajor),
        bits(L::RowMajor), 2, kMaxConfigStages, 80, 0},
-      {CopierKind::Tma, "tma", "the Tensor Memory Accelerator",
+      {CopyKind::Tma, "the Tensor Memory Accelerator",
        bits(L::RowMajor), bits(L::RowMajor) | bits(L::RowClassBoxes), 2,
        kMaxConfigStages, 90, kTmaBoxAlignment},
   };
-  return traits[static_cast<int>(kind)];
+  const CopierTraits &found = traits[static_cast<int>(kind)];
+  assert(found.kind == kind && "copier traits out of the enum's order");
+  return found;
 }
 
 const InstructionTileTraits &
@@ -61,31 +63,18 @@ StringRef mlir::tileopt::stringifyPanelLayout(PanelLayout layout) {
 }
 
 StringRef mlir::tileopt::stringifyKLoopKind(KLoopKind kind) {
-  switch (kind) {
-  case KLoopKind::SingleStage:
-    return "single-stage";
-  case KLoopKind::RegisterStaged:
-    return "register-staged";
-  case KLoopKind::IssueAhead:
-    return "issue-ahead";
-  }
-  llvm_unreachable("unknown K loop kind");
+  static const char *const names[] = {"single-stage", "register-staged", "issue-ahead"};
+  return names[static_cast<int>(kind)];
 }
 
 StringRef mlir::tileopt::stringifyTileSchedulerKind(TileSchedulerKind kind) {
-  return kind == TileSchedulerKind::StreamK ? "stream-k" : "data-parallel";
+  static const char *const names[] = {"data-parallel", "stream-k"};
+  return names[static_cast<int>(kind)];
 }
 
 StringRef mlir::tileopt::stringifyEpilogueKind(EpilogueKind kind) {
-  switch (kind) {
-  case EpilogueKind::Direct:
-    return "direct";
-  case EpilogueKind::Predicated:
-    return "predicated";
-  case EpilogueKind::Staged:
-    return "staged";
-  }
-  llvm_unreachable("unknown epilogue kind");
+  static const char *const names[] = {"direct", "predicated", "staged"};
+  return names[static_cast<int>(kind)];
 }
 
 std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
@@ -99,18 +88,6 @@ std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
   if (arg.tensorMap)
     return text + " (tensor map)";
   return text;
-}
-
-static CopierKind getCopierKind(ConfigAttr config) {
-  switch (config.getCopy()) {
-  case CopyKind::Registers:
-    return CopierKind::Registers;
-  case CopyKind::Async:
-    return CopierKind::CpAsync;
-  case CopyKind::Tma:
-    return CopierKind::Tma;
-  }
-  llvm_unreachable("unknown copy kind");
 }
 
 /// The panel layouts `config` asks of A and B.
@@ -127,12 +104,12 @@ static std::optional<std::string> findStagesViolation(const CopierTraits &copier
     return std::nullopt;
   std::string message;
   llvm::raw_string_ostream os(message);
-  if (copier.kind == CopierKind::Registers)
+  if (copier.kind == CopyKind::Registers)
     os << "stages = " << stages << " needs copy = async (register-staged "
        << "copies support " << copier.minStages << " or " << copier.maxStages
        << ")";
   else
-    os << "copy = " << copier.name << " supports " << copier.minStages
+    os << "copy = " << stringifyCopyKind(copier.kind) << " supports " << copier.minStages
        << " to " << copier.maxStages << " stages, got " << stages;
   return message;
 }
@@ -142,7 +119,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                                   Type elementType) {
   if (config.getStrategy() != Strategy::Tiled)
     return std::nullopt;
-  const CopierTraits &copier = getCopierTraits(getCopierKind(config));
+  const CopierTraits &copier = getCopierTraits(config.getCopy());
   const InstructionTileTraits &tile =
       getInstructionTileTraits(InstructionTileKind::Fma);
   auto [layoutA, layoutB] = getPanelLayouts(config);
@@ -153,7 +130,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                            config.getBK() * getStagedBCols(config) *
                                elemBytes};
   if (target.computeCapability < copier.minComputeCapability) {
-    os << "copy = " << copier.name << " needs " << copier.engine << " of sm_"
+    os << "copy = " << stringifyCopyKind(copier.kind) << " needs " << copier.engine << " of sm_"
        << copier.minComputeCapability << " or newer, but the target is "
        << target.chip;
   } else if (!target.hasInstructionTile(tile.name)) {
@@ -162,7 +139,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   } else if (copier.stageAlignment &&
              (stageBytes[0] % copier.stageAlignment != 0 ||
               stageBytes[1] % copier.stageAlignment != 0)) {
-    os << "copy = " << copier.name << " needs every stage of a panel to be a "
+    os << "copy = " << stringifyCopyKind(copier.kind) << " needs every stage of a panel to be a "
        << "multiple of " << copier.stageAlignment << " bytes (TMA "
        << "destinations are " << copier.stageAlignment
        << "-byte aligned), but the A stage is " << stageBytes[0]
@@ -172,7 +149,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
     os << *stages;
   } else if (!(copier.layoutsA & bits(layoutA) & tile.layoutsA) ||
              !(copier.layoutsB & bits(layoutB) & tile.layoutsB)) {
-    os << "copy = " << copier.name << " and the " << tile.name
+    os << "copy = " << stringifyCopyKind(copier.kind) << " and the " << tile.name
        << " instruction tile have no panel layout in common";
   } else {
     return std::nullopt;
@@ -227,9 +204,11 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   return layout;
 }
 
-SmallVector<KernelArgument, 5>
-mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
-                                  StringRef chip) {
+/// The kernel parameters of `config` for `p`, with the kernel's
+/// `workspace` (none: no workspace parameter).
+static SmallVector<KernelArgument, 5>
+buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
+                     const WorkspacePlan &plan) {
   bool tma = config.getCopy() == CopyKind::Tma;
   bool bMap = tma && !config.getPackB() &&
               !isTmaBByRegisters(config, p.n, p.elementType);
@@ -239,11 +218,6 @@ mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
   if (config.getBRowGroups())
     b = KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true};
   SmallVector<KernelArgument, 5> args = {a, b, {"C", p.m, p.n}};
-  std::optional<TargetInfo> target = lookupTarget(chip);
-  if (!target || config.getStrategy() != Strategy::Tiled)
-    return args;
-  WorkspacePlan plan =
-      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target);
   if (plan.bytes) {
     KernelArgument workspace{"workspace"};
     workspace.workspaceBytes = plan.bytes;
@@ -258,6 +232,16 @@ mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
     args.push_back(packed);
   }
   return args;
+}
+
+SmallVector<KernelArgument, 5>
+mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
+                                  StringRef chip) {
+  std::optional<TargetInfo> target = lookupTarget(chip);
+  if (!target || config.getStrategy() != Strategy::Tiled)
+    return buildKernelArguments(config, p, WorkspacePlan());
+  return buildKernelArguments(
+      config, p, getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target));
 }
 
 /// The width of the vectors that move panel rows of a `rows` x `cols`
@@ -296,7 +280,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     }
     plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target);
   }
-  const CopierTraits &copier = getCopierTraits(getCopierKind(config));
+  const CopierTraits &copier = getCopierTraits(config.getCopy());
   if (std::optional<std::string> stages =
           findStagesViolation(copier, plan.stages)) {
     why = *stages;
@@ -324,13 +308,13 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   plan.copy[1] = {copier.kind, layoutB,
                   getCopyVectorWidth(elementType, n, bn, bn + pad),
                   k % bk != 0, n % bn != 0};
-  plan.bByRegisters = copier.kind == CopierKind::Tma &&
+  plan.bByRegisters = copier.kind == CopyKind::Tma &&
                       isTmaBByRegisters(config, n, elementType);
   if (plan.bByRegisters)
-    plan.copy[1].copier = CopierKind::Registers;
+    plan.copy[1].copier = CopyKind::Registers;
   plan.restageA = config.getRestageA();
   plan.bBoxes = getRowGroupBoxes(config);
-  plan.loop = copier.kind != CopierKind::Registers ? KLoopKind::IssueAhead
+  plan.loop = copier.kind != CopyKind::Registers ? KLoopKind::IssueAhead
               : plan.stages == 2                   ? KLoopKind::RegisterStaged
                                                    : KLoopKind::SingleStage;
 
@@ -359,7 +343,6 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
                   : plan.cVectorizable && is32Bit ? EpilogueKind::Predicated
                                                   : EpilogueKind::Direct;
   plan.addCAtStore = problem.accumulate && plan.workspace.streamK && staged;
-  plan.arguments =
-      getKernelArguments(config, problem, target ? target->chip : "");
+  plan.arguments = buildKernelArguments(config, problem, plan.workspace);
   return plan;
 }

@@ -93,22 +93,23 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   /// replaces.
   FailureOr<ConfigAttr> parseConfigOption() {
     Operation *root = getOperation();
-    // The field options at their defaults (what the pipeline forwards when
-    // they are not given).
+    // A field option counts as given when it is off its default (Passes.td),
+    // which is what the pipeline forwards when it is not given.
+    const ConfigurePassOptions defaults;
     std::pair<StringRef, bool> fields[] = {
-        {"strategy", strategy != "naive"},
+        {"strategy", strategy != defaults.strategy},
         {"block-tile", !blockTile.empty()},
         {"warp-tile", !warpTile.empty()},
         {"thread-tile", !threadTile.empty()},
-        {"stages", stages != 1},
-        {"smem-pad", smemPad != 0},
-        {"copy", copy != "registers"},
-        {"blocks-per-sm", blocksPerSM != 0},
-        {"restage-a", bool(restageA)},
-        {"fma-order", fmaOrder != "rows"},
-        {"b-row-groups", bool(bRowGroups)},
-        {"stream-k", bool(streamK)},
-        {"pack-b", bool(packB)}};
+        {"stages", stages != defaults.stages},
+        {"smem-pad", smemPad != defaults.smemPad},
+        {"copy", copy != defaults.copy},
+        {"blocks-per-sm", blocksPerSM != defaults.blocksPerSM},
+        {"restage-a", restageA != defaults.restageA},
+        {"fma-order", fmaOrder != defaults.fmaOrder},
+        {"b-row-groups", bRowGroups != defaults.bRowGroups},
+        {"stream-k", streamK != defaults.streamK},
+        {"pack-b", packB != defaults.packB}};
     for (auto [name, given] : fields)
       if (given)
         return root->emitError()

@@ -171,7 +171,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
         rewriter, loc,
         MemRefType::get({plan.workspace.bytes}, rewriter.getI8Type()));
   SmallVector<Value, 2> tensorMaps(2);
-  bool tma = plan.copy[0].copier == CopierKind::Tma;
+  bool tma = plan.copy[0].copier == CopyKind::Tma;
   if (tma)
     tensorMaps =
         createTensorMaps(rewriter, loc, plan, globalA, globalB, workspace);

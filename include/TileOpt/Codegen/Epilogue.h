@@ -32,6 +32,7 @@ public:
   void emitStore(ValueRange results);
 
 private:
+  Value emitBound(bool isRow, Value index);
   void emitTileBounds();
   void emitPredicatedStore(ValueRange results);
   void emitStagedStore(ValueRange results);

@@ -36,17 +36,10 @@ enum class PanelLayout : unsigned {
   RowClassBoxes = 4,
 };
 
-/// The engine that moves one operand's panels into shared memory.
-enum class CopierKind {
-  Registers, ///< loads into registers, then stores (1 or 2 stages)
-  CpAsync,   ///< cp.async, S stages, commit groups
-  Tma,       ///< a tensor map box per stage, mbarriers
-};
-
-/// What a copier can do, declared by the copier.
+/// What a copier (the engine of a `copy` kind: registers, cp.async, TMA)
+/// can do, declared by the copier.
 struct CopierTraits {
-  CopierKind kind;
-  StringRef name;
+  CopyKind kind;
   /// The hardware it drives, for diagnostics.
   StringRef engine;
   /// PanelLayout bits the copier can produce for A and for B.
@@ -58,7 +51,7 @@ struct CopierTraits {
   /// The alignment (bytes) and size multiple each panel stage needs.
   int64_t stageAlignment;
 };
-const CopierTraits &getCopierTraits(CopierKind kind);
+const CopierTraits &getCopierTraits(CopyKind kind);
 
 /// The hardware instruction that multiplies the staged panels.
 enum class InstructionTileKind {
@@ -114,7 +107,7 @@ SharedMemoryLayout getSharedMemoryLayout(ConfigAttr config, Type elementType);
 
 /// How one operand's panels are copied.
 struct OperandCopy {
-  CopierKind copier = CopierKind::Registers;
+  CopyKind copier = CopyKind::Registers;
   PanelLayout layout = PanelLayout::RowMajor;
   /// Elements per vector of a register or cp.async copy: 4 (16 bytes) or 1.
   int64_t width = 1;
@@ -201,10 +194,6 @@ struct KernelPlan {
 
   int64_t tilesM() const { return llvm::divideCeil(problem.m, config.getBM()); }
   int64_t tilesN() const { return llvm::divideCeil(problem.n, config.getBN()); }
-  bool hasTensorMap(int operand) const {
-    return copy[operand].copier == CopierKind::Tma &&
-           !(operand == 1 && bByRegisters);
-  }
 };
 
 /// Names of the plan's choices, as the report prints them.
