@@ -5,8 +5,9 @@
 #   scripts/gpu-artifacts.sh OUTDIR [SPEC]
 #
 # SPEC lines: NAME MxNxK PIPELINE-OPTIONS...   ('#' starts a comment), e.g.
-#   naive_2048  2048x2048x2048  strategy=naive block-tile=16,16
-# (the word `accumulate` among the options makes the matmul C += A * B).
+#   t32_2048  2048x2048x2048  config='#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>'
+# (the word `accumulate` among the options makes the matmul C += A * B);
+# python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
 # Without SPEC, the runtime issue's set: the naive kernel on the seed shapes
 # and on tiny and odd shapes.
@@ -17,14 +18,15 @@ spec="${2:-}"
 tile_opt="${TILE_OPT:-$root/build/bin/tile-opt}"
 [ -x "$tile_opt" ] || "$root/scripts/setup.sh"
 
-default_spec='
+default_spec=$(cat <<'SPEC'
 naive_2048        2048x2048x2048  strategy=naive
 naive_2053        2053x2039x2048  strategy=naive
 naive_1000        1000x1000x1001  strategy=naive
 naive_1x1x1       1x1x1           strategy=naive
 naive_7x5x3       7x5x3           strategy=naive
-naive_2048_b32x8  2048x2048x2048  strategy=naive block-tile=8,32
-'
+naive_2048_b32x8  2048x2048x2048  config='#tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>'
+SPEC
+)
 mkdir -p "$out"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

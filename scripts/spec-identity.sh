@@ -5,18 +5,23 @@
 # prints "0 differ".
 #
 #   scripts/spec-identity.sh OLD-TILE-OPT NEW-TILE-OPT OUTDIR [IGNORED-KEY...]
+#
+# OLD_SPECS (default scripts/specs) is where the old binary's specs are,
+# for a change of the option syntax: each is compared with the spec of its
+# name in scripts/specs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 old="${1:?usage: spec-identity.sh OLD-TILE-OPT NEW-TILE-OPT OUTDIR [KEY...]}"
 new="${2:?}"
 out="${3:?}"
 shift 3
+old_specs="${OLD_SPECS:-$root/scripts/specs}"
 for side in old new; do
-  bin="$old"
-  [ "$side" = new ] && bin="$new"
-  for spec in "$root"/scripts/specs/*.spec; do
-    TILE_OPT="$bin" "$root/scripts/gpu-artifacts.sh" \
-      "$out/$side/$(basename "$spec" .spec)" "$spec" >/dev/null
+  for spec in "$old_specs"/*.spec; do
+    name="$(basename "$spec" .spec)" bin="$old"
+    [ "$side" = new ] && bin="$new" spec="$root/scripts/specs/$name.spec"
+    TILE_OPT="$bin" "$root/scripts/gpu-artifacts.sh" "$out/$side/$name" \
+      "$spec" >/dev/null
   done
 done
 python3 - "$out/old" "$out/new" "$@" <<'PY'

@@ -53,18 +53,18 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
                                     Type elementType,
                                     const TargetInfo &target) {
   bool wholeTiles = m % config.getBM() == 0 && n % config.getBN() == 0;
-  if (config.getCopy() != CopyKind::Tma || config.getBlocksPerSM() == 0 ||
+  if (config.getCopyKind() != CopyKind::Tma || config.getBlocksPerSM() == 0 ||
       config.getBRowGroups() ||
       (!wholeTiles && !(config.getPackB() && w.waves >= 2)) ||
       w.efficiency >= 1 ||
       double(w.ctas) < 0.9 * double(target.numSMs * w.ctasPerSM))
     return {};
+  MLIRContext *ctx = config.getContext();
   auto streamK = ConfigAttr::get(
-      config.getContext(), config.getStrategy(), config.getBlock(),
-      config.getWarp(), config.getThread(), config.getStages(),
-      config.getPad(), config.getCopy(), config.getBlocksPerSM(),
-      config.getRestageA(), config.getFmaOrder(), config.getBRowGroups(),
-      /*streamK=*/true, config.getPackB());
+      ctx, config.getStrategy(), config.getBlock(), config.getWarp(),
+      config.getTile(), config.getCopy(),
+      ScheduleAttr::get(ctx, config.getStages(), config.getBlocksPerSM(),
+                        TileSchedulerKind::StreamK));
   if (findStreamKViolation(streamK, m, n, k, elementType, target))
     return {};
   return streamK;
@@ -108,8 +108,11 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0, c.restageA, c.fmaOrder, c.bRowGroups,
-        /*streamK=*/false, c.packB);
+        k % 4 == 0 ? c.blocksPerSM : 0,
+        c.restageA ? AStaging::Restaged : AStaging::Direct, c.fmaOrder,
+        c.bRowGroups ? BStaging::RowGroups
+        : c.packB    ? BStaging::Packed
+                     : BStaging::Direct);
     std::optional<std::string> violation =
         findConfigViolation(config, target, elementType);
     if (!violation)

@@ -166,7 +166,7 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   ConfigResources r = estimateResources(config, elementType);
   std::string message;
   llvm::raw_string_ostream os(message);
-  bool tma = config.getCopy() == CopyKind::Tma;
+  bool tma = config.getCopyKind() == CopyKind::Tma;
   // The emitter unrolls a K step's FMAs and a stage's copies per thread.
   int64_t unrolledFmas = config.getTM() * config.getTN() * config.getBK();
   int64_t copiedPerThread =
@@ -286,25 +286,25 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   llvm::raw_string_ostream os(message);
   if (std::optional<std::string> violation = findGridViolation(config, m, n, k))
     return violation;
-  if (config.getCopy() != CopyKind::Tma)
+  if (config.getCopyKind() != CopyKind::Tma)
     return std::nullopt;
   // A's tensor map steps from row to row by K elements, which TMA needs in
   // 16-byte multiples (and a box must start on a 16-byte boundary; rows of
   // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's
   // panel beyond K with the next row's elements, not zeros).
   if (k * elemBytes % 16 != 0)
-    os << "copy = tma needs rows of A that are multiples of 16 bytes (TMA "
+    os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
-       << m << "x" << k << " (use copy = async or registers)";
+       << m << "x" << k << " (use copy kind async or registers)";
   // B's rows are not: B then travels through registers beside A's TMA
   // boxes, which the two-stage schedule does.
   else if (isTmaBByRegisters(config, n, elementType) &&
            config.getStages() != 2)
-    os << "copy = tma with rows of B that are not multiples of 16 bytes (B "
+    os << "copy kind tma with rows of B that are not multiples of 16 bytes (B "
           "is "
        << k << "x" << n
        << ") copies B through registers, which needs stages = 2, got "
-       << config.getStages() << " (or use b_row_groups)";
+       << config.getStages() << " (or use b = row_groups)";
   // b_row_groups: box coordinates in B's view (rows of 4N elements) are
   // 32-bit, and reach 3N + the column tile + a class's boxes.
   else if (config.getBRowGroups() &&
@@ -376,7 +376,7 @@ mlir::tileopt::findStreamKViolation(ConfigAttr config, int64_t m, int64_t n,
            "): " + std::to_string(plan.blocks) + " blocks share " +
            std::to_string(plan.steps) + " K steps of " +
            std::to_string(plan.stepsPerTile) +
-           " per tile (use fewer blocks_per_sm, or no stream_k)";
+           " per tile (use fewer blocks_per_sm, or scheduler = data_parallel)";
   return std::nullopt;
 }
 

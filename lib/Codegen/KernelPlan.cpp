@@ -67,11 +67,6 @@ StringRef mlir::tileopt::stringifyKLoopKind(KLoopKind kind) {
   return names[static_cast<int>(kind)];
 }
 
-StringRef mlir::tileopt::stringifyTileSchedulerKind(TileSchedulerKind kind) {
-  static const char *const names[] = {"data-parallel", "stream-k"};
-  return names[static_cast<int>(kind)];
-}
-
 StringRef mlir::tileopt::stringifyEpilogueKind(EpilogueKind kind) {
   static const char *const names[] = {"direct", "predicated", "staged"};
   return names[static_cast<int>(kind)];
@@ -105,11 +100,11 @@ static std::optional<std::string> findStagesViolation(const CopierTraits &copier
   std::string message;
   llvm::raw_string_ostream os(message);
   if (copier.kind == CopyKind::Registers)
-    os << "stages = " << stages << " needs copy = async (register-staged "
+    os << "stages = " << stages << " needs copy kind async (register-staged "
        << "copies support " << copier.minStages << " or " << copier.maxStages
        << ")";
   else
-    os << "copy = " << stringifyCopyKind(copier.kind) << " supports " << copier.minStages
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " supports " << copier.minStages
        << " to " << copier.maxStages << " stages, got " << stages;
   return message;
 }
@@ -119,7 +114,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                                   Type elementType) {
   if (config.getStrategy() != Strategy::Tiled)
     return std::nullopt;
-  const CopierTraits &copier = getCopierTraits(config.getCopy());
+  const CopierTraits &copier = getCopierTraits(config.getCopyKind());
   const InstructionTileTraits &tile =
       getInstructionTileTraits(InstructionTileKind::Fma);
   auto [layoutA, layoutB] = getPanelLayouts(config);
@@ -130,7 +125,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                            config.getBK() * getStagedBCols(config) *
                                elemBytes};
   if (target.computeCapability < copier.minComputeCapability) {
-    os << "copy = " << stringifyCopyKind(copier.kind) << " needs " << copier.engine << " of sm_"
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " needs " << copier.engine << " of sm_"
        << copier.minComputeCapability << " or newer, but the target is "
        << target.chip;
   } else if (!target.hasInstructionTile(tile.name)) {
@@ -139,7 +134,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   } else if (copier.stageAlignment &&
              (stageBytes[0] % copier.stageAlignment != 0 ||
               stageBytes[1] % copier.stageAlignment != 0)) {
-    os << "copy = " << stringifyCopyKind(copier.kind) << " needs every stage of a panel to be a "
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " needs every stage of a panel to be a "
        << "multiple of " << copier.stageAlignment << " bytes (TMA "
        << "destinations are " << copier.stageAlignment
        << "-byte aligned), but the A stage is " << stageBytes[0]
@@ -149,7 +144,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
     os << *stages;
   } else if (!(copier.layoutsA & bits(layoutA) & tile.layoutsA) ||
              !(copier.layoutsB & bits(layoutB) & tile.layoutsB)) {
-    os << "copy = " << stringifyCopyKind(copier.kind) << " and the " << tile.name
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " and the " << tile.name
        << " instruction tile have no panel layout in common";
   } else {
     return std::nullopt;
@@ -163,7 +158,7 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   int64_t pad = config.getPad(), stages = config.getStages();
   int64_t elemBytes = getElementBytes(elementType);
-  bool tma = config.getCopy() == CopyKind::Tma;
+  bool tma = config.getCopyKind() == CopyKind::Tma;
   bool aKMajor = config.isAKMajor();
   // The promoted panels (tile-promote): A BK x (BM + pad) when K-major, else
   // BM x (BK + pad); B BK x (BN + pad), or b_row_groups's class boxes.
@@ -209,7 +204,7 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
 static SmallVector<KernelArgument, 5>
 buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
                      const WorkspacePlan &plan) {
-  bool tma = config.getCopy() == CopyKind::Tma;
+  bool tma = config.getCopyKind() == CopyKind::Tma;
   bool bMap = tma && !config.getPackB() &&
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
@@ -280,7 +275,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     }
     plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target);
   }
-  const CopierTraits &copier = getCopierTraits(config.getCopy());
+  const CopierTraits &copier = getCopierTraits(config.getCopyKind());
   if (std::optional<std::string> stages =
           findStagesViolation(copier, plan.stages)) {
     why = *stages;

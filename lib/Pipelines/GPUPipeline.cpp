@@ -28,25 +28,9 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   // Step 2. Attach a #tile.config to every matmul and check it against the
   // chip: an impossible config stops here with an error at the matmul.
   ConfigurePassOptions configure;
-  // Only the options given on the command line travel: config= refuses
-  // the field options beside it.
-  if (!options.config.empty())
-    configure.config = options.config;
+  configure.config = options.config;
   configure.strategy = options.strategy;
   configure.chip = options.chip;
-  configure.blockTile.assign(options.blockTile.begin(), options.blockTile.end());
-  configure.warpTile.assign(options.warpTile.begin(), options.warpTile.end());
-  configure.threadTile.assign(options.threadTile.begin(),
-                               options.threadTile.end());
-  configure.stages = options.stages;
-  configure.smemPad = options.smemPad;
-  configure.copy = options.copy;
-  configure.blocksPerSM = options.blocksPerSM;
-  configure.restageA = options.restageA;
-  configure.fmaOrder = options.fmaOrder;
-  configure.bRowGroups = options.bRowGroups;
-  configure.streamK = options.streamK;
-  configure.packB = options.packB;
   // The tile passes run on the whole module, so that kernel names are unique
   // across functions and a matmul anywhere in it is seen.
   pm.addPass(createConfigurePass(configure));

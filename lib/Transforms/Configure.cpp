@@ -1,8 +1,9 @@
 //===- Configure.cpp - Attach a checked #tile.config to matmuls ----------===//
 //
-// Implements --tile-configure: builds a `#tile.config` from the pass options
-// (or keeps the one already on the op), checks the matmul is supported and
-// the config fits the chip, and attaches it to each `linalg.matmul`.
+// Implements --tile-configure: takes the `#tile.config` of the config option
+// or the strategy's default (or keeps the one already on the op), checks the
+// matmul is supported and the config fits the chip, and attaches it to each
+// `linalg.matmul`.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
@@ -20,102 +21,44 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// The enum case an option names (`symbolize`), or an error at `op` naming
-/// the option's value as an unknown `what` (one of `choices`).
-template <typename Enum>
-static std::optional<Enum>
-lookupOption(Operation *op, StringRef what, StringRef value,
-             std::optional<Enum> (*symbolize)(StringRef),
-             const std::string &choices) {
-  std::optional<Enum> result = symbolize(value);
-  if (!result)
-    op->emitError() << "unknown " << what << " '" << value << "' (expected "
-                    << choices << ")";
-  return result;
-}
-
 namespace {
 struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
 
-  /// Builds the config the options describe, reporting errors at `op`. A
-  /// tiled strategy without sizes gets the default for the problem.
-  ConfigAttr buildConfig(Operation *op, const MatmulProblem &problem,
-                         const TargetInfo &target) {
-    std::optional<Strategy> strat = lookupOption<Strategy>(
-        op, "strategy", strategy, symbolizeStrategy, describeStrategies());
-    if (!strat)
+  /// The default config of the strategy for `problem`, reporting errors at
+  /// `op`: 16 x 16 blocks of one output per thread (naive), or the default
+  /// tiled config of the shape and chip.
+  ConfigAttr buildDefaultConfig(Operation *op, const MatmulProblem &problem,
+                                const TargetInfo &target) {
+    std::optional<Strategy> strat = symbolizeStrategy(strategy);
+    if (!strat) {
+      op->emitError() << "unknown strategy '" << strategy << "' (expected "
+                      << describeStrategies() << ")";
       return {};
-    SmallVector<int64_t> block(blockTile.begin(), blockTile.end());
-    SmallVector<int64_t> thread(threadTile.begin(), threadTile.end());
-    SmallVector<int64_t> warp(warpTile.begin(), warpTile.end());
-    if (*strat == Strategy::Naive) {
-      if (block.empty())
-        block = {16, 16};
-      if (block.size() == 2)
-        block.push_back(1);
     }
-    if (*strat == Strategy::Tiled && block.empty() && warp.empty() &&
-        thread.empty()) {
-      std::string why;
-      ConfigAttr config = selectDefaultTiledConfig(
-          op->getContext(), problem.m, problem.n, problem.k,
-          problem.elementType, target, &why);
-      if (!config)
-        op->emitOpError() << "has no default tiled config for " << target.chip
-                          << ": every candidate breaks a limit (the "
-                             "smallest: "
-                          << why << ")";
-      return config;
-    }
-    if (thread.empty())
-      thread = {1, 1};
-    std::optional<CopyKind> copyKind = lookupOption<CopyKind>(
-        op, "copy kind", copy, symbolizeCopyKind, describeCopyKinds());
-    if (!copyKind)
-      return {};
-    std::optional<FmaOrder> order = lookupOption<FmaOrder>(
-        op, "FMA order", fmaOrder, symbolizeFmaOrder, describeFmaOrders());
-    if (!order)
-      return {};
-    auto emitError = [&]() {
-      return op->emitError() << "invalid tile config: ";
-    };
-    return ConfigAttr::getChecked(
-        emitError, op->getContext(), *strat, ArrayRef<int64_t>(block),
-        ArrayRef<int64_t>(warp), ArrayRef<int64_t>(thread), int64_t(stages),
-        int64_t(smemPad), *copyKind, int64_t(blocksPerSM), bool(restageA),
-        *order, bool(bRowGroups), bool(streamK), bool(packB));
+    if (*strat == Strategy::Naive)
+      return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1},
+                             {}, {1, 1}, /*stages=*/1);
+    std::string why;
+    ConfigAttr config = selectDefaultTiledConfig(
+        op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
+        target, &why);
+    if (!config)
+      op->emitOpError() << "has no default tiled config for " << target.chip
+                        << ": every candidate breaks a limit (the smallest: "
+                        << why << ")";
+    return config;
   }
 
   /// The `config` option's attribute, or an error at the root naming what
-  /// is wrong with it: not a #tile.config, or given beside the options it
-  /// replaces.
+  /// is wrong with it: not a #tile.config, or given beside a strategy.
   FailureOr<ConfigAttr> parseConfigOption() {
     Operation *root = getOperation();
-    // A field option counts as given when it is off its default (Passes.td),
-    // which is what the pipeline forwards when it is not given.
-    const ConfigurePassOptions defaults;
-    std::pair<StringRef, bool> fields[] = {
-        {"strategy", strategy != defaults.strategy},
-        {"block-tile", !blockTile.empty()},
-        {"warp-tile", !warpTile.empty()},
-        {"thread-tile", !threadTile.empty()},
-        {"stages", stages != defaults.stages},
-        {"smem-pad", smemPad != defaults.smemPad},
-        {"copy", copy != defaults.copy},
-        {"blocks-per-sm", blocksPerSM != defaults.blocksPerSM},
-        {"restage-a", restageA != defaults.restageA},
-        {"fma-order", fmaOrder != defaults.fmaOrder},
-        {"b-row-groups", bRowGroups != defaults.bRowGroups},
-        {"stream-k", streamK != defaults.streamK},
-        {"pack-b", packB != defaults.packB}};
-    for (auto [name, given] : fields)
-      if (given)
-        return root->emitError()
-               << "config= is the whole #tile.config: give it or the field "
-                  "options, not both (got "
-               << name << " too)";
+    // The pipeline forwards the default when strategy= is not given.
+    if (strategy != ConfigurePassOptions().strategy)
+      return root->emitError()
+             << "config= is the whole #tile.config, strategy included: give "
+                "config= or strategy=, not both";
     std::string message;
     Attribute attr;
     {
@@ -176,7 +119,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       problem->accumulate = !startsFromZero(matmul);
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
-        config = given ? given : buildConfig(matmul, *problem, *target);
+        config = given ? given : buildDefaultConfig(matmul, *problem, *target);
       if (!config ||
           failed(checkConfigAgainstTarget(config, *target,
                                           problem->elementType, [&]() {

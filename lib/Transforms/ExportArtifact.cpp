@@ -276,7 +276,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"thread", toJson(k.config.getThread())},
                     {"stages", k.config.getStages()},
                     {"pad", k.config.getPad()},
-                    {"copy", stringifyCopyKind(k.config.getCopy())},
+                    {"copy", stringifyCopyKind(k.config.getCopyKind())},
                     {"blocks_per_sm", k.config.getBlocksPerSM()},
                     {"restage_a", k.config.getRestageA()},
                     {"fma_order", stringifyFmaOrder(k.config.getFmaOrder())},
@@ -389,7 +389,7 @@ struct ExportArtifactPass
     }
     if (ok)
       return success();
-    if (config.getCopy() != CopyKind::Tma)
+    if (config.getCopyKind() != CopyKind::Tma)
       return launch.emitOpError()
              << "does not take (A, B, C) buffers of shapes " << problem->m
              << "x" << problem->k << ", " << problem->k << "x" << problem->n

@@ -1,61 +1,64 @@
-import json
+import glob
+import os
 
 import pytest
 
 from tileopt import spec
+from tileopt.mlir import config_attr
 
 
-def test_seeds_preset_expands_to_every_shape_and_config():
-    jobs = spec.expand(spec.seeds_preset())
+def test_seeds_spec_has_every_shape_and_config():
+    jobs = spec.load("seeds")
     assert len(jobs) == 2 * 9
     assert [j.shape for j in jobs[:9]] == ["2048x2048x2048"] * 9
     assert {j.shape for j in jobs[9:]} == {"2053x2039x2048"}
-    t = {j.config: j for j in jobs if j.shape == "2053x2039x2048"}
-    a = {j.config: j for j in jobs if j.shape == "2048x2048x2048"}
+    a = {j.name: j for j in jobs}
     # The default tile of each shape, with one stage and with cp.async.
-    assert "block-tile=64,256,16" in a["rt-s1"].options
-    assert "block-tile=64,128,16" in t["rt-s1"].options
-    assert t["async-s3"].options.endswith("stages=3 copy=async blocks-per-sm=3")
-    assert t["T32"].options == "strategy=tiled block-tile=32,32,32"
-    assert t["T32"].tile == 32
-    assert t["T64"].options == "strategy=tiled block-tile=64,64,64"
-    assert t["T64"].tile == 64
-    assert t["T64-4x4"].options.endswith("thread-tile=4,4")
-    assert t["T64-4x4"].tile is None
-    assert (t["T8"].m, t["T8"].n, t["T8"].k) == (2053, 2039, 2048)
-    assert len({j.name for j in jobs}) == len(jobs)
+    assert "block = [64, 256, 16]" in a["rt-s1_2048"].options
+    assert "block = [64, 128, 16]" in a["rt-s1_2053"].options
+    assert "kind = async" in a["async-s3_2053"].options
+    assert "stages = 3, blocks_per_sm = 3" in a["async-s3_2053"].options
+    # The seeds' series: square tiles with one output per thread.
+    assert a["T32_2053"].options == f"config='{config_attr('tiled', (32, 32, 32))}'"
+    assert [a[f"T{t}_2053"].tile for t in (8, 16, 32, 64)] == [8, 16, 32, 64]
+    assert a["T64-4x4_2053"].tile is None and a["default_2053"].tile is None
+    assert (a["T8_2053"].m, a["T8_2053"].n, a["T8_2053"].k) == (2053, 2039, 2048)
+    assert a["T8_2053"].to_dict()["config"] == "T8_2053"
 
 
-def test_config_restricted_to_shapes():
-    jobs = spec.expand({"shapes": ["8x8x8", "16x16x16"],
-                        "configs": [{"name": "a", "options": "strategy=naive"},
-                                    {"name": "b", "options": "strategy=tiled",
-                                     "shapes": ["16x16x16"]}]})
-    assert [j.name for j in jobs] == ["a_8x8x8", "a_16x16x16", "b_16x16x16"]
+def test_every_spec_in_the_tree_parses():
+    paths = glob.glob(os.path.join(spec.SPECS, "*.spec"))
+    assert len(paths) >= 10
+    for path in paths:
+        assert spec.load(path)
+
+
+def test_lines_comments_and_accumulate():
+    jobs = spec.parse("# head\n\n a  8x8x8  strategy=naive\n"
+                      "b 16x16x16 strategy=tiled accumulate  # no\n".replace("  # no", ""))
+    assert [(j.name, j.shape, j.options, j.accumulate) for j in jobs] == [
+        ("a", "8x8x8", "strategy=naive", False),
+        ("b", "16x16x16", "strategy=tiled", True)]
 
 
 @pytest.mark.parametrize("bad, message", [
-    ({"shapes": [], "configs": [{"name": "a", "options": ""}]}, "non-empty 'shapes'"),
-    ({"shapes": ["8x8"], "configs": [{"name": "a", "options": ""}]}, "is not MxNxK"),
-    ({"shapes": ["0x8x8"], "configs": [{"name": "a", "options": ""}]}, "empty dimension"),
-    ({"shapes": ["8x8x8"], "configs": [{"options": ""}]}, "needs 'name' and 'options'"),
-    ({"shapes": ["8x8x8"], "configs": [{"name": "a", "options": ""},
-                                       {"name": "a", "options": "x"}]}, "two jobs"),
-    ([], "a JSON object"),
+    ("", "has no jobs"),
+    ("a\n", "NAME MxNxK"),
+    ("a 8x8 strategy=naive\n", "spec:1: shape '8x8' is not MxNxK"),
+    ("a 0x8x8\n", "empty dimension"),
+    ("a/b 8x8x8\n", "not a plain file name"),
+    ("a 8x8x8\na 8x8x8\n", "spec:2: two jobs are named 'a'"),
 ])
 def test_bad_specs_are_rejected_with_a_reason(bad, message):
     with pytest.raises(spec.SpecError, match=message):
-        spec.expand(bad)
+        spec.parse(bad)
 
 
-def test_load_preset_file_and_errors(tmp_path):
-    assert spec.load("seeds")["name"] == "seeds"
-    path = tmp_path / "s.json"
-    path.write_text(json.dumps({"shapes": ["8x8x8"],
-                                "configs": [{"name": "a", "options": "strategy=naive"}]}))
-    assert len(spec.expand(spec.load(str(path)))) == 1
-    (tmp_path / "bad.json").write_text("{")
-    with pytest.raises(spec.SpecError, match="is not JSON"):
-        spec.load(str(tmp_path / "bad.json"))
+def test_load_file_and_errors(tmp_path):
+    path = tmp_path / "s.spec"
+    path.write_text("a 8x8x8 strategy=naive\n")
+    assert len(spec.load(str(path))) == 1
     with pytest.raises(spec.SpecError, match="cannot read spec"):
-        spec.load(str(tmp_path / "missing.json"))
+        spec.load(str(tmp_path / "missing.spec"))
+    with pytest.raises(spec.SpecError, match="cannot read spec 'nonesuch'"):
+        spec.load("nonesuch")

@@ -3,6 +3,7 @@ import os
 import stat
 
 from tileopt import spec, sweep
+from tileopt.mlir import config_attr
 
 
 def _script(path, body):
@@ -12,17 +13,18 @@ def _script(path, body):
 
 
 def test_a_failed_compile_is_recorded_and_the_others_go_on(tmp_path):
-    # A stand-in tile-opt: fails for block-tile=64, else writes a manifest.
+    # A stand-in tile-opt: fails for 64 x 64 x 64 blocks, else writes a
+    # manifest.
     tool = _script(tmp_path / "tile-opt", """
 case "$2" in
-  *block-tile=64*) echo "in.mlir:1:1: error: config needs 4096 threads" >&2; exit 1;;
+  *"block = [64, 64, 64]"*) echo "in.mlir:1:1: error: config needs 4096 threads" >&2; exit 1;;
 esac
 dir=$(echo "$2" | sed 's/.*artifact-dir=//')
 mkdir -p "$dir" && echo '{"kernels": []}' > "$dir/manifest.json"
 """)
-    jobs = spec.expand({"shapes": ["8x8x8"], "configs": [
-        {"name": "ok", "options": "strategy=tiled block-tile=8,8,8"},
-        {"name": "bad", "options": "strategy=tiled block-tile=64,64,64"}]})
+    jobs = spec.parse(
+        f"ok_8x8x8 8x8x8 config='{config_attr('tiled', (8, 8, 8))}'\n"
+        f"bad_8x8x8 8x8x8 config='{config_attr('tiled', (64, 64, 64))}'\n")
     out = str(tmp_path / "sweep")
     records = sweep.compile_jobs(jobs, out, tool, parallel=2)
     assert [r["status"] for r in records] == ["ok", "failed"]
@@ -34,9 +36,7 @@ mkdir -p "$dir" && echo '{"kernels": []}' > "$dir/manifest.json"
 
 
 def test_a_failed_run_is_recorded_and_the_others_go_on(tmp_path):
-    jobs = spec.expand({"shapes": ["8x8x8"], "configs": [
-        {"name": "a", "options": "strategy=naive"},
-        {"name": "b", "options": "strategy=naive"}]})
+    jobs = spec.parse("a_8x8x8 8x8x8 strategy=naive\nb_8x8x8 8x8x8 strategy=naive\n")
     out = tmp_path / "sweep"
     (out / "artifacts" / "a_8x8x8").mkdir(parents=True)
     (out / "artifacts" / "b_8x8x8").mkdir(parents=True)

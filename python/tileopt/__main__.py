@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("sweep", help="expand a spec, compile and/or run it")
     s.add_argument("--spec", default="seeds",
-                   help="preset name (seeds) or JSON spec file")
+                   help="spec file, or the name of one in scripts/specs "
+                        "(default: seeds)")
     s.add_argument("--out", default=None, help="sweep directory")
     s.add_argument("--compile", action="store_true", help="run tile-opt for each job")
     s.add_argument("--run", action="store_true", help="run tile-run for each job")
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "sweep":
         try:
-            jobs = spec_mod.expand(spec_mod.load(args.spec))
+            jobs = spec_mod.load(args.spec)
         except spec_mod.SpecError as e:
             print(f"tileopt: error: {e}", file=sys.stderr)
             return 2

@@ -36,7 +36,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from .mlir import matmul_module
+from .mlir import config_attr, matmul_module
 
 GOOD = ("rejected", "artifact")
 
@@ -112,24 +112,27 @@ def _matmul_function(rng: random.Random, name: str, m: int, n: int, k: int,
             + matmul + "  return\n}\n")
 
 
-def _config_attr(rng: random.Random) -> str:
-    strategy = rng.choice(["naive", "tiled", "tiled"])
-    block = [_tile(rng) for _ in range(3)]
-    thread = [rng.choice([1, 2, 4, 8, 16, 300, 0]) for _ in range(2)]
-    parts = [strategy, f"block = [{', '.join(map(str, block))}]"]
+def _config_fields(rng: random.Random) -> dict:
+    """Random #tile.config fields, some of them out of range or misspelt."""
+    fields = {"strategy": rng.choice(STRATEGIES),
+              "block": [_tile(rng) for _ in range(rng.choice([3, 3, 3, 2, 4]))],
+              "thread": [rng.choice([1, 2, 4, 8, 16, 300, 0]) for _ in range(2)]}
     if rng.random() < 0.4:
-        parts.append(f"warp = [{_tile(rng)}, {_tile(rng)}]")
-    parts.append(f"thread = [{', '.join(map(str, thread))}]")
-    parts.append(f"stages = {rng.choice([1, 2, 3, 4, 33, 1 << 40, 0])}")
-    for key, values in (("pad", [0, 1, 4, 257, -1]), ("copy", ["async", "tma"]),
+        fields["warp"] = [_tile(rng), _tile(rng)]
+    for key, values in (("stages", [1, 2, 3, 4, 33, 1 << 40, 0, -1]),
+                        ("pad", [0, 1, 4, 257, -1]), ("copy", COPIES),
                         ("blocks_per_sm", [1, 2, 65, 1 << 33]),
-                        ("restage_a", ["true", "false"]),
-                        ("stream_k", ["true"]), ("pack_b", ["true"]),
-                        ("b_row_groups", ["true"]),
-                        ("fma_order", ["rows", "columns"])):
+                        ("a", ["direct", "restaged", "both"]),
+                        ("b", ["direct", "row_groups", "packed", "true"]),
+                        ("scheduler", ["data_parallel", "stream_k", "greedy"]),
+                        ("order", ["rows", "columns", "spiral"])):
         if rng.random() < 0.25:
-            parts.append(f"{key} = {rng.choice(values)}")
-    return "#tile.config<" + ", ".join(parts) + ">"
+            fields[key] = rng.choice(values)
+    return fields
+
+
+def _config_attr(rng: random.Random) -> str:
+    return config_attr(**_config_fields(rng))
 
 
 def _generated_input(rng: random.Random) -> str:
@@ -196,31 +199,21 @@ def _mutated_input(rng: random.Random, seed_text: str) -> str:
 
 def _pipeline_options(rng: random.Random) -> list[str]:
     opts = []
-    if rng.random() < 0.9:
-        opts.append("strategy=" + rng.choice(STRATEGIES))
     if rng.random() < 0.8:
         opts.append("chip=" + rng.choice(CHIPS[:3] * 4 + CHIPS))
-    if rng.random() < 0.5:
-        n = rng.choice([2, 3, 3, 3, 4, 1])
-        opts.append("block-tile=" + ",".join(str(_tile(rng)) for _ in range(n)))
-    if rng.random() < 0.3:
-        opts.append(f"warp-tile={_tile(rng)},{_tile(rng)}")
-    if rng.random() < 0.4:
-        opts.append(f"thread-tile={rng.choice([1, 2, 4, 8, 0, 512])},"
-                    f"{rng.choice([1, 2, 4, 8, 0, 512])}")
-    if rng.random() < 0.4:
-        opts.append(f"stages={rng.choice([1, 2, 3, 4, 8, 32, 33, 100000, 1 << 40, -1])}")
-    if rng.random() < 0.2:
-        opts.append(f"smem-pad={rng.choice([0, 1, 4, 256, 257, -3])}")
-    if rng.random() < 0.4:
-        opts.append("copy=" + rng.choice(COPIES))
-    if rng.random() < 0.3:
-        opts.append(f"blocks-per-sm={rng.choice([0, 1, 2, 3, 64, 65])}")
-    for flag in ("restage-a", "stream-k", "pack-b", "b-row-groups"):
-        if rng.random() < 0.15:
-            opts.append(f"{flag}={rng.choice(['1', '0', 'true', 'maybe'])}")
-    if rng.random() < 0.1:
-        opts.append("fma-order=" + rng.choice(["rows", "columns", "spiral"]))
+    # config= or strategy= (rarely both, which is an error).
+    strategy = rng.random() < 0.4
+    if strategy:
+        opts.append("strategy=" + rng.choice(STRATEGIES))
+    if (not strategy and rng.random() < 0.9) or rng.random() < 0.05:
+        quote = rng.choice(["'", "'", "{", ""])
+        attr = _config_attr(rng)
+        if not quote:
+            attr = attr.replace(" ", "")
+        opts.append("config=" + (quote + attr + quote if quote != "{" else "{" + attr + "}"))
+    elif rng.random() < 0.1:
+        opts.append("config=" + rng.choice(["foo", "'#tile.copy<>'", "''",
+                                            "'#tile.config<tiled'"]))
     if rng.random() < 0.05 and opts:
         opts.append(rng.choice(opts))  # a duplicated option
     if rng.random() < 0.03:
@@ -333,8 +326,8 @@ def _plausible_case(rng: random.Random) -> Case:
                for _ in range(3))
     opts = ["chip=" + rng.choice(["sm_90", "sm_90", "sm_90a", "sm_80"])]
     if rng.random() < 0.15:
-        opts += ["strategy=naive",
-                 f"block-tile={rng.choice([8, 16, 32])},{rng.choice([8, 16, 32])}"]
+        block = (rng.choice([8, 16, 32]), rng.choice([8, 16, 32]), 1)
+        opts.append(f"config='{config_attr('naive', block)}'")
     elif rng.random() < 0.25:
         opts.append("strategy=tiled")  # the default config for the shape
     else:
@@ -342,26 +335,28 @@ def _plausible_case(rng: random.Random) -> Case:
         bm = tm * rng.choice([4, 8, 16, 32])
         bn = tn * rng.choice([4, 8, 16, 32])
         bk = rng.choice([4, 8, 16, 32])
-        opts += ["strategy=tiled", f"block-tile={bm},{bn},{bk}",
-                 f"thread-tile={tm},{tn}"]
+        fields = {"block": (bm, bn, bk), "thread": (tm, tn)}
         lanes = [(wm, wn) for wm in (1, 2, 4, 8, 16, 32) for wn in (1, 2, 4, 8, 16, 32)
                  if wm * wn == 32 and bm % (wm * tm) == 0 and bn % (wn * tn) == 0]
         if lanes and rng.random() < 0.6:
             wm, wn = rng.choice(lanes)
-            opts.append(f"warp-tile={wm * tm},{wn * tn}")
+            fields["warp"] = (wm * tm, wn * tn)
         copy = rng.choice(["registers", "async", "tma"])
-        stages = rng.choice([1, 2]) if copy == "registers" else rng.choice([2, 3, 4])
-        opts += [f"copy={copy}", f"stages={stages}"]
+        fields["copy"] = copy
+        fields["stages"] = rng.choice([1, 2]) if copy == "registers" else rng.choice([2, 3, 4])
         if copy != "tma" and rng.random() < 0.5:
-            opts.append(f"smem-pad={rng.choice([1, 4])}")
+            fields["pad"] = rng.choice([1, 4])
         if rng.random() < 0.4:
-            opts.append(f"blocks-per-sm={rng.choice([1, 2])}")
+            fields["blocks_per_sm"] = rng.choice([1, 2])
         if rng.random() < 0.3:
-            opts.append("fma-order=columns")
+            fields["order"] = "columns"
         if copy == "tma":
-            for flag in ("restage-a", "b-row-groups", "stream-k", "pack-b"):
-                if rng.random() < 0.3:
-                    opts.append(f"{flag}=1")
+            if rng.random() < 0.3:
+                fields["a"] = "restaged"
+            fields["b"] = rng.choice(["direct", "direct", "row_groups", "packed"])
+            if rng.random() < 0.3:
+                fields["scheduler"] = "stream_k"
+        opts.append(f"config='{config_attr(**fields)}'")
     fill = rng.random() < 0.7
     text = matmul_module(m, n, k, accumulate=not fill, form="memref")
     return Case(kind="plausible", args=opts, input=text, artifact="pipeline")

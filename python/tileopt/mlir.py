@@ -1,7 +1,8 @@
-"""The one generator of matmul input files: every tool that writes a
-`linalg.matmul` for tile-opt (gpu-artifacts.sh through `python3 -m tileopt
-matmul-mlir`, the sweeps, the fuzzer, the lit config sweep) calls
-`matmul_module`.
+"""The one generator of matmul input files and of `#tile.config` text: every
+tool that writes a `linalg.matmul` for tile-opt (gpu-artifacts.sh through
+`python3 -m tileopt matmul-mlir`, the sweeps, the fuzzer, the lit config
+sweep) calls `matmul_module`, and every one that writes a config calls
+`config_attr`.
 """
 
 from __future__ import annotations
@@ -38,3 +39,33 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   "  return"]
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _sizes(values) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
+                warp=None, *, order: str = "rows", copy: str = "registers",
+                pad=0, a: str = "direct", b: str = "direct", stages=1,
+                blocks_per_sm=0, scheduler: str = "data_parallel") -> str:
+    """The `#tile.config` of these fields (docs/dialect.md), the nested
+    attributes left out where every field is at its default, as tile-opt
+    prints it. Values are written as given, so that the fuzzers can ask for
+    invalid ones."""
+    tile = f"thread = {_sizes(thread)}" + (f", order = {order}" if order != "rows" else "")
+    parts = [strategy, f"block = {_sizes(block)}"]
+    if warp:
+        parts.append(f"warp = {_sizes(warp)}")
+    parts.append(f"tile = #tile.fma<{tile}>")
+    copy_fields = [f"{key} = {value}" for key, value, default in (
+        ("kind", copy, "registers"), ("pad", pad, 0), ("a", a, "direct"),
+        ("b", b, "direct")) if value != default]
+    if copy_fields:
+        parts.append(f"copy = #tile.copy<{', '.join(copy_fields)}>")
+    schedule_fields = [f"{key} = {value}" for key, value, default in (
+        ("stages", stages, 1), ("blocks_per_sm", blocks_per_sm, 0),
+        ("scheduler", scheduler, "data_parallel")) if value != default]
+    if schedule_fields:
+        parts.append(f"schedule = #tile.schedule<{', '.join(schedule_fields)}>")
+    return "#tile.config<" + ", ".join(parts) + ">"

@@ -1,45 +1,55 @@
-"""Sweep specs: shapes x configs, expanded to jobs.
+"""Sweep specs: one job per line, the format of `scripts/specs/*.spec` that
+`scripts/gpu-artifacts.sh` reads too.
 
-A spec is JSON:
+    # a comment
+    NAME  MxNxK  PIPELINE-OPTIONS...
 
-    {"name": "my-sweep",
-     "shapes": ["2048x2048x2048", "2053x2039x2048"],
-     "configs": [{"name": "T32", "options": "strategy=tiled block-tile=32,32,32",
-                  "tile": 32}, ...]}
-
-Each config is compiled for each shape; `options` are `--tile-gpu-pipeline`
-options; `tile` (optional) is the x-axis of the tile-size plots. A config may
-restrict itself to some shapes with "shapes": [...]. The seeds' sweep is
-built in as the preset "seeds".
+NAME names the job (its artifact directory and its row in the tables); the
+options are `--tile-gpu-pipeline` options, e.g.
+`config='#tile.config<...>'` or `strategy=tiled`, and the word `accumulate`
+among them makes the matmul C += A * B. A job whose config is a square block
+tile T x T x T with one output per thread is the seeds' series: T is the
+x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
+"seeds" for short.
 """
 
 from __future__ import annotations
 
-import json
+import os
 import re
-from dataclasses import dataclass, field, asdict
+from dataclasses import dataclass, asdict
 
 SHAPE = re.compile(r"^(\d+)x(\d+)x(\d+)$")
+NAME = re.compile(r"^[A-Za-z0-9_.+-]+$")
+# A square block tile with one output per thread and nothing else.
+SEEDS_TILE = re.compile(r"config='#tile\.config<tiled, block = \[(\d+), \1, \1\], "
+                        r"tile = #tile\.fma<thread = \[1, 1\]>>'")
+SPECS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "scripts", "specs")
 
 
 @dataclass(frozen=True)
 class Job:
-    """One (shape, config) pair: compiled to one artifact, run once."""
+    """One line of a spec: compiled to one artifact, run once."""
     name: str
     m: int
     n: int
     k: int
-    config: str
     options: str
-    tile: int | None = None
+    accumulate: bool = False
 
     @property
     def shape(self) -> str:
         return f"{self.m}x{self.n}x{self.k}"
 
+    @property
+    def tile(self) -> int | None:
+        match = SEEDS_TILE.search(self.options)
+        return int(match.group(1)) if match else None
+
     def to_dict(self) -> dict:
         d = asdict(self)
-        d["shape"] = self.shape
+        d.update(shape=self.shape, config=self.name, tile=self.tile)
         return d
 
 
@@ -57,91 +67,44 @@ def parse_shape(text: str) -> tuple[int, int, int]:
     return m, n, k
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-")
-
-
-def expand(spec: dict) -> list[Job]:
-    """Expands a spec into jobs, in spec order (shapes outer, configs inner)."""
-    if not isinstance(spec, dict):
-        raise SpecError("a spec is a JSON object")
-    shapes = spec.get("shapes")
-    configs = spec.get("configs")
-    if not shapes or not isinstance(shapes, list):
-        raise SpecError("spec needs a non-empty 'shapes' list")
-    if not configs or not isinstance(configs, list):
-        raise SpecError("spec needs a non-empty 'configs' list")
+def parse(text: str, where: str = "spec") -> list[Job]:
+    """The jobs of a spec's text, in order."""
     jobs: list[Job] = []
     seen: set[str] = set()
-    for shape in shapes:
-        m, n, k = parse_shape(shape)
-        for config in configs:
-            if not isinstance(config, dict) or "name" not in config or "options" not in config:
-                raise SpecError(f"config {config!r} needs 'name' and 'options'")
-            only = config.get("shapes")
-            if only is not None and shape not in only:
-                continue
-            name = _slug(f"{config['name']}_{shape}")
-            if name in seen:
-                raise SpecError(f"two jobs are named '{name}'")
-            seen.add(name)
-            jobs.append(Job(name=name, m=m, n=n, k=k, config=config["name"],
-                            options=config["options"], tile=config.get("tile")))
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split(None, 2)
+        if not fields or fields[0].startswith("#"):
+            continue
+        at = f"{where}:{number}"
+        if len(fields) < 2:
+            raise SpecError(f"{at}: a job is NAME MxNxK OPTIONS...")
+        name, shape = fields[0], fields[1]
+        if not NAME.match(name):
+            raise SpecError(f"{at}: job name '{name}' is not a plain file name")
+        if name in seen:
+            raise SpecError(f"{at}: two jobs are named '{name}'")
+        seen.add(name)
+        try:
+            m, n, k = parse_shape(shape)
+        except SpecError as e:
+            raise SpecError(f"{at}: {e}") from None
+        words = fields[2].split(" ") if len(fields) > 2 else []
+        accumulate = "accumulate" in words
+        options = " ".join(w for w in words if w and w != "accumulate")
+        jobs.append(Job(name=name, m=m, n=n, k=k, options=options,
+                        accumulate=accumulate))
+    if not jobs:
+        raise SpecError(f"{where} has no jobs")
     return jobs
 
 
-def seeds_preset() -> dict:
-    """The seeds' sweep: square block tiles T = 8, 16, 32, 64 with one output
-    per thread on 2048^3 and 2053x2039x2048 (T = 64 does not fit in 1024
-    threads; T64-4x4 is the same tile with a 4 x 4 thread tile), beside the
-    naive kernel, the default config (register-tiled,
-    register-staged 2-stage K loop), the same tile with one stage, and with
-    the 3-stage cp.async pipeline."""
-    t = lambda size, extra="": {
-        "name": f"T{size}", "tile": size,
-        "options": f"strategy=tiled block-tile={size},{size},{size}{extra}"}
-    wide = ("strategy=tiled block-tile=64,256,16 warp-tile=32,64 "
-            "thread-tile=8,8 smem-pad=4 blocks-per-sm=2")
-    narrow = ("strategy=tiled block-tile=64,128,16 warp-tile=32,64 "
-              "thread-tile=8,8 smem-pad=4")
-    aligned, ragged = ["2048x2048x2048"], ["2053x2039x2048"]
-    return {
-        "name": "seeds",
-        "shapes": ["2048x2048x2048", "2053x2039x2048"],
-        "configs": [
-            {"name": "naive", "options": "strategy=naive"},
-            # The seeds' series, one output per thread. T = 64 needs 4096
-            # threads: it stays in the sweep so that the report shows why
-            # it is missing.
-            t(8), t(16), t(32), t(64),
-            # T = 64 made possible by a 4 x 4 thread tile (256 threads).
-            {"name": "T64-4x4",
-             "options": "strategy=tiled block-tile=64,64,64 thread-tile=4,4"},
-            {"name": "default", "options": "strategy=tiled"},
-            # The default tiles of the two shapes (64 x 256 and 64 x 128),
-            # with one stage and with cp.async.
-            {"name": "rt-s1", "shapes": aligned, "options": wide + " stages=1"},
-            {"name": "rt-s1", "shapes": ragged,
-             "options": narrow + " stages=1 blocks-per-sm=4"},
-            {"name": "async-s3", "shapes": aligned,
-             "options": wide + " stages=3 copy=async"},
-            {"name": "async-s3", "shapes": ragged,
-             "options": narrow + " stages=3 copy=async blocks-per-sm=3"},
-        ],
-    }
-
-
-PRESETS = {"seeds": seeds_preset}
-
-
-def load(text_or_preset: str) -> dict:
-    """A preset name, or a path to a JSON spec."""
-    if text_or_preset in PRESETS:
-        return PRESETS[text_or_preset]()
+def load(path_or_name: str) -> list[Job]:
+    """The jobs of a spec file, or of `scripts/specs/NAME.spec`."""
+    path = path_or_name
+    if not os.path.exists(path) and NAME.match(path_or_name):
+        path = os.path.join(SPECS, path_or_name + ".spec")
     try:
-        with open(text_or_preset) as f:
-            return json.load(f)
+        with open(path) as f:
+            return parse(f.read(), path_or_name)
     except OSError as e:
-        raise SpecError(f"cannot read spec '{text_or_preset}': {e.strerror}") from e
-    except json.JSONDecodeError as e:
-        raise SpecError(f"spec '{text_or_preset}' is not JSON: {e}") from e
+        raise SpecError(f"cannot read spec '{path_or_name}': {e.strerror}") from e

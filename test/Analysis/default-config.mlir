@@ -17,9 +17,9 @@
 // tile owners start from C, so it takes stream_k like @square_2048_zero
 // below (measured 0.3412 against 0.3490 ms without stream_k).
 // CHECK-LABEL: func.func @square_2048
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 // SM80-LABEL: func.func @square_2048
-// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
+// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
@@ -32,9 +32,9 @@ func.func @square_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C:
 // the default spreads the K steps over a full wave (stream_k). The A100's
 // 64 x 64 config makes 2 waves: no stream_k.
 // CHECK-LABEL: func.func @square_2048_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 // SM80-LABEL: func.func @square_2048_zero
-// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
+// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @square_2048_zero(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<2048x2048xf32>
@@ -48,7 +48,7 @@ func.func @square_2048_zero(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>
 // 4096^2 outputs from a zero fill: 1024 blocks in 4 waves, the last 88 %
 // full: stream_k too.
 // CHECK-LABEL: func.func @square_4096_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 func.func @square_4096_zero(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4096x4096xf32>
@@ -63,7 +63,7 @@ func.func @square_4096_zero(%A: tensor<4096x4096xf32>, %B: tensor<4096x4096xf32>
 // last 18 % full; with stream_k one full wave shares their K steps, and
 // they beat the 64 x 64 tiles (2304 blocks) the default took before.
 // CHECK-LABEL: func.func @square_3072_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 func.func @square_3072_zero(%A: tensor<3072x3072xf32>, %B: tensor<3072x3072xf32>) -> tensor<3072x3072xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<3072x3072xf32>
@@ -77,7 +77,7 @@ func.func @square_3072_zero(%A: tensor<3072x3072xf32>, %B: tensor<3072x3072xf32>
 // 8192^2 outputs: 4096 blocks over 16 waves, the last 52 % full: with
 // stream_k one block's K range touches up to 17 tiles.
 // CHECK-LABEL: func.func @square_8192_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 func.func @square_8192_zero(%A: tensor<8192x8192xf32>, %B: tensor<8192x8192xf32>) -> tensor<8192x8192xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<8192x8192xf32>
@@ -93,9 +93,9 @@ func.func @square_8192_zero(%A: tensor<8192x8192xf32>, %B: tensor<8192x8192xf32>
 // whose edge tiles store C through shared memory (measured faster than
 // b_row_groups, 2.722 against 2.841 ms).
 // CHECK-LABEL: func.func @edge_4097_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
 // CHECK-LABEL: func.func @rows_4095_zero
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true, pack_b = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 func.func @edge_4097_zero(%A: tensor<4097x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<4097x4096xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4097x4096xf32>
@@ -118,7 +118,7 @@ func.func @rows_4095_zero(%A: tensor<4096x4096xf32>, %B: tensor<4096x4095xf32>) 
 // full wave of 2 per SM, as on aligned shapes (b_row_groups on 64 x 128:
 // measured slower).
 // CHECK-LABEL: func.func @ragged_2053
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, pack_b = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
 func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
@@ -132,11 +132,11 @@ func.func @ragged_2053(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C:
 // one wave); 3000 x 2999 x 3000 fills 2.1 waves and takes both (1.111
 // against 1.623 ms for 64 x 64 tiles with cp.async).
 // CHECK-LABEL: func.func @ragged_1500
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 // CHECK-LABEL: func.func @ragged_2000
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, pack_b = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
 // CHECK-LABEL: func.func @ragged_3000
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true, pack_b = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 func.func @ragged_1500(%A: memref<1500x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<1500x2039xf32>) {
   linalg.matmul ins(%A, %B : memref<1500x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<1500x2039xf32>)
   return
@@ -159,7 +159,7 @@ func.func @ragged_3000(%A: memref<3000x3000xf32>, %B: memref<3000x2999xf32>, %C:
 // C += A * B on 4096^2: Stream-K as for C = A * B (measured 2.628 against
 // 2.695 ms without stream_k).
 // CHECK-LABEL: func.func @square_4096
-// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
 func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<4096x4096xf32>)
   return
@@ -172,9 +172,9 @@ func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C:
 // TMA where K and N are multiples of 4 (without restage_a, measured 11 %
 // slower with it on this 4 x 8 thread tile), cp.async otherwise (K = 1001).
 // CHECK-LABEL: func.func @small_aligned
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, copy = tma>
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>
 // SM80-LABEL: func.func @small_aligned
-// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
+// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @small_aligned(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %C: memref<1000x1000xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1000xf32>, memref<1000x1000xf32>) outs(%C : memref<1000x1000xf32>)
   return
@@ -183,7 +183,7 @@ func.func @small_aligned(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %
 // -----
 
 // CHECK-LABEL: func.func @unaligned_k
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2, pad = 4, copy = async>
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1001xf32>, memref<1001x1000xf32>) outs(%C : memref<1000x1000xf32>)
   return
@@ -195,7 +195,7 @@ func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C:
 // occupancy request (a register cap made such kernels spill 208 bytes at
 // K = 1001), and the unaligned speeds pick 64 x 128.
 // CHECK-LABEL: func.func @unaligned_k_large
-// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, pad = 4>
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @unaligned_k_large(%A: memref<2048x2049xf32>, %B: memref<2049x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2049xf32>, memref<2049x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
@@ -205,9 +205,9 @@ func.func @unaligned_k_large(%A: memref<2048x2049xf32>, %B: memref<2049x2048xf32
 
 // The user's sizes win over the default.
 // CHECK-LABEL: func.func @explicit
-// CHECK: #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>
+// CHECK: #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>
 func.func @explicit(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }

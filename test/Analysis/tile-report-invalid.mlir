@@ -5,7 +5,7 @@
 // FORMAT: error: --tile-report format must be 'text' or 'json', got 'yaml'
 // OUTPUT: error: cannot write the report: {{.*}}report.txt
 func.func @f(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
   return
 }
@@ -19,7 +19,7 @@ func.func @f(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
 // -----
 
 func.func @huge(%A: memref<4294967296x8xf32>, %B: memref<8x8xf32>, %C: memref<4294967296x8xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<4294967296x8xf32>, memref<8x8xf32>) outs(%C : memref<4294967296x8xf32>)
   return
 }
@@ -27,7 +27,7 @@ func.func @huge(%A: memref<4294967296x8xf32>, %B: memref<8x8xf32>, %C: memref<42
 // -----
 
 func.func @rows(%A: memref<8000000x8xf32>, %B: memref<8x8xf32>, %C: memref<8000000x8xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<8000000x8xf32>, memref<8x8xf32>) outs(%C : memref<8000000x8xf32>)
   return
 }

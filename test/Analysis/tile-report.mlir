@@ -17,7 +17,7 @@
 // The floors are those of the FP32 CUDA cores: none for f16.
 // CHECK-NOT: floors
 func.func @seeds(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], thread = [8, 8], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], tile = #tile.fma<thread = [8, 8]>>}
     ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf16>)
   return
 }
@@ -48,22 +48,22 @@ func.func @seeds(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memre
 // goes on.
 // CHECK: VIOLATION: config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024
 func.func @t8(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
 func.func @t16(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [16, 16, 16], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [16, 16, 16], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
 func.func @t32(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
 func.func @t64(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 64], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 64], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
@@ -82,7 +82,7 @@ func.func @t64(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<
 // CHECK: warning: 272 blocks fill 2 waves of 264 resident blocks (132 SMs x 2); the SMs are busy 52% of the time
 // CHECK: warning: registers bind occupancy: 120 per thread allow 2 blocks of 256 threads per SM; at 80 or fewer one more block would fit
 func.func @ragged128(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>>}
     ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
 }
@@ -92,11 +92,11 @@ func.func @ragged128(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: m
 // The plan: rows of B (2039 elements) take scalar register copies; A is
 // staged K-major (TM = 4); C, without dynamic shared memory to stage
 // through, is stored directly.
-// CHECK: plan: grid 32 x 33, block 8 x 16; A registers (transposed, 4-element vectors), B registers (row-major, 1-element vectors); single-stage K loop of 1 stage(s); fma tile; data-parallel tiles; direct epilogue
+// CHECK: plan: grid 32 x 33, block 8 x 16; A registers (transposed, 4-element vectors), B registers (row-major, 1-element vectors); single-stage K loop of 1 stage(s); fma tile; data_parallel tiles; direct epilogue
 // CHECK-NEXT: kernel arguments: A; B; C;
 // CHECK: grid: 1056 blocks on 132 SMs: 8.00 waves at one block per SM
 func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>>}
     ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
 }
@@ -110,7 +110,7 @@ func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: me
 // The kernel plan's slots: TMA panels in dynamic shared memory, each
 // 128-byte aligned, the K-major A after them.
 // CHECK: shared memory (dynamic): a_panels 8192 B at 0; b_panels 17408 B at 8192; a_k_major 8192 B at 25600; mbarriers 16 B
-// CHECK-NEXT: plan: grid 16 x 33, block 16 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row classes, boxes); issue-ahead K loop of 2 stage(s); fma tile; data-parallel tiles; staged epilogue
+// CHECK-NEXT: plan: grid 16 x 33, block 16 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row classes, boxes); issue-ahead K loop of 2 stage(s); fma tile; data_parallel tiles; staged epilogue
 // CHECK-NEXT: kernel arguments: A (tensor map); B (tensor map of its row groups); C;
 // SMEM-LABEL: "function": "row_groups"
 // SMEM: "plan": {
@@ -127,7 +127,7 @@ func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: me
 // SMEM-NEXT: "layout": "row classes",
 // SMEM: "epilogue": "staged",
 // SMEM: "k_loop": "issue-ahead",
-// SMEM: "tile_scheduler": "data-parallel"
+// SMEM: "tile_scheduler": "data_parallel"
 // SMEM: "shared_memory": {
 // SMEM-NEXT: "dynamic": true,
 // SMEM-NEXT: "mbarrier_bytes": 16,
@@ -139,7 +139,7 @@ func.func @ragged64(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: me
 // SMEM-NEXT: "name": "a_k_major",
 // SMEM-NEXT: "offset": 25600
 func.func @row_groups(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = row_groups>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
     ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
 }
@@ -148,7 +148,7 @@ func.func @row_groups(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: 
 // CHECK-LABEL: @small: matmul 256 x 256 x 256 (f32)
 // CHECK: warning: only 4 thread blocks for 132 SMs: 128 SMs get no work
 func.func @small(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>>}
     ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
@@ -157,12 +157,12 @@ func.func @small(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<25
 // tiles' 32768 K steps (124 or 125 each, so at most 2 tiles per block);
 // the workspace holds a 64 x 256 partial sum and a 4-byte flag per block.
 // CHECK-LABEL: @stream_k: matmul 2048 x 2048 x 2048 (f32)
-// CHECK: plan: grid 264 x 1, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes); issue-ahead K loop of 2 stage(s); fma tile; stream-k tiles; predicated epilogue
+// CHECK: plan: grid 264 x 1, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes); issue-ahead K loop of 2 stage(s); fma tile; stream_k tiles; predicated epilogue
 // CHECK-NEXT: kernel arguments: A (tensor map); B (tensor map); C; workspace (17302560 bytes);
 // CHECK: grid: 256 blocks on 132 SMs
 // CHECK-NEXT: stream_k: 264 blocks share 32768 K steps (128 per tile), at most 2 tile(s) per block; workspace 17302560 bytes (a 16384-element partial sum and a flag per block)
 func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
       ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
@@ -176,12 +176,12 @@ func.func @stream_k(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: me
 // CHECK: stream_k: 264 blocks share 110592 K steps (192 per tile), at most 4 tile(s) per block
 // CHECK-NOT: busy
 func.func @waves_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %C: memref<3072x3072xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
       ins(%A, %B : memref<3072x3072xf32>, memref<3072x3072xf32>) outs(%C : memref<3072x3072xf32>)
   return
 }
 func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %C: memref<3072x3072xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
       ins(%A, %B : memref<3072x3072xf32>, memref<3072x3072xf32>) outs(%C : memref<3072x3072xf32>)
   return
 }
@@ -192,7 +192,7 @@ func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %
 // to 2040 elements). On 4096 x 4095 the first wave's 264 of the 1024
 // blocks copy B.
 // CHECK-LABEL: @pack_b: matmul 2053 x 2039 x 2048 (f32)
-// CHECK: plan: grid 8 x 33, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes) from pack_b's copy; issue-ahead K loop of 2 stage(s); fma tile; data-parallel tiles; staged epilogue
+// CHECK: plan: grid 8 x 33, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes) from pack_b's copy; issue-ahead K loop of 2 stage(s); fma tile; data_parallel tiles; staged epilogue
 // CHECK-NEXT: kernel arguments: A (tensor map); B; C; workspace (16777228 bytes); B (tensor map of its copy);
 // CHECK: grid: 264 blocks on 132 SMs
 // CHECK-NEXT: pack_b: 264 of the grid's 264 blocks copy B into rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33415168 bytes read and written per launch
@@ -200,12 +200,12 @@ func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %
 // CHECK: pack_b: 264 of the grid's 1024 blocks copy B into rows of 4096 elements at byte 0 of a 67108876-byte workspace
 // CHECK-NOT: VIOLATION
 func.func @pack_b(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, pack_b = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
       ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
 }
 func.func @pack_b_waves(%A: memref<4096x4096xf32>, %B: memref<4096x4095xf32>, %C: memref<4096x4095xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, pack_b = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
       ins(%A, %B : memref<4096x4096xf32>, memref<4096x4095xf32>) outs(%C : memref<4096x4095xf32>)
   return
 }
@@ -226,7 +226,7 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON: "registers": {
 // JSON-NEXT: "fmas_per_k": 64,
 // JSON: "accumulators_per_thread": 64,
-// JSON: "config": "#tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 1>",
+// JSON: "config": "#tile.config<tiled, block = [128, 128, 8], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>>",
 // JSON-NEXT: "floors": {
 // JSON-NEXT: "bound": "compute",
 // JSON-NEXT: "compute_us": 272.81
@@ -265,4 +265,4 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // NOCHIP: warning: unknown chip 'sm_99': occupancy, waves and limits are not computed
 
 // IR: func.func @seeds
-// IR: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], thread = [8, 8], stages = 1>}
+// IR: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], tile = #tile.fma<thread = [8, 8]>>}

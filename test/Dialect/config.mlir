@@ -5,8 +5,8 @@
 // the same attribute.
 
 // CHECK-LABEL: func.func @naive
-// CHECK: tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>
-func.func @naive() attributes {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>} {
+// CHECK: tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>
+func.func @naive() attributes {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} {
   return
 }
 
@@ -14,16 +14,16 @@ func.func @naive() attributes {tile.config = #tile.config<naive, block = [16, 16
 
 // The optional warp tile is printed only when present.
 // CHECK-LABEL: func.func @tiled_with_warp
-// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 2>
-func.func @tiled_with_warp() attributes {tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], thread = [8, 8], stages = 2>} {
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, schedule = #tile.schedule<stages = 2>>
+func.func @tiled_with_warp() attributes {tile.config = #tile.config<tiled, block = [128, 128, 8], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, schedule = #tile.schedule<stages = 2>>} {
   return
 }
 
 // -----
 
 // CHECK-LABEL: func.func @tiled_no_warp
-// CHECK: tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>
-func.func @tiled_no_warp() attributes {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>} {
+// CHECK: tile.config = #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>
+func.func @tiled_no_warp() attributes {tile.config = #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>} {
   return
 }
 
@@ -31,8 +31,8 @@ func.func @tiled_no_warp() attributes {tile.config = #tile.config<tiled, block =
 
 // copy = async and pad are printed when they differ from the defaults.
 // CHECK-LABEL: func.func @async_copy
-// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 3, pad = 4, copy = async>
-func.func @async_copy() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 3, pad = 4, copy = async>} {
+// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>
+func.func @async_copy() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>} {
   return
 }
 
@@ -40,8 +40,8 @@ func.func @async_copy() attributes {tile.config = #tile.config<tiled, block = [6
 
 // blocks_per_sm is printed when non-zero.
 // CHECK-LABEL: func.func @blocks_per_sm
-// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>
-func.func @blocks_per_sm() attributes {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 2, pad = 4, blocks_per_sm = 2>} {
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
+func.func @blocks_per_sm() attributes {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} {
   return
 }
 
@@ -50,13 +50,13 @@ func.func @blocks_per_sm() attributes {tile.config = #tile.config<tiled, block =
 // restage_a is printed when true; `restage_a = false` is the default and
 // prints nothing.
 // CHECK-LABEL: func.func @restage_a
-// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
 // CHECK-LABEL: func.func @restage_a_false
-// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma>}
-func.func @restage_a() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true>} {
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>}
+func.func @restage_a() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} {
   return
 }
-func.func @restage_a_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, restage_a = false>} {
+func.func @restage_a_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} {
   return
 }
 
@@ -64,13 +64,13 @@ func.func @restage_a_false() attributes {tile.config = #tile.config<tiled, block
 
 // fma_order is printed when columns; rows is the default and prints nothing.
 // CHECK-LABEL: func.func @fma_order
-// CHECK: tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = columns>
+// CHECK: tile.config = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [8, 8], order = columns>>
 // CHECK-LABEL: func.func @fma_order_rows
-// CHECK: tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1>}
-func.func @fma_order() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = columns>} {
+// CHECK: tile.config = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [8, 8]>>}
+func.func @fma_order() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [8, 8], order = columns>>} {
   return
 }
-func.func @fma_order_rows() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], thread = [8, 8], stages = 1, fma_order = rows>} {
+func.func @fma_order_rows() attributes {tile.config = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [8, 8]>>} {
   return
 }
 
@@ -78,36 +78,36 @@ func.func @fma_order_rows() attributes {tile.config = #tile.config<tiled, block 
 
 // b_row_groups is printed when true (after fma_order); false prints nothing.
 // CHECK-LABEL: func.func @b_row_groups
-// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>}
+// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = row_groups>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
 // CHECK-LABEL: func.func @b_row_groups_false
-// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma>}
-func.func @b_row_groups() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = true, blocks_per_sm = 4, fma_order = columns, restage_a = true>} {
+// CHECK: tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>}
+func.func @b_row_groups() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = row_groups>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>} {
   return
 }
-func.func @b_row_groups_false() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = false>} {
+func.func @b_row_groups_false() attributes {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} {
   return
 }
 
 // stream_k is printed when true (last); false prints nothing.
 // CHECK-LABEL: func.func @stream_k
-// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>}
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
 // CHECK-LABEL: func.func @stream_k_false
-// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2>}
-func.func @stream_k() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, stream_k = true, blocks_per_sm = 2, fma_order = columns, restage_a = true>} {
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
+func.func @stream_k() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>} {
   return
 }
-func.func @stream_k_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, stream_k = false>} {
+func.func @stream_k_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} {
   return
 }
 
 // pack_b is printed when true (after stream_k); false prints nothing.
 // CHECK-LABEL: func.func @pack_b
-// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true, pack_b = true>}
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
 // CHECK-LABEL: func.func @pack_b_false
-// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2>}
-func.func @pack_b() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, pack_b = true, blocks_per_sm = 2, stream_k = true, restage_a = true>} {
+// CHECK: tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
+func.func @pack_b() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>} {
   return
 }
-func.func @pack_b_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, pack_b = false>} {
+func.func @pack_b_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} {
   return
 }

@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=16,16,16 artifact-dir=%t/art" -o /dev/null
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [16, 16, 16], tile = #tile.fma<thread = [1, 1]>>' artifact-dir=%t/art" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/art/manifest.json
 // RUN: %ptxas -arch=sm_90 %t/art/matmul_matmul_0.ptx -o %t/check.cubin
 
@@ -18,7 +18,7 @@
 // The register-tiled kernel (128 x 128 x 16 block, 64 x 32 warp, 8 x 8
 // thread tile, pad 4) keeps its 64 accumulators in registers: no stack, no
 // spills; 16-byte shared-memory fragment loads.
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 artifact-dir=%t/rt" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>>' artifact-dir=%t/rt" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/rt/manifest.json --check-prefix=RT
 // RUN: FileCheck %s --input-file=%t/rt/matmul_matmul_0.ptx --check-prefix=RTPTX
 // RT: "barriers": 1,
@@ -38,7 +38,7 @@
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
 // RUN: FileCheck %s --input-file=%t/def2053/matmul_matmul_0.ptx --check-prefix=DEF2053PTX
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,32 thread-tile=4,8 smem-pad=4 stages=3 copy=async artifact-dir=%t/async" -o /dev/null
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>' artifact-dir=%t/async" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/async/matmul_matmul_0.ptx --check-prefix=ASYNC
 // RUN: FileCheck %s --input-file=%t/async/manifest.json --check-prefix=ASYNCM
 // ASYNC-DAG: cp.async.cg.shared.global [{{.+}}], [{{.+}}], 16, {{.+}};
@@ -54,7 +54,7 @@
 // static shared memory: the panels live in dynamic shared memory, declared
 // `.extern` in the PTX (no static shared memory left), and the manifest's
 // launch asks for the 74752 bytes.
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=4 copy=async artifact-dir=%t/dyn" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 4>>' artifact-dir=%t/dyn" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/dyn/matmul_matmul_0.ptx --check-prefix=DYNPTX
 // RUN: FileCheck %s --input-file=%t/dyn/manifest.json --check-prefix=DYNM
 // DYNPTX: .extern .shared .align 128 .b8 __dynamic_shmem__0[];
@@ -69,7 +69,7 @@
 // blocks-per-sm=2 on the 256-thread register-staged kernel: the PTX asks
 // for 2 resident blocks (.minnctapersm 2) and ptxas fits it in 128
 // registers, without spilling.
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=128,128,16 warp-tile=64,32 thread-tile=8,8 smem-pad=4 stages=2 blocks-per-sm=2 artifact-dir=%t/occ" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>' artifact-dir=%t/occ" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/occ/matmul_matmul_0.ptx --check-prefix=OCCPTX
 // RUN: FileCheck %s --input-file=%t/occ/manifest.json --check-prefix=OCCM
 // OCCPTX: .maxntid 16, 16, 1
@@ -90,7 +90,7 @@
 // RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2048" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2048/manifest.json --check-prefix=DEF2048
 // RUN: FileCheck %s --input-file=%t/def2048/matmul_matmul_0.ptx --check-prefix=DEF2048PTX
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma blocks-per-sm=4 restage-a=1 fma-order=columns b-row-groups=1 artifact-dir=%t/rg2053" -o /dev/null
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = row_groups>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>' artifact-dir=%t/rg2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/rg2053/manifest.json --check-prefix=RG2053
 // RUN: FileCheck %s --input-file=%t/rg2053/matmul_matmul_0.ptx --check-prefix=RG2053PTX
 // Stream-K: a workspace after C of 264 partial sums of 64 x 256 floats and
@@ -99,7 +99,7 @@
 // DEF2048: "bytes": 17302560,
 // DEF2048-NEXT: "init": "zero",
 // DEF2048-NEXT: "kind": "workspace",
-// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, stream_k = true>"
+// DEF2048: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>"
 // DEF2048: "fma_order": "columns",
 // DEF2048: "restage_a": true,
 // DEF2048: "stream_k": true,
@@ -162,7 +162,7 @@
 // DEF2053-NEXT: 2039
 // DEF2053: "view": "workspace_copy",
 // DEF2053-NEXT: "workspace_offset": 0
-// DEF2053: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, fma_order = columns, pack_b = true>",
+// DEF2053: "attribute": "#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>",
 // DEF2053: "dynamic_shared_bytes": 49152,
 // DEF2053-NEXT: "grid": [
 // DEF2053-NEXT: 8,
@@ -236,7 +236,7 @@
 // RG2053-NEXT: ],
 // RG2053: "name": "B",
 // RG2053: "view": "row_groups"
-// RG2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, fma_order = columns, b_row_groups = true>",
+// RG2053: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = row_groups>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>",
 // RG2053-NEXT: "b_row_groups": true,
 // RG2053: "dynamic_shared_bytes": 33792,
 // RG2053: "barriers": 1,
@@ -272,13 +272,13 @@
 // RG2053PTX-NOT: cp.async.bulk.tensor
 // RG2053PTX-NOT: elect.sync
 
-// copy = tma with 2 stages on 2048^3: ptxas accepts the TMA box copies that
+// copy kind tma with 2 stages on 2048^3: ptxas accepts the TMA box copies that
 // complete on an mbarrier (`cp.async.bulk.tensor`), the mbarrier waits and
 // the tensor-map prefetches; the kernel takes the tensor maps of A and B and
 // then C; the panels live in 128-byte-aligned dynamic shared memory (2 x
 // (4096 + 16384) bytes), the two mbarriers in static shared memory; no
 // stack, no spills. The manifest describes the tensor maps for the host.
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,256,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma artifact-dir=%t/tma" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>' artifact-dir=%t/tma" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/tma/matmul_matmul_0.ptx --check-prefix=TMAPTX
 // RUN: FileCheck %s --input-file=%t/tma/manifest.json --check-prefix=TMAM
 // TMAPTX: .extern .shared .align 128 .b8 __dynamic_shmem__0[];
@@ -335,9 +335,9 @@
 // restage-a=1 given as an option on the 64 x 128 tile: 8 KiB of K-major A
 // after the 24 KiB of boxes; no stack, no spills under the cap of 4 blocks
 // per SM.
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma blocks-per-sm=4 restage-a=1 artifact-dir=%t/restage" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>' artifact-dir=%t/restage" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/restage/manifest.json --check-prefix=RESTAGEM
-// RESTAGEM: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true>"
+// RESTAGEM: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>"
 // RESTAGEM: "restage_a": true,
 // RESTAGEM: "dynamic_shared_bytes": 32768,
 // RESTAGEM: "spill_load_bytes": 0,
@@ -347,7 +347,7 @@
 // copy = tma on 2053 x 2039 x 2048: rows of B (8156 bytes) cannot be TMA
 // boxes, so only A is a tensor map and B, the second parameter, is a buffer
 // read with ordinary loads; one box copy per K step, no stack, no spills.
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma blocks-per-sm=4 artifact-dir=%t/tmab" -o /dev/null
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>' artifact-dir=%t/tmab" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/tmab/matmul_matmul_0.ptx --check-prefix=TMABPTX
 // RUN: FileCheck %s --input-file=%t/tmab/manifest.json --check-prefix=TMABM
 // TMABPTX-COUNT-1: prefetch.tensormap

@@ -1,8 +1,8 @@
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=32,32,32 artifact-dir=%t/t32 ptxas=none" | FileCheck %s --check-prefix=IR
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>' artifact-dir=%t/t32 ptxas=none" | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --input-file=%t/t32/manifest.json --check-prefix=MANIFEST
 // RUN: FileCheck %s --input-file=%t/t32/matmul_matmul_0.ptx --check-prefix=PTX
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=8,8,8 artifact-dir=%t/t8 ptxas=none" -o /dev/null
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>' artifact-dir=%t/t8 ptxas=none" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/t8/manifest.json --check-prefix=T8
 // RUN: FileCheck %s --input-file=%t/t8/matmul_matmul_0.ptx --check-prefix=PTX8
 
@@ -15,7 +15,7 @@
 // IR-SAME: args(%{{.+}} : memref<2053x2048xf32>, %{{.+}} : memref<2048x2039xf32>, %{{.+}} : memref<2053x2039xf32>)
 
 // MANIFEST: "config": {
-// MANIFEST-NEXT: "attribute": "#tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>",
+// MANIFEST-NEXT: "attribute": "#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>",
 // MANIFEST: "threads": 1024,
 // MANIFEST: "flops": {
 // MANIFEST-NEXT: "executed": 17448304640,
@@ -47,7 +47,7 @@
 // The workspace holds stream_k's 528 partial sums and flags (17303616
 // bytes), then from the next 128-byte boundary (17303680) B's copy, 2048
 // rows of 8192 bytes, then the copy's three counters: 34080908 bytes.
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=4 stream-k=1 pack-b=1 artifact-dir=%t/pk ptxas=none" | FileCheck %s --check-prefix=PKIR
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = stream_k>>' artifact-dir=%t/pk ptxas=none" | FileCheck %s --check-prefix=PKIR
 // RUN: FileCheck %s --input-file=%t/pk/manifest.json --check-prefix=PK
 // PKIR: gpu.launch_func @matmul_matmul_0_module::@matmul_matmul_0 blocks in (%c528, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
 // PKIR-SAME: args(%{{.+}} : !nvgpu.tensormap.descriptor<tensor = memref<64x16xf32, {{.*}}>, %{{.+}} : memref<2048x2039xf32>, %{{.+}} : memref<2053x2039xf32>, %{{.+}} : memref<34080908xi8>, %{{.+}} : !nvgpu.tensormap.descriptor<tensor = memref<16x128xf32, {{.*}}>)
@@ -57,7 +57,7 @@
 // PK: "row_stride": 8192,
 // PK: "view": "workspace_copy",
 // PK-NEXT: "workspace_offset": 17303680
-// PK: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, stream_k = true, pack_b = true>"
+// PK: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = stream_k>>"
 // PK: "grid": [
 // PK-NEXT: 528,
 
@@ -65,13 +65,13 @@
 // per SM (512 tiles for 528 slots) become one wave of 132 x 4 blocks, and
 // the kernel takes the workspace (528 partial sums of 64 x 128 floats and
 // 528 flags) after C.
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=4 stream-k=1 artifact-dir=%t/sk ptxas=none" | FileCheck %s --check-prefix=SKIR
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = stream_k>>' artifact-dir=%t/sk ptxas=none" | FileCheck %s --check-prefix=SKIR
 // RUN: FileCheck %s --input-file=%t/sk/manifest.json --check-prefix=SK
 // SKIR: gpu.launch_func @matmul_matmul_0_module::@matmul_matmul_0 blocks in (%c528, %c1{{(_[0-9]+)?}}, %c1{{(_[0-9]+)?}})
 // SKIR-SAME: memref<2048x2048xf32>, %{{.+}} : memref<17303616xi8>)
 // SK: "bytes": 17303616,
 // SK-NEXT: "init": "zero",
 // SK-NEXT: "kind": "workspace",
-// SK: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 4, restage_a = true, stream_k = true>"
+// SK: "attribute": "#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = stream_k>>"
 // SK: "grid": [
 // SK-NEXT: 528,

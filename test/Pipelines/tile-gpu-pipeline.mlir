@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --input-file=%t/art/ragged_matmul_0.ptx --check-prefix=PTX
 // The PTX is self-contained: no libdevice calls left for ptxas to resolve.
 // RUN: not grep __nv_ %t/art/ragged_matmul_0.ptx
-// RUN: tile-opt %s -split-input-file --tile-gpu-pipeline="block-tile=32,8 ptxas=none" | FileCheck %s --check-prefix=BLOCK
+// RUN: tile-opt %s -split-input-file --tile-gpu-pipeline="config='#tile.config<naive, block = [32, 8, 1], tile = #tile.fma<thread = [1, 1]>>' ptxas=none" | FileCheck %s --check-prefix=BLOCK
 
 // The naive pipeline end to end, on the two seed shapes. -split-input-file
 // writes the artifact of the last split, so the ragged case comes last.

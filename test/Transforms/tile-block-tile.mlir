@@ -24,11 +24,11 @@
 // CHECK:     %[[BK:.+]] = memref.subview %[[BT]][%[[K]], 0] [%[[KS]], %[[N]]] [1, 1]
 // CHECK:     linalg.matmul {{.*}}ins(%[[AK]], %[[BK]] : {{.*}}) outs(%{{.+}} : memref<?x?xf32
 // CHECK:   }
-// CHECK: } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+// CHECK: } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
 func.func @ragged(%A: memref<50x20xf32>, %B: memref<20x40xf32>, %C: memref<50x40xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<50x40xf32>)
-  linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<50x20xf32>, memref<20x40xf32>) outs(%C : memref<50x40xf32>)
   return
 }
@@ -46,7 +46,7 @@ func.func @ragged(%A: memref<50x20xf32>, %B: memref<20x40xf32>, %C: memref<50x40
 // CHECK:     linalg.matmul {{.*}}ins(%{{.+}}, %{{.+}} : memref<32x16xf32, {{.*}}>, memref<16x32xf32, {{.*}}>) outs(%{{.+}} : memref<32x32xf32
 // CHECK: tile.problem = {accumulate = true, element_type = f32, k = 64 : i64, m = 64 : i64, n = 64 : i64}
 func.func @divisible(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 16], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 16], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
@@ -58,7 +58,7 @@ func.func @divisible(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64
 // CHECK-NOT: scf.forall
 // CHECK: linalg.matmul {tile.config = #tile.config<naive
 func.func @naive_untouched(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
   return
 }
@@ -67,7 +67,7 @@ func.func @naive_untouched(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<
 
 func.func @tensor_form(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>, %C: tensor<8x8xf32>) -> tensor<8x8xf32> {
   // expected-error @+1 {{must be in memref form to be tiled for the GPU; bufferize tensors first (--one-shot-bufferize)}}
-  %0 = linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>}
+  %0 = linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : tensor<8x8xf32>, tensor<8x8xf32>) outs(%C : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }

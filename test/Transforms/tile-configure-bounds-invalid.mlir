@@ -112,7 +112,7 @@ func.func @grid_rows(%A: memref<10000000x16xf32>, %B: memref<16x16xf32>, %C: mem
 
 func.func @stream_k_steps(%A: memref<65536x262144xf32>, %B: memref<262144x65536xf32>, %C: memref<65536x65536xf32>) {
   // expected-error @+1 {{stream_k shares 4294967296 K steps over the grid, over the limit of 2147483647}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
       ins(%A, %B : memref<65536x262144xf32>, memref<262144x65536xf32>) outs(%C : memref<65536x65536xf32>)
   return
 }

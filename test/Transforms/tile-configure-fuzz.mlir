@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-configure="strategy=tiled chip=sm_90 blocks-per-sm=2"
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-configure="strategy=tiled chip=sm_90"
 
 // Inputs the fuzzer (python3 -m tileopt fuzz) found mishandled, reduced;
 // each names its run and case seed.

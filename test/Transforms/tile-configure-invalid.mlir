@@ -46,7 +46,7 @@ func.func @transposed_b(%A: memref<4x8xf32>, %B: memref<6x8xf32>, %C: memref<4x6
 
 func.func @explicit_config_over_limit(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   // expected-error @+1 {{config needs 2048 threads per block (32 x 64), but sm_90 allows at most 1024}}
-  linalg.matmul {tile.config = #tile.config<naive, block = [32, 64, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [32, 64, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }
@@ -55,7 +55,7 @@ func.func @explicit_config_over_limit(%A: memref<64x32xf32>, %B: memref<32x48xf3
 
 func.func @explicit_config_over_shared_memory(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   // expected-error @+1 {{config needs 524288 bytes of shared memory per block (4 stages of 131072), but sm_90 allows at most 232448}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 256, 64], thread = [8, 8], stages = 4>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 256, 64], tile = #tile.fma<thread = [8, 8]>, schedule = #tile.schedule<stages = 4>>}
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }
@@ -64,7 +64,7 @@ func.func @explicit_config_over_shared_memory(%A: memref<64x32xf32>, %B: memref<
 
 func.func @explicit_config_over_registers(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   // expected-error @+1 {{config needs about 344 registers per thread (256 accumulators), but sm_90 allows at most 255}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 8], thread = [16, 16], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 8], tile = #tile.fma<thread = [16, 16]>>}
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }
@@ -73,7 +73,7 @@ func.func @explicit_config_over_registers(%A: memref<64x32xf32>, %B: memref<32x4
 
 func.func @explicit_config_over_block_registers(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   // expected-error @+1 {{config needs about 81920 registers per block, but sm_90 has 65536}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 8], thread = [8, 4], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 8], tile = #tile.fma<thread = [8, 4]>>}
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }
@@ -83,19 +83,19 @@ func.func @explicit_config_over_block_registers(%A: memref<64x32xf32>, %B: memre
 // copy = tma: a tensor map's row pitch must be a multiple of 16 bytes; rows
 // of 30 floats (A's K) are not.
 func.func @tma_pitch(%A: memref<64x30xf32>, %B: memref<30x48xf32>, %C: memref<64x48xf32>) {
-  // expected-error @+1 {{copy = tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 64x30 (use copy = async or registers)}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 2, copy = tma>}
+  // expected-error @+1 {{copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 64x30 (use copy kind async or registers)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], tile = #tile.fma<thread = [4, 6]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>}
       ins(%A, %B : memref<64x30xf32>, memref<30x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }
 
 // -----
 
-// copy = tma with rows of B of 45 floats: B goes through registers, which
+// copy kind tma with rows of B of 45 floats: B goes through registers, which
 // the two-stage schedule does; three stages are refused.
 func.func @tma_b_registers(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: memref<64x45xf32>) {
-  // expected-error @+1 {{copy = tma with rows of B that are not multiples of 16 bytes (B is 32x45) copies B through registers, which needs stages = 2, got 3 (or use b_row_groups)}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 3, copy = tma>}
+  // expected-error @+1 {{copy kind tma with rows of B that are not multiples of 16 bytes (B is 32x45) copies B through registers, which needs stages = 2, got 3 (or use b = row_groups)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], tile = #tile.fma<thread = [4, 6]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3>>}
       ins(%A, %B : memref<64x32xf32>, memref<32x45xf32>) outs(%C : memref<64x45xf32>)
   return
 }
@@ -105,7 +105,7 @@ func.func @tma_b_registers(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: mem
 // With b_row_groups the same B is described to the TMA unit: three stages
 // are accepted.
 func.func @tma_b_row_groups(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: memref<64x45xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], thread = [4, 6], stages = 3, copy = tma, b_row_groups = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], tile = #tile.fma<thread = [4, 6]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 3>>}
       ins(%A, %B : memref<64x32xf32>, memref<32x45xf32>) outs(%C : memref<64x45xf32>)
   return
 }
@@ -116,7 +116,7 @@ func.func @tma_b_row_groups(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: me
 // coordinates: 4 x 600000000 + a class's boxes (2 x 136) is too many.
 func.func @row_groups_too_wide(%A: memref<64x32xf32>, %B: memref<32x600000000xf32>, %C: memref<64x600000000xf32>) {
   // expected-error @+1 {{b_row_groups addresses B (32x600000000) in rows of 4N elements through 32-bit coordinates, but N is too large}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, b_row_groups = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>}
       ins(%A, %B : memref<64x32xf32>, memref<32x600000000xf32>) outs(%C : memref<64x600000000xf32>)
   return
 }
@@ -127,7 +127,7 @@ func.func @row_groups_too_wide(%A: memref<64x32xf32>, %B: memref<32x600000000xf3
 // mbarrier each) exceed the 227 KiB a block may have.
 func.func @tma_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
   // expected-error @+1 {{config needs 245800 bytes of shared memory per block (5 stages of 49160), but sm_90 allows at most 232448}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 64], thread = [8, 16], stages = 5, copy = tma>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 64], tile = #tile.fma<thread = [8, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 5>>}
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
@@ -138,7 +138,7 @@ func.func @tma_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref
 // stages of 256 x 128 x 32 (196640 bytes with their mbarriers, which fit).
 func.func @restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
   // expected-error @+1 {{config needs 262176 bytes of shared memory per block (4 stages of 49160 and 65536 of re-staged A), but sm_90 allows at most 232448}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [64, 64], thread = [8, 16], stages = 4, copy = tma, restage_a = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [64, 64], tile = #tile.fma<thread = [8, 16]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 4>>}
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
@@ -147,7 +147,7 @@ func.func @restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: me
 
 // The same config without restage_a fits.
 func.func @no_restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [64, 64], thread = [8, 16], stages = 4, copy = tma>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [64, 64], tile = #tile.fma<thread = [8, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
@@ -160,8 +160,8 @@ func.func @no_restage_smem(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C:
 func.func @stream_k_segments(%A: memref<16384x16xf32>, %B: memref<16x16384xf32>, %C: memref<16384x16384xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<16384x16384xf32>)
-  // expected-error @+1 {{stream_k would spread one block's K steps over 63 tiles (at most 32): 264 blocks share 16384 K steps of 1 per tile (use fewer blocks_per_sm, or no stream_k)}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+  // expected-error @+1 {{stream_k would spread one block's K steps over 63 tiles (at most 32): 264 blocks share 16384 K steps of 1 per tile (use fewer blocks_per_sm, or scheduler = data_parallel)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
       ins(%A, %B : memref<16384x16xf32>, memref<16x16384xf32>) outs(%C : memref<16384x16384xf32>)
   return
 }
@@ -172,7 +172,7 @@ func.func @stream_k_segments(%A: memref<16384x16xf32>, %B: memref<16x16384xf32>,
 func.func @stream_k_ok(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32>)
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
       ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
 }
@@ -182,7 +182,7 @@ func.func @stream_k_ok(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C:
 // pack_b fits any grid: 4096 x 4095 in 64 x 256 tiles is 1024 blocks, four
 // waves of 132 SMs x 2, of which the first 264 to start copy B.
 func.func @pack_b_waves(%A: memref<4096x4096xf32>, %B: memref<4096x4095xf32>, %C: memref<4096x4095xf32>) {
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, pack_b = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
       ins(%A, %B : memref<4096x4096xf32>, memref<4096x4095xf32>) outs(%C : memref<4096x4095xf32>)
   return
 }
@@ -193,7 +193,7 @@ func.func @pack_b_waves(%A: memref<4096x4096xf32>, %B: memref<4096x4095xf32>, %C
 func.func @pack_b_stream_k(%A: memref<4096x4096xf32>, %B: memref<4096x4095xf32>, %C: memref<4096x4095xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<4096x4095xf32>)
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 2, restage_a = true, stream_k = true, pack_b = true>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>}
       ins(%A, %B : memref<4096x4096xf32>, memref<4096x4095xf32>) outs(%C : memref<4096x4095xf32>)
   return
 }
@@ -204,7 +204,7 @@ func.func @pack_b_stream_k(%A: memref<4096x4096xf32>, %B: memref<4096x4095xf32>,
 // compile time explode.
 func.func @unrolled_fmas(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
   // expected-error @+1 {{config unrolls TM x TN x BK = 8 x 8 x 256 = 16384 FMAs per thread and K step, over the limit of 8192 (use a smaller BK or thread tile)}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 256], thread = [8, 8], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 256], tile = #tile.fma<thread = [8, 8]>>}
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
@@ -213,7 +213,7 @@ func.func @unrolled_fmas(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: m
 
 func.func @unrolled_copies(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
   // expected-error @+1 {{config copies 1024 elements of A and B per thread and stage, over the limit of 256 (use more threads or a smaller BK)}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 64], thread = [8, 8], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [8, 8, 64], tile = #tile.fma<thread = [8, 8]>>}
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }

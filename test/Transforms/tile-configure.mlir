@@ -1,24 +1,24 @@
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure))" | FileCheck %s --check-prefix=DEFAULT
 // The flag form, as the docs show it, runs the pass on the module.
 // RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s --check-prefix=DEFAULT
-// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{block-tile=8,32}))" | FileCheck %s --check-prefix=BLOCK
-// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=8,4 stages=2}))" | FileCheck %s --check-prefix=TILED
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>'}))" | FileCheck %s --check-prefix=BLOCK
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [64, 64, 8], warp = [32, 32], tile = #tile.fma<thread = [8, 4]>, schedule = #tile.schedule<stages = 2>>'}))" | FileCheck %s --check-prefix=TILED
 // RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_80}))" | FileCheck %s --check-prefix=DEFAULT
-// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 thread-tile=4,4 stages=3 smem-pad=4 copy=async}))" | FileCheck %s --check-prefix=ASYNC
-// RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 copy=dma}))" 2>&1 | FileCheck %s --check-prefix=BADCOPY
-// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,64,8 warp-tile=32,32 thread-tile=8,4 stages=2 blocks-per-sm=3}))" | FileCheck %s --check-prefix=BLOCKS
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [64, 64, 8], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>'}))" | FileCheck %s --check-prefix=ASYNC
+// RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [64, 64, 8], tile = #tile.fma<thread = [1, 1]>, copy = #tile.copy<kind = dma>>'}))" 2>&1 | FileCheck %s --check-prefix=BADCOPY
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [64, 64, 8], warp = [32, 32], tile = #tile.fma<thread = [8, 4]>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 3>>'}))" | FileCheck %s --check-prefix=BLOCKS
 
 // DEFAULT-LABEL: func.func @memref_form
-// DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+// DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
 // BLOCK-LABEL: func.func @memref_form
-// BLOCK: linalg.matmul {tile.config = #tile.config<naive, block = [8, 32, 1], thread = [1, 1], stages = 1>}
+// BLOCK: linalg.matmul {tile.config = #tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>}
 // TILED-LABEL: func.func @memref_form
-// TILED: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [8, 4], stages = 2>}
+// TILED: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], tile = #tile.fma<thread = [8, 4]>, schedule = #tile.schedule<stages = 2>>}
 // ASYNC-LABEL: func.func @memref_form
-// ASYNC: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], thread = [4, 4], stages = 3, pad = 4, copy = async>}
-// BADCOPY: error: unknown copy kind 'dma' (expected 'registers', 'async' or 'tma')
+// ASYNC: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>}
+// BADCOPY: is not a #tile.config: expected one of [registers, async, tma] for how panels reach shared memory, got: dma
 // BLOCKS-LABEL: func.func @memref_form
-// BLOCKS: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], thread = [8, 4], stages = 2, blocks_per_sm = 3>}
+// BLOCKS: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 8], warp = [32, 32], tile = #tile.fma<thread = [8, 4]>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 3>>}
 func.func @memref_form(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
@@ -28,7 +28,7 @@ func.func @memref_form(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<
 
 // The tensor form is configured too (the pipeline bufferizes after).
 // DEFAULT-LABEL: func.func @tensor_form
-// DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+// DEFAULT: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
 func.func @tensor_form(%A: tensor<7x5xf32>, %B: tensor<5x3xf32>, %C: tensor<7x3xf32>) -> tensor<7x3xf32> {
   %0 = linalg.matmul ins(%A, %B : tensor<7x5xf32>, tensor<5x3xf32>) outs(%C : tensor<7x3xf32>) -> tensor<7x3xf32>
   return %0 : tensor<7x3xf32>
@@ -36,11 +36,11 @@ func.func @tensor_form(%A: tensor<7x5xf32>, %B: tensor<5x3xf32>, %C: tensor<7x3x
 
 // -----
 
-// An explicit config on the op wins over the options.
+// An explicit config on the op wins over config=.
 // BLOCK-LABEL: func.func @explicit_config_wins
-// BLOCK: linalg.matmul {tile.config = #tile.config<naive, block = [4, 64, 1], thread = [1, 1], stages = 1>}
+// BLOCK: linalg.matmul {tile.config = #tile.config<naive, block = [4, 64, 1], tile = #tile.fma<thread = [1, 1]>>}
 func.func @explicit_config_wins(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
-  linalg.matmul {tile.config = #tile.config<naive, block = [4, 64, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [4, 64, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
   return
 }

@@ -63,7 +63,7 @@ module attributes {gpu.container_module} {
     %c16 = arith.constant 16 : index
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
-        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+        {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
          tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }

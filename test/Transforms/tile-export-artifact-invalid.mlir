@@ -18,7 +18,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{refers to kernel module 'k_module', which is not a gpu.binary (run gpu-module-to-binary with format=isa first)}}
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
-        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+        {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
          tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
@@ -36,7 +36,7 @@ module attributes {gpu.container_module} {
     %c16 = arith.constant 16 : index
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
-        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+        {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
          tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
@@ -53,7 +53,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{has a non-constant launch dimension; the artifact needs static grid and block sizes}}
     gpu.launch_func @k_module::@k blocks in (%n, %n, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
-        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+        {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
          tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
@@ -70,7 +70,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{does not take (A, B, C) buffers of shapes 33x17, 17x45, 33x45}}
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%B : memref<17x45xf32>, %A : memref<33x17xf32>, %C : memref<33x45xf32>)
-        {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>,
+        {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
          tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
@@ -103,7 +103,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{does not take (tensor map of A with box 64x16, buffer B of shape 20x45, buffer C of shape 33x45, a workspace of 5132 bytes, tensor map of B (its copy in the workspace) with box 16x128)}}
     gpu.launch_func @k_module::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
         args(%A : memref<33x20xf32>, %B : memref<20x45xf32>, %C : memref<33x45xf32>)
-        {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, copy = tma, blocks_per_sm = 1, restage_a = true, pack_b = true>,
+        {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1>>,
          tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }

@@ -35,12 +35,12 @@
 // CHECK:     scf.yield %[[F]]
 // CHECK:   memref.store %[[SUM]], %[[CA]][%[[ROW]], %[[COL]]]
 // CHECK: gpu.terminator
-// CHECK: } {tile.config = #tile.config<naive, block = [8, 32, 1], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 2048 : i64, m = 2053 : i64, n = 2039 : i64}}
+// CHECK: } {tile.config = #tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 2048 : i64, m = 2053 : i64, n = 2039 : i64}}
 // CHECK-NOT: linalg.matmul
 func.func @ragged_zero_fill(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<2053x2039xf32>)
-  linalg.matmul {tile.config = #tile.config<naive, block = [8, 32, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
   return
 }
@@ -57,7 +57,7 @@ func.func @ragged_zero_fill(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>
 // CHECK:   scf.for {{.+}} iter_args(%{{.+}} = %[[OLD]]) -> (f32)
 // CHECK: tile.problem = {accumulate = true, element_type = f32, k = 5 : i64, m = 7 : i64, n = 3 : i64}
 func.func @accumulate(%A: memref<7x5xf32>, %B: memref<5x3xf32>, %C: memref<7x3xf32>) {
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<7x5xf32>, memref<5x3xf32>) outs(%C : memref<7x3xf32>)
   return
 }
@@ -72,7 +72,7 @@ func.func @accumulate(%A: memref<7x5xf32>, %B: memref<5x3xf32>, %C: memref<7x3xf
 func.func @nonzero_fill(%A: memref<7x5xf32>, %B: memref<5x3xf32>, %C: memref<7x3xf32>) {
   %one = arith.constant 1.0 : f32
   linalg.fill ins(%one : f32) outs(%C : memref<7x3xf32>)
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<7x5xf32>, memref<5x3xf32>) outs(%C : memref<7x3xf32>)
   return
 }
@@ -86,9 +86,9 @@ func.func @nonzero_fill(%A: memref<7x5xf32>, %B: memref<5x3xf32>, %C: memref<7x3
 // CHECK: gpu.launch {{.+}} module(@two_matmul_1_module) function(@two_matmul_1)
 // CHECK: linalg.matmul ins
 func.func @two(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %D: memref<8x8xf32>) {
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%C, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%D : memref<8x8xf32>)
   linalg.matmul ins(%C, %D : memref<8x8xf32>, memref<8x8xf32>) outs(%A : memref<8x8xf32>)
   return

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=1 pack-b=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1>>' chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
 
 // pack_b (--tile-map-to-gpu, canonicalized) on 130 x 259 x 64 with 64 x 128
 // tiles: rows of B are 1036 bytes, no 16-byte multiple. The workspace holds

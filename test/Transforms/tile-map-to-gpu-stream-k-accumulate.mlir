@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{strategy=tiled block-tile=64,128,16 warp-tile=32,64 thread-tile=8,8 stages=2 copy=tma restage-a=1 blocks-per-sm=1 stream-k=1 pack-b=1 chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
+// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k>>' chip=sm_90},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90}),canonicalize)" | FileCheck %s
 
 // stream_k with C += A * B where C goes out through shared memory (N =
 // 1030: C's rows are not 16-byte multiples; pack_b brings B in whole

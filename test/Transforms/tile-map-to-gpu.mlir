@@ -80,7 +80,7 @@
 // CHECK:   memref.store %[[SUM]], %[[CT]][%{{.+}}, %{{.+}}]
 // CHECK-NOT: nvvm.inline_ptx
 // CHECK: gpu.terminator
-// CHECK: } {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+// CHECK: } {tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
 #map = affine_map<(d0) -> (d0 * 16)>
 #map1 = affine_map<(d0) -> (d0 * 32)>
 #map2 = affine_map<(d0) -> (d0 * -16 + 50, 16)>
@@ -108,9 +108,9 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
       memref.copy %subview_3, %subview_5 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>} ins(%subview_5, %subview_6 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>} ins(%subview_5, %subview_6 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return
 }
 
@@ -178,9 +178,9 @@ func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %a
       %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>> to memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<8x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
 
@@ -257,9 +257,9 @@ func.func @register_tiled_edges(%arg0: memref<50x32xf32>, %arg1: memref<32x60xf3
       %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>> to memref<?x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [8, %3] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<8x?xf32, strided<[60, 1], offset: ?>> to memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>} ins(%transpose, %subview_6 : memref<?x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[60, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>} ins(%transpose, %subview_6 : memref<?x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<?x?xf32, strided<[60, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 1, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 50 : i64, n = 60 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 50 : i64, n = 60 : i64}}
   return
 }
 
@@ -310,9 +310,9 @@ func.func @two_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg2:
       %transpose = memref.transpose %subview_5 (d0, d1) -> (d1, d0) : memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>> to memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<8x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, pad = 4>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2>>} ins(%transpose, %subview_6 : memref<32x8xf32, strided<[1, 36]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, pad = 4>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
 
@@ -390,9 +390,9 @@ func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg
       memref.copy %subview_3, %subview_5 : memref<32x8xf32, strided<[32, 1], offset: ?>> to memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
       %subview_6 = memref.subview %alloc_0[0, 0] [8, 32] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_4, %subview_6 : memref<8x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>} ins(%subview_5, %subview_6 : memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>} ins(%subview_5, %subview_6 : memref<32x8xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<8x32xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_2 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, pad = 4, copy = async>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
 
@@ -438,9 +438,9 @@ func.func @async_ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg
       memref.copy %subview_6, %subview_11 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>
       %subview_12 = memref.subview %alloc_2[0, 0] [%4, %3] [1, 1] : memref<8x36xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_7, %subview_12 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], thread = [4, 4], stages = 2, pad = 4, copy = async>} ins(%subview_11, %subview_12 : memref<?x?xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_4 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>} ins(%subview_11, %subview_12 : memref<?x?xf32, strided<[12, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[36, 1]>, #gpu.address_space<workgroup>>) outs(%subview_4 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], thread = [4, 4], stages = 2, pad = 4, copy = async>, tile.problem = {accumulate = true, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = true, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return
 }
 
@@ -497,9 +497,9 @@ func.func @dynamic_shared(%arg0: memref<256x64xf32>, %arg1: memref<64x256xf32>, 
       memref.copy %subview_7, %subview_9 : memref<128x16xf32, strided<[64, 1], offset: ?>> to memref<128x16xf32, strided<[20, 1]>, #gpu.address_space<workgroup>>
       %subview_10 = memref.subview %alloc_3[0, 0] [16, 128] [1, 1] : memref<16x132xf32, #gpu.address_space<workgroup>> to memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_8, %subview_10 : memref<16x128xf32, strided<[256, 1], offset: ?>> to memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 4, pad = 4, copy = async>} ins(%subview_9, %subview_10 : memref<128x16xf32, strided<[20, 1]>, #gpu.address_space<workgroup>>, memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>) outs(%subview_5 : memref<128x128xf32, strided<[256, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 4>>} ins(%subview_9, %subview_10 : memref<128x16xf32, strided<[20, 1]>, #gpu.address_space<workgroup>>, memref<16x128xf32, strided<[132, 1]>, #gpu.address_space<workgroup>>) outs(%subview_5 : memref<128x128xf32, strided<[256, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], thread = [8, 8], stages = 4, pad = 4, copy = async>, tile.problem = {accumulate = true, element_type = f32, k = 64 : i64, m = 256 : i64, n = 256 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [128, 128, 16], warp = [64, 32], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 4>>, tile.problem = {accumulate = true, element_type = f32, k = 64 : i64, m = 256 : i64, n = 256 : i64}}
   return
 }
 
@@ -510,7 +510,7 @@ func.func @not_promoted(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
   // expected-error @+1 {{must hold two workgroup buffers and one K loop (run --tile-promote)}}
   scf.forall (%i, %j) in (1, 1) {
     linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [8, 8, 8], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [8, 8, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}}
   return
 }
 
@@ -620,9 +620,9 @@ func.func @tma_stages(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> mem
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
       %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3>>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return %alloc : memref<50x40xf32>
 }
 
@@ -706,9 +706,9 @@ func.func @tma_restage_a(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>) -> 
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
       %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true, fma_order = columns>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 3>>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 3, copy = tma, restage_a = true, fma_order = columns>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 3>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return %alloc : memref<50x40xf32>
 }
 
@@ -774,8 +774,8 @@ func.func @tma_b_registers(%arg0: memref<50x20xf32>, %arg1: memref<20x42xf32>) -
       memref.copy %subview_4, %subview_6 : memref<?x?xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>
       %subview_7 = memref.subview %alloc_1[0, 0] [%4, %3] [1, 1] : memref<8x32xf32, #gpu.address_space<workgroup>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[42, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
-      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, copy = tma>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[42, 1], offset: ?>>)
+      linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[42, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], thread = [4, 4], stages = 2, copy = tma>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 42 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 42 : i64}}
   return %alloc : memref<50x42xf32>
 }

@@ -5,13 +5,13 @@
 
 // CHECK-LABEL: func.func @f
 // CHECK-SAME: (%[[A:.+]]: memref<33x17xf32>, %[[B:.+]]: memref<17x45xf32>, %[[C:.+]]: memref<33x45xf32>)
-// CHECK: gpu.launch_func @f_matmul_0_module::@f_matmul_0 blocks in ({{.+}}) threads in ({{.+}}) args(%[[A]] : memref<33x17xf32>, %[[B]] : memref<17x45xf32>, %[[C]] : memref<33x45xf32>) {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>, tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+// CHECK: gpu.launch_func @f_matmul_0_module::@f_matmul_0 blocks in ({{.+}}) threads in ({{.+}}) args(%[[A]] : memref<33x17xf32>, %[[B]] : memref<17x45xf32>, %[[C]] : memref<33x45xf32>) {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
 // CHECK: gpu.module @f_matmul_0_module
 // CHECK: gpu.func @f_matmul_0(%{{.+}}: memref<33x17xf32>, %{{.+}}: memref<17x45xf32>, %{{.+}}: memref<33x45xf32>) kernel attributes {known_block_size = array<i32: 16, 16, 1>, known_grid_size = array<i32: 3, 3, 1>}
 func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<33x45xf32>)
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<33x17xf32>, memref<17x45xf32>) outs(%C : memref<33x45xf32>)
   return
 }
@@ -22,7 +22,7 @@ func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>
 // not run) is an error, not a silently missing kernel.
 func.func @unmapped(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   // expected-error @+1 {{has a tiled #tile.config but was not mapped to a kernel (naive: --tile-map-naive; tiled: --tile-block-tile, --tile-promote, --tile-map-to-gpu)}}
-  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], thread = [1, 1], stages = 1>}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
@@ -45,7 +45,7 @@ func.func @unnamed(%C: memref<4xf32>) {
 // CHECK-LABEL: func.func @occupancy
 // CHECK: gpu.func @occupancy_matmul_0({{.*}}) kernel attributes {known_block_size = array<i32: 16, 16, 1>, known_grid_size = array<i32: 1, 1, 1>, nvvm.minctasm = 2 : i32}
 func.func @occupancy(%A: memref<16x16xf32>, %B: memref<16x16xf32>, %C: memref<16x16xf32>) {
-  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1, blocks_per_sm = 2>}
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>, schedule = #tile.schedule<blocks_per_sm = 2>>}
     ins(%A, %B : memref<16x16xf32>, memref<16x16xf32>) outs(%C : memref<16x16xf32>)
   return
 }

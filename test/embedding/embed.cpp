@@ -32,8 +32,8 @@ int main() {
     return 1;
   mlir::PassManager pm(&context);
   mlir::tileopt::ConfigurePassOptions options;
-  options.strategy = "tiled";
-  options.blockTile = {32, 16, 8};
+  options.config =
+      "#tile.config<tiled, block = [32, 16, 8], tile = #tile.fma<thread = [1, 1]>>";
   pm.addNestedPass<mlir::func::FuncOp>(
       mlir::tileopt::createConfigurePass(options));
   if (mlir::failed(pm.run(*module)))

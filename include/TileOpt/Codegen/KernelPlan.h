@@ -122,12 +122,6 @@ enum class KLoopKind {
   IssueAhead,     ///< S stages of asynchronous copies issued S-1 ahead
 };
 
-/// Which output tiles a block computes.
-enum class TileSchedulerKind {
-  DataParallel, ///< one tile per block, the grid over the tiles
-  StreamK,      ///< one wave of blocks sharing all tiles' K steps
-};
-
 /// How the accumulators reach C.
 enum class EpilogueKind {
   Direct,     ///< stores (vectors where aligned) under bounds branches
@@ -199,7 +193,6 @@ struct KernelPlan {
 /// Names of the plan's choices, as the report prints them.
 StringRef stringifyPanelLayout(PanelLayout layout);
 StringRef stringifyKLoopKind(KLoopKind kind);
-StringRef stringifyTileSchedulerKind(TileSchedulerKind kind);
 StringRef stringifyEpilogueKind(EpilogueKind kind);
 /// "A", "A (tensor map)", "workspace (N bytes)", ... for argument `arg`.
 std::string describeKernelArgument(const KernelArgument &arg);

@@ -50,142 +50,286 @@ def Tile_FmaOrder : I32EnumAttr<"FmaOrder", "order of a thread's FMAs per k", [
   let genSpecializedAttr = 0;
 }
 
+def Tile_AStaging : I32EnumAttr<"AStaging", "how A's panel is staged", [
+    I32EnumAttrCase<"Direct", 0, "direct">,
+    I32EnumAttrCase<"Restaged", 1, "restaged">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
+def Tile_BStaging : I32EnumAttr<"BStaging", "how B reaches the TMA unit", [
+    I32EnumAttrCase<"Direct", 0, "direct">,
+    I32EnumAttrCase<"RowGroups", 1, "row_groups">,
+    I32EnumAttrCase<"Packed", 2, "packed">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
+def Tile_TileSchedulerKind : I32EnumAttr<"TileSchedulerKind",
+    "how output tiles are shared among blocks", [
+    I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
+    I32EnumAttrCase<"StreamK", 1, "stream_k">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
+// An attribute parameter printed and parsed in full (`#tile.fma<...>`), so
+// that the kind of the nested attribute is spelled where it is used.
+class Tile_NestedAttrParameter<string type, string desc>
+    : AttrParameter<type, desc> {
+  let printer = "$_printer.printAttribute($_self)";
+  let parser = [{ [&]() -> ::mlir::FailureOr<}] # type # [{> {
+      }] # type # [{ value;
+      if ($_parser.parseAttribute(value))
+        return ::mlir::failure();
+      return value;
+    }() }];
+}
+// Left out of the printed form when equal to `type`'s default, `type()` in
+// the assembly format (`#tile.copy<>`).
+class Tile_DefaultNestedAttrParameter<string type, string desc>
+    : Tile_NestedAttrParameter<type, desc> {
+  let defaultValue = type # "::get($_ctxt)";
+}
+
+// Sizes written as a bracketed list, `[8, 8]`.
+class Tile_SizesParameter<string desc> : ArrayRefParameter<"int64_t", desc> {
+  let parser = "::mlir::tileopt::parseSizes($_parser)";
+  let printer = "::mlir::tileopt::printSizes($_printer, $_self)";
+}
+class Tile_OptionalSizesParameter<string desc> : Tile_SizesParameter<desc> {
+  let defaultValue = cppStorageType # "()";
+  let comparator = "::llvm::ArrayRef<int64_t>($_lhs) == "
+                   "::llvm::ArrayRef<int64_t>($_rhs)";
+}
+
+def Tile_FmaTileAttr : AttrDef<Tile_Dialect, "FmaTile"> {
+  let mnemonic = "fma";
+  let summary = "The instruction tile of scalar FMAs on the CUDA cores";
+  let description = [{
+    Each thread accumulates a TM x TN fragment of C in registers, one FMA
+    per output and k.
+
+    * `thread = [TM, TN]`: the fragment.
+    * `order = rows | columns` (default `rows`): the order of a thread's TM x
+      TN FMAs per k, in serpentine either way (so consecutive FMAs share an
+      operand the reuse cache keeps): along the rows of the fragment, every
+      other row walked backwards, or down its columns. The order is what PTX
+      can say about the FMA block's register allocation; `python3 -m tileopt
+      banks` rates the outcome.
+
+    The thread block has (BM / TM) * (BN / TN) threads, laid out with x
+    along N (consecutive threads touch consecutive columns) and y along M.
+
+    Example: `#tile.fma<thread = [8, 8], order = columns>`
+  }];
+  let parameters = (ins
+    Tile_SizesParameter<"TM, TN">:$thread,
+    DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$order
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tile_CopyAttr : AttrDef<Tile_Dialect, "Copy"> {
+  let mnemonic = "copy";
+  let summary = "How the operands' panels reach shared memory";
+  let description = [{
+    * `kind = registers | async | tma` (default `registers`): panels travel
+      through registers (global load, shared store), with `cp.async` straight
+      into shared memory (needs stages >= 2), or as whole boxes with the
+      Tensor Memory Accelerator (`cp.async.bulk.tensor` completing on an
+      mbarrier; sm_90+, stages >= 2, pad 0, BK and BN multiples of 4, every
+      box side at most 256; rows of A must be 16-byte multiples, and where
+      B's are not, B goes through registers beside A's boxes, with stages =
+      2, or takes `b = row_groups` or `b = packed`).
+    * `pad = P` (default 0): elements added to each row of the shared-memory
+      panels, to spread the accesses of a warp over the 32 banks (P = 4
+      keeps 16-byte alignment).
+    * `a = direct | restaged` (default `direct`). With registers and TM a
+      multiple of 4, A is staged K-major (BK x BM) as it is stored; the other
+      copies move contiguous bytes and stage A as it is (BM x BK).
+      `restaged` (kind = tma, TM and BM multiples of 4): after A's box of a K
+      step lands, the threads copy it into a two-stage K-major panel before
+      the step's barrier, and the FMAs read their A values from there, 4
+      rows of one k per 16-byte load. Costs 2 x BK x BM elements of shared
+      memory and a few instructions per step; in return the A fragment of
+      one k is TM registers instead of 4 x TM, which lets ptxas keep the FMA
+      block's register-bank conflicts lower.
+    * `b = direct | row_groups | packed` (default `direct`; the other two
+      need kind = tma): how B of any N reaches the TMA unit, whose tensor
+      maps need row strides and box starts in 16-byte multiples (rows of N x
+      4 bytes are not when N is not a multiple of 4).
+      - `row_groups`: B is described as K/4 rows of 4N elements (4 rows of
+        B each: a stride of 16N bytes). The panel rows of one class k mod 4
+        are then rows of that view at one column, and start the same (k mod
+        4) x N mod 4 elements past a 16-byte boundary: each class travels as
+        one or two boxes of BK/4 rows that start at the boundary (4 boxes
+        per K step, issued by the leader with A's, or 8 when BN + 3 > 256,
+        issued by one elected lane per warp; the block must be whole warps).
+        The FMAs read each class where it landed, shifted by its constant.
+        Columns beyond N hold the next row's elements, which meet only
+        columns of C that are never stored; rows beyond K are zero-filled.
+        Needs K a multiple of 4, as A's boxes do.
+      - `packed` (blocks_per_sm > 0): the blocks first copy B, all of them
+        together, into a workspace (a kernel parameter after C) whose rows
+        are padded to 128-byte multiples, and wait until the copy is
+        complete; B's boxes then come from that copy through a second
+        tensor map, the kernel's last parameter. With a grid of more than
+        one wave (SMs x blocks_per_sm), the first wave's worth of blocks to
+        start (by an atomic ticket) make the copy and every block waits for
+        them. Costs one read of B and one write of its copy per launch (most
+        of it stays in L2), and the wait.
+
+    Example: `#tile.copy<kind = tma, a = restaged, b = packed>`
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$kind,
+    DefaultValuedParameter<"int64_t", "0">:$pad,
+    DefaultValuedParameter<"AStaging", "AStaging::Direct">:$a,
+    DefaultValuedParameter<"BStaging", "BStaging::Direct">:$b
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins CArg<"CopyKind", "CopyKind::Registers">:$kind,
+                     CArg<"int64_t", "0">:$pad,
+                     CArg<"AStaging", "AStaging::Direct">:$a,
+                     CArg<"BStaging", "BStaging::Direct">:$b), [{
+      return $_get($_ctxt, kind, pad, a, b);
+    }]>
+  ];
+}
+
+def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
+  let mnemonic = "schedule";
+  let summary = "The K loop's stages and how tiles are shared among blocks";
+  let description = [{
+    * `stages = S` (default 1): shared-memory buffers per operand (1 = single
+      buffer).
+    * `blocks_per_sm = N` (default 0 = no request): the kernel asks ptxas to
+      keep N blocks resident per SM (PTX `.minnctapersm N`), which caps its
+      registers at 65536 / (N x threads).
+    * `scheduler = data_parallel | stream_k` (default `data_parallel`: one
+      output tile per block). `stream_k` (copy kind = tma, blocks_per_sm >
+      0): the grid is one resident wave, (SMs x blocks_per_sm) blocks, and
+      the K steps of all output tiles, taken tile by tile, are split evenly
+      among them: a block's range may start or end inside a tile. The block
+      that runs a tile's first K step (the owner) stores its C; every other
+      block that runs a part of the tile leaves its partial sums in a
+      workspace (a kernel parameter after C, zeroed once before the first
+      launch) and raises its flag there; the owner waits for those flags,
+      adds the partial sums, clears the flags and stores C. A block leaves
+      at most one partial (its first tile), and runs owned parts last, so
+      the owner rarely waits. When the matmul accumulates into C (C += A *
+      B), the owner's accumulators start from C's tile, the others' from
+      zero.
+
+    Example: `#tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = stream_k>`
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"int64_t", "1">:$stages,
+    DefaultValuedParameter<"int64_t", "0">:$blocks_per_sm,
+    DefaultValuedParameter<"TileSchedulerKind",
+                           "TileSchedulerKind::DataParallel">:$scheduler
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins CArg<"int64_t", "1">:$stages,
+                     CArg<"int64_t", "0">:$blocksPerSM,
+                     CArg<"TileSchedulerKind",
+                          "TileSchedulerKind::DataParallel">:$scheduler), [{
+      return $_get($_ctxt, stages, blocksPerSM, scheduler);
+    }]>
+  ];
+}
+
 def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
   let mnemonic = "config";
   let summary = "Tiling decisions for one matmul";
   let description = [{
-    All tiling decisions for one `linalg.matmul` C[M,N] = A[M,K] * B[K,N]:
+    All tiling decisions for one `linalg.matmul` C[M,N] = A[M,K] * B[K,N],
+    one nested attribute per concern:
 
-    * `strategy`: `naive` (one output element per thread, no shared memory:
-      the baseline) or `tiled` (block tile staged through shared memory).
+    * `naive | tiled`: one output element per thread, no shared memory (the
+      baseline), or block tiles staged through shared memory.
     * `block = [BM, BN, BK]`: the output tile of one thread block (BM x BN)
       and the K extent of one step of the K loop (BK). For `naive`, BK = 1.
     * `warp = [WM, WN]` (optional): the output tile of one warp.
-    * `thread = [TM, TN]`: the outputs one thread accumulates in registers.
-    * `stages = S`: shared-memory buffers per operand (1 = single buffer).
-    * `pad = P` (optional, default 0, printed when non-zero): elements added
-      to each row of the shared-memory panels, to spread the accesses of a
-      warp over the 32 banks (P = 4 keeps 16-byte alignment).
-    * `copy = registers | async | tma` (optional, default registers, printed
-      when not registers): panels travel through registers (global load,
-      shared store), with `cp.async` straight into shared memory (needs
-      stages >= 2), or as whole boxes with the Tensor Memory Accelerator
-      (`cp.async.bulk.tensor` completing on an mbarrier; sm_90+, stages >= 2,
-      pad 0, BK and BN multiples of 4, every box side at most 256; rows of A
-      must be 16-byte multiples, and where B's are not, B goes through
-      registers beside A's boxes, with stages = 2, or takes
-      `b_row_groups`).
-    * `blocks_per_sm = N` (optional, default 0 = no request, printed when
-      non-zero): the kernel asks ptxas to keep N blocks resident per SM
-      (PTX `.minnctapersm N`), which caps its registers at 65536 / (N x
-      threads).
-    * `restage_a = true` (optional, default false, printed when true; copy
-      = tma, TM and BM multiples of 4): after A's box of a K step lands, the
-      threads copy it into a two-stage K-major panel (BK x BM) before the
-      step's barrier, and the FMAs read their A values from there, 4 rows of
-      one k per 16-byte load, as in the register-staged kernels. Costs 2 x
-      BK x BM elements of shared memory and a few instructions per step; in
-      return the A fragment of one k is TM registers instead of 4 x TM
-      (A staged as is is read 4 k at a time), which lets ptxas keep the FMA
-      block's register-bank conflicts lower.
-    * `fma_order = rows | columns` (optional, default rows, printed when
-      columns): the order of a thread's TM x TN FMAs per k, in serpentine
-      either way (so consecutive FMAs share an operand the reuse cache
-      keeps): along the rows of the fragment, every other row walked
-      backwards, or down its columns. The order is what PTX can say about
-      the FMA block's register allocation; `python3 -m tileopt banks`
-      rates the outcome.
-    * `b_row_groups = true` (optional, default false, printed when true;
-      copy = tma): B of any N through TMA. A tensor map needs row strides
-      and box starts in 16-byte multiples, which rows of N x 4 bytes do not
-      give when N is not a multiple of 4 (without `b_row_groups` such B goes
-      through registers). B is described instead as K/4 rows of 4N elements
-      (4 rows of B each: a stride of 16N bytes). The panel rows k of one
-      class k mod 4 are then rows of that view at one column, and start the
-      same (k mod 4) x N mod 4 elements past a 16-byte boundary: each class
-      travels as one or two boxes of BK/4 rows that start at the boundary
-      (4 boxes per K step, issued by the leader with A's, or 8 when BN + 3 >
-      256, issued by one elected lane per warp; the block must be whole
-      warps). The
-      FMAs read each class where it landed, shifted by its constant: a
-      16-byte load per 4 columns where the shift is 0, else the two around
-      them. Columns beyond N hold the next row's elements, which meet only
-      columns of C that are never stored; rows beyond K are zero-filled.
-      Needs K a multiple of 4, as A's boxes do.
-    * `stream_k = true` (optional, default false, printed when true; copy =
-      tma, blocks_per_sm > 0): Stream-K work balance. The grid is one
-      resident wave, (SMs x blocks_per_sm) blocks, and the K steps of all
-      output tiles, taken tile by tile, are split evenly among them: a
-      block's range may start or end inside a tile. The block that runs a
-      tile's first K step (the owner) stores its C; every other block that
-      runs a part of the tile leaves its partial sums in a workspace (a
-      kernel parameter after C, zeroed once before the first launch) and
-      raises its flag there; the owner waits for those flags, adds the
-      partial sums, clears the flags and stores C. A block leaves at most
-      one partial (its first tile), and runs owned parts last, so the
-      owner rarely waits. When the matmul accumulates into C (C += A * B),
-      the owner's accumulators start from C's tile, the others' from zero.
-    * `pack_b = true` (optional, default false, printed when true; copy =
-      tma, blocks_per_sm > 0, not with b_row_groups): B of any N through
-      TMA, in whole boxes. A tensor map needs row strides in 16-byte
-      multiples, which rows of N x 4 bytes do not give when N is not a
-      multiple of 4. With `pack_b` the blocks first copy B, all of them
-      together, into a workspace (a kernel parameter after C) whose rows
-      are padded to 128-byte multiples, and wait until the copy is
-      complete; B's boxes then come from that copy through a second tensor
-      map, the kernel's last parameter. With a grid of more than one wave
-      (SMs x blocks_per_sm), the first wave's worth of blocks to start (by
-      an atomic ticket) make the copy and every block waits for them. Costs
-      one read of B and one write of its copy per launch (most of it stays
-      in L2), and the wait.
+    * `tile`: the instruction tile, `#tile.fma<...>` (scalar FMAs).
+    * `copy` (optional, default `#tile.copy<>`): how the panels reach shared
+      memory, per operand.
+    * `schedule` (optional, default `#tile.schedule<>`): stages, the
+      occupancy request, and the tile scheduler.
 
-    The thread block has (BM / TM) * (BN / TN) threads, laid out with x along
-    N (so consecutive threads touch consecutive columns) and y along M.
+    The epilogue is not a choice: the plan derives it from the problem (C =
+    A * B or C += A * B) and the alignment of C's rows.
 
     Example:
     ```mlir
-    #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>
+    #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>
     #tile.config<tiled, block = [128, 128, 8], warp = [64, 32],
-                 thread = [8, 8], stages = 2>
+                 tile = #tile.fma<thread = [8, 8]>,
+                 copy = #tile.copy<kind = async, pad = 4>,
+                 schedule = #tile.schedule<stages = 3>>
     ```
-    The verifier checks the structure (positive sizes, divisibility, one warp
-    is 32 threads); `tileopt::checkConfigAgainstTarget` checks a config against
-    the limits of a chip.
+    The verifiers check the structure (positive sizes, divisibility, one
+    warp is 32 threads, the combinations the copiers support);
+    `tileopt::checkConfigAgainstTarget` checks a config against the limits
+    of a chip.
   }];
   let parameters = (ins
     EnumParameter<Tile_Strategy>:$strategy,
-    ArrayRefParameter<"int64_t", "BM, BN, BK">:$block,
-    ArrayRefParameter<"int64_t", "WM, WN or empty">:$warp,
-    ArrayRefParameter<"int64_t", "TM, TN">:$thread,
-    "int64_t":$stages,
-    DefaultValuedParameter<"int64_t", "0">:$pad,
-    DefaultValuedParameter<"CopyKind", "CopyKind::Registers">:$copy,
-    DefaultValuedParameter<"int64_t", "0">:$blocksPerSM,
-    DefaultValuedParameter<"bool", "false">:$restageA,
-    DefaultValuedParameter<"FmaOrder", "FmaOrder::Rows">:$fmaOrder,
-    DefaultValuedParameter<"bool", "false">:$bRowGroups,
-    DefaultValuedParameter<"bool", "false">:$streamK,
-    DefaultValuedParameter<"bool", "false">:$packB
+    Tile_SizesParameter<"BM, BN, BK">:$block,
+    Tile_OptionalSizesParameter<"WM, WN or empty">:$warp,
+    Tile_NestedAttrParameter<"::mlir::Attribute", "the instruction tile">:$tile,
+    Tile_DefaultNestedAttrParameter<"CopyAttr", "the copies">:$copy,
+    Tile_DefaultNestedAttrParameter<"ScheduleAttr", "the schedule">:$schedule
   );
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    `<` $strategy `,` struct($block, $warp, $tile, $copy, $schedule) `>`
+  }];
   let genVerifyDecl = 1;
   let builders = [
+    // From the fields of the nested attributes.
     AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
                      "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
-                     "int64_t":$stages), [{
-      return $_get($_ctxt, strategy, block, warp, thread, stages, 0,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false,
-                   false);
-    }]>,
-    AttrBuilder<(ins "Strategy":$strategy, "ArrayRef<int64_t>":$block,
-                     "ArrayRef<int64_t>":$warp, "ArrayRef<int64_t>":$thread,
-                     "int64_t":$stages, "int64_t":$pad), [{
-      return $_get($_ctxt, strategy, block, warp, thread, stages, pad,
-                   CopyKind::Registers, 0, false, FmaOrder::Rows, false, false,
-                   false);
-    }]>
+                     "int64_t":$stages, CArg<"int64_t", "0">:$pad,
+                     CArg<"CopyKind", "CopyKind::Registers">:$copy,
+                     CArg<"int64_t", "0">:$blocksPerSM,
+                     CArg<"AStaging", "AStaging::Direct">:$a,
+                     CArg<"FmaOrder", "FmaOrder::Rows">:$order,
+                     CArg<"BStaging", "BStaging::Direct">:$b,
+                     CArg<"TileSchedulerKind",
+                          "TileSchedulerKind::DataParallel">:$scheduler)>
   ];
   let extraClassDeclaration = [{
+    /// The fields of the nested attributes.
+    FmaTileAttr getFmaTile() const { return ::llvm::cast<FmaTileAttr>(getTile()); }
+    ArrayRef<int64_t> getThread() const { return getFmaTile().getThread(); }
+    FmaOrder getFmaOrder() const { return getFmaTile().getOrder(); }
+    CopyKind getCopyKind() const { return getCopy().getKind(); }
+    int64_t getPad() const { return getCopy().getPad(); }
+    AStaging getAStaging() const { return getCopy().getA(); }
+    BStaging getBStaging() const { return getCopy().getB(); }
+    bool getRestageA() const { return getAStaging() == AStaging::Restaged; }
+    bool getBRowGroups() const { return getBStaging() == BStaging::RowGroups; }
+    bool getPackB() const { return getBStaging() == BStaging::Packed; }
+    int64_t getStages() const { return getSchedule().getStages(); }
+    int64_t getBlocksPerSM() const { return getSchedule().getBlocksPerSm(); }
+    TileSchedulerKind getScheduler() const {
+      return getSchedule().getScheduler();
+    }
+    bool getStreamK() const {
+      return getScheduler() == TileSchedulerKind::StreamK;
+    }
+
     int64_t getBM() const { return getBlock()[0]; }
     int64_t getBN() const { return getBlock()[1]; }
     int64_t getBK() const { return getBlock()[2]; }
@@ -201,11 +345,11 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     /// are then one 16-byte load) and the copies can transpose (not
     /// cp.async or TMA, which move contiguous bytes).
     bool isAKMajor() const {
-      return getTM() % 4 == 0 && getCopy() == CopyKind::Registers;
+      return getTM() % 4 == 0 && getCopyKind() == CopyKind::Registers;
     }
     /// Whether the panels are copied asynchronously (cp.async or TMA),
     /// straight into shared memory.
-    bool isAsyncCopy() const { return getCopy() != CopyKind::Registers; }
+    bool isAsyncCopy() const { return getCopyKind() != CopyKind::Registers; }
   }];
 }
 

@@ -1,7 +1,8 @@
 //===- TileDialect.h - The tile dialect ---------------------------*- C++ -*-===//
 //
-// Declares the `tile` dialect and its `#tile.config` attribute, which carries
-// the tiling decisions of one `linalg.matmul` through the pipeline.
+// Declares the `tile` dialect, its `#tile.config` attribute (with the nested
+// `#tile.fma`, `#tile.copy` and `#tile.schedule`), which carries the tiling
+// decisions of one `linalg.matmul` through the pipeline, and its op.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_DIALECT_TILEDIALECT_H
@@ -14,6 +15,12 @@
 #include <string>
 
 #include "TileOpt/Dialect/TileDialect.h.inc"
+
+namespace mlir::tileopt {
+/// `[i, j, ...]`, the sizes in #tile.config and its nested attributes.
+FailureOr<SmallVector<int64_t>> parseSizes(AsmParser &parser);
+void printSizes(AsmPrinter &printer, ArrayRef<int64_t> sizes);
+} // namespace mlir::tileopt
 #include "TileOpt/Dialect/TileEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
@@ -57,11 +64,8 @@ inline constexpr int64_t kMaxConfigStages = 32;
 inline constexpr int64_t kMaxConfigPad = 256;
 inline constexpr int64_t kMaxConfigBlocksPerSM = 64;
 
-/// The spellings a strategy (copy kind) may take, for diagnostics:
-/// "'naive' or 'tiled'".
+/// The spellings a strategy may take, for diagnostics: "'naive' or 'tiled'".
 std::string describeStrategies();
-std::string describeCopyKinds();
-std::string describeFmaOrders();
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_DIALECT_TILEDIALECT_H

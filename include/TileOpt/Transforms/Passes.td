@@ -37,58 +37,26 @@ def BufferizePass : Pass<"tile-bufferize", "mlir::ModuleOp"> {
 def ConfigurePass : Pass<"tile-configure"> {
   let summary = "Attach a checked #tile.config to every linalg.matmul";
   let description = [{
-    Attaches a `#tile.config` to each supported `linalg.matmul` (from
-    `config=`, from the field options, or the default for the shape) and
-    checks it against the chip (`tileopt::checkConfigAgainstTarget`); a
-    matmul that already has one keeps it and is checked all the same.
-    Unsupported matmuls and impossible configs are errors at the op; other
-    contractions are left alone with a warning. Details: docs/design.md.
+    Attaches a `#tile.config` to each supported `linalg.matmul` (the one
+    `config=` gives, or the default of the strategy for the shape) and checks
+    it against the chip (`tileopt::checkConfigAgainstTarget`); a matmul that
+    already has one keeps it and is checked all the same. Unsupported
+    matmuls and impossible configs are errors at the op; other contractions
+    are left alone with a warning. Details: docs/design.md.
 
     Before: `linalg.matmul ins(%A, %B : ...) outs(%C : ...)`
-    After `--tile-configure="strategy=naive block-tile=16,16"`: `linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], thread = [1, 1], stages = 1>} ...`
+    After `--tile-configure=strategy=naive`: `linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} ...`
   }];
   let dependentDialects = ["mlir::tileopt::TileDialect"];
   let options = [
     Option<"config", "config", "std::string", /*default=*/"\"\"",
-           "The whole #tile.config for every matmul (quoted: "
-           "config='#tile.config<...>'); replaces the options below">,
+           "The #tile.config for every matmul without one (quoted: "
+           "config='#tile.config<...>'); none: the strategy's default">,
     Option<"strategy", "strategy", "std::string", /*default=*/"\"naive\"",
-           "Code generation strategy: naive (one output per thread) or tiled">,
+           "Without config=: naive (one output per thread, 16 x 16 blocks) "
+           "or tiled (the default tiled config for the shape and chip)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip whose limits the config must fit (sm_80, sm_90, sm_90a)">,
-    ListOption<"blockTile", "block-tile", "int64_t",
-               "Block tile BM,BN[,BK] (naive: the thread-block shape, default 16,16)">,
-    ListOption<"warpTile", "warp-tile", "int64_t",
-               "Warp tile WM,WN (tiled strategy only)">,
-    ListOption<"threadTile", "thread-tile", "int64_t",
-               "Thread tile TM,TN (default 1,1)">,
-    Option<"stages", "stages", "int64_t", /*default=*/"1",
-           "Shared-memory buffers per operand">,
-    Option<"smemPad", "smem-pad", "int64_t", /*default=*/"0",
-           "Elements of padding per shared-memory panel row (tiled strategy)">,
-    Option<"copy", "copy", "std::string", /*default=*/"\"registers\"",
-           "How panels reach shared memory: registers, async (cp.async, "
-           "stages >= 2) or tma (TMA boxes on an mbarrier, sm_90, stages >= 2)">,
-    Option<"blocksPerSM", "blocks-per-sm", "int64_t", /*default=*/"0",
-           "Blocks the kernel must fit per SM (caps its registers; 0: no "
-           "request)">,
-    Option<"restageA", "restage-a", "bool", /*default=*/"false",
-           "copy = tma: re-stage A's boxes K-major in shared memory before "
-           "the FMAs read them">,
-    Option<"fmaOrder", "fma-order", "std::string", /*default=*/"\"rows\"",
-           "Order of a thread's FMAs per k: rows or columns (serpentine "
-           "either way)">,
-    Option<"bRowGroups", "b-row-groups", "bool", /*default=*/"false",
-           "copy = tma: describe B as rows of 4 rows and bring each class k "
-           "mod 4 of panel rows as its own boxes (B of any N)">,
-    Option<"streamK", "stream-k", "bool", /*default=*/"false",
-           "copy = tma, blocks-per-sm > 0: split the K steps of all tiles "
-           "evenly over one resident wave of blocks (Stream-K), partial "
-           "sums through a workspace">,
-    Option<"packB", "pack-b", "bool", /*default=*/"false",
-           "copy = tma, blocks-per-sm > 0: the blocks first copy B into a "
-           "workspace with 128-byte-aligned rows, then (after a grid-wide "
-           "barrier) bring B's boxes from there (B of any N)">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,

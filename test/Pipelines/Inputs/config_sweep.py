@@ -17,7 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "python"))
-from tileopt.mlir import matmul_module  # noqa: E402
+from tileopt.mlir import config_attr, matmul_module  # noqa: E402
 
 SHAPES = [(1, 1, 1), (7, 5, 3), (33, 17, 45), (64, 64, 64), (130, 66, 70),
           (261, 259, 301), (1, 300, 5), (300, 1, 7), (96, 128, 40),
@@ -29,15 +29,12 @@ def matmul(m, n, k):
 
 
 def any_config(r):
-    opts = ["strategy=tiled",
-            f"block-tile={r.choice([1, 2, 4, 8, 16, 32, 64, 128, 256])},"
-            f"{r.choice([1, 2, 4, 8, 16, 32, 64, 128, 256])},"
-            f"{r.choice([1, 2, 4, 8, 16, 32, 64])}",
-            f"thread-tile={r.choice([1, 2, 4, 8, 16])},{r.choice([1, 2, 4, 8, 16])}"]
+    sizes = [1, 2, 4, 8, 16, 32, 64, 128, 256]
+    fields = {"block": (r.choice(sizes), r.choice(sizes), r.choice(sizes[:7])),
+              "thread": (r.choice([1, 2, 4, 8, 16]), r.choice([1, 2, 4, 8, 16]))}
     if r.random() < 0.5:
-        opts.append(f"warp-tile={r.choice([8, 16, 32, 64, 128])},"
-                    f"{r.choice([8, 16, 32, 64, 128])}")
-    return opts
+        fields["warp"] = (r.choice([8, 16, 32, 64, 128]), r.choice([8, 16, 32, 64, 128]))
+    return fields
 
 
 def valid_config(r):
@@ -45,8 +42,8 @@ def valid_config(r):
     ly = r.choice([1, 2, 4, 8, 16, 32])
     wm, wn = ly * tm, (32 // ly) * tn
     bm, bn = wm * r.choice([1, 2, 4]), wn * r.choice([1, 2, 4])
-    return ["strategy=tiled", f"block-tile={bm},{bn},{r.choice([4, 8, 16, 32])}",
-            f"warp-tile={wm},{wn}", f"thread-tile={tm},{tn}"]
+    return {"block": (bm, bn, r.choice([4, 8, 16, 32])), "warp": (wm, wn),
+            "thread": (tm, tn)}
 
 
 def main():
@@ -58,23 +55,23 @@ def main():
     compiled = rejected = crashes = 0
     for i in range(count):
         m, n, k = r.choice(SHAPES)
-        opts = valid_config(r) if i % 2 else any_config(r)
-        stages = r.choice([1, 2, 3, 4])
-        opts.append(f"stages={stages}")
-        opts.append(f"smem-pad={r.choice([0, 1, 4, 8])}")
+        fields = valid_config(r) if i % 2 else any_config(r)
+        fields["stages"] = r.choice([1, 2, 3, 4])
+        fields["pad"] = r.choice([0, 1, 4, 8])
         copy = r.random()
         if copy < 0.3:
-            opts.append("copy=async")
+            fields["copy"] = "async"
         elif copy < 0.5:
-            opts.append("copy=tma")
+            fields["copy"] = "tma"
         if r.random() < 0.2:
-            opts.append("restage-a=1")
+            fields["a"] = "restaged"
         if r.random() < 0.3:
-            opts.append("fma-order=columns")
+            fields["order"] = "columns"
         if r.random() < 0.3:
-            opts.append("b-row-groups=1")
+            fields["b"] = "row_groups"
         if r.random() < 0.3:
-            opts.append(f"blocks-per-sm={r.choice([1, 2, 3, 4, 8])}")
+            fields["blocks_per_sm"] = r.choice([1, 2, 3, 4, 8])
+        opts = [f"config='{config_attr(**fields)}'"]
         with open(source, "w") as f:
             f.write(matmul(m, n, k))
         shutil.rmtree(out, ignore_errors=True)
