@@ -88,8 +88,8 @@ class Tile_NestedAttrParameter<string type, string desc>
       return value;
     }() }];
 }
-// Left out of the printed form when equal to `type`'s default, `type()` in
-// the assembly format (`#tile.copy<>`).
+// A nested attribute that may be left out: absent, it is `type::get(ctx)`,
+// every field at its default (`#tile.copy<>`), and it is not printed then.
 class Tile_DefaultNestedAttrParameter<string type, string desc>
     : Tile_NestedAttrParameter<type, desc> {
   let defaultValue = type # "::get($_ctxt)";
