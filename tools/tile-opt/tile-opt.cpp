@@ -122,9 +122,15 @@ static bool checkTileOptions(int argc, char **argv) {
   return true;
 }
 
+namespace mlir::tileopt {
+/// The test passes (test/lib).
+void registerTestParts();
+} // namespace mlir::tileopt
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tileopt::registerTileOptPasses();
+  mlir::tileopt::registerTestParts();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
