@@ -25,6 +25,7 @@ DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
       b.getNamedAttr("n", b.getI64IntegerAttr(n)),
       b.getNamedAttr("k", b.getI64IntegerAttr(k)),
       b.getNamedAttr("element_type", TypeAttr::get(elementType)),
+      b.getNamedAttr("c_type", TypeAttr::get(getCType())),
       b.getNamedAttr("accumulate", b.getBoolAttr(accumulate)),
   });
 }
@@ -45,6 +46,8 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
   p.k = k.getInt();
   p.elementType = type.getValue();
   p.accumulate = acc.getValue();
+  if (auto cType = attr.getAs<TypeAttr>("c_type"))
+    p.cType = cType.getValue();
   return p;
 }
 
@@ -97,10 +100,10 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
          << "': tile-opt needs static shapes";
       return failure();
     }
-    if (!shaped.getElementType().isF32()) {
-      os << "operand " << name << " has element type '"
-         << shaped.getElementType()
-         << "', which is not supported yet (supported: f32)";
+    Type type = shaped.getElementType();
+    if (!type.isF32() && !type.isF16() && !type.isBF16()) {
+      os << "operand " << name << " has element type '" << type
+         << "', which is not supported (supported: f32, f16, bf16)";
       return failure();
     }
     if (auto memref = dyn_cast<MemRefType>(shaped)) {
@@ -117,8 +120,23 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
         return failure();
       }
     }
-    elementType = shaped.getElementType();
   }
+  // One type for A and B; C as wide as they are or wider (f32 products
+  // accumulate in f32 and write f32).
+  Type types[3];
+  for (int i = 0; i < 3; ++i)
+    types[i] = cast<ShapedType>(operands[i].getType()).getElementType();
+  if (types[0] != types[1]) {
+    os << "mixes element types: A is " << types[0] << ", B " << types[1]
+       << "; A and B must have one type";
+    return failure();
+  }
+  if (types[0].isF32() && !types[2].isF32()) {
+    os << "writes C as " << types[2]
+       << " from f32 A and B; an f32 matmul writes f32";
+    return failure();
+  }
+  elementType = types[0];
   // The kernels read A and B while they write C.
   if (matmul.hasPureBufferSemantics())
     for (int i = 0; i < 2; ++i)
@@ -135,6 +153,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   p.n = c.getDimSize(1);
   p.k = a.getDimSize(1);
   p.elementType = elementType;
+  p.cType = types[2];
   if (p.m < 1 || p.n < 1 || p.k < 1) {
     os << "has an empty dimension (M = " << p.m << ", N = " << p.n
        << ", K = " << p.k << ")";

@@ -9,6 +9,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace mlir;
 using namespace mlir::tileopt;
 
@@ -253,6 +255,14 @@ static int64_t getCopyVectorWidth(Type elementType, int64_t cols,
 FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     ConfigAttr config, const MatmulProblem &problem, const TargetInfo *target,
     std::string &why) {
+  // The FMA tile computes in the operands' type: f32 only.
+  if (!problem.elementType.isF32()) {
+    why = "has no tiled kernel for " +
+          llvm::formatv("{0}", problem.elementType).str() +
+          " operands (the tiled kernels are f32; 16-bit matmuls take the "
+          "naive strategy)";
+    return failure();
+  }
   KernelPlan plan;
   plan.config = config;
   plan.problem = problem;

@@ -21,6 +21,15 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
+/// The tiled kernels' instruction tile is scalar f32 FMA: an error at `op`
+/// for a 16-bit `problem`.
+static void emitNoTiledKernel(Operation *op, const MatmulProblem &problem) {
+  op->emitOpError() << "has " << problem.elementType
+                    << " operands: the tiled kernels compile f32 matmuls; f16 "
+                       "and bf16 ones compile with the naive strategy "
+                       "(strategy=naive)";
+}
+
 namespace {
 struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
@@ -39,6 +48,10 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     if (*strat == Strategy::Naive)
       return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1},
                              {}, {1, 1}, /*stages=*/1);
+    if (!problem.elementType.isF32()) {
+      emitNoTiledKernel(op, problem);
+      return {};
+    }
     std::string why;
     ConfigAttr config = selectDefaultTiledConfig(
         op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
@@ -120,6 +133,12 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
         config = given ? given : buildDefaultConfig(matmul, *problem, *target);
+      if (config && config.getStrategy() == Strategy::Tiled &&
+          !problem->elementType.isF32()) {
+        emitNoTiledKernel(matmul, *problem);
+        anyFailed = true;
+        return;
+      }
       if (!config ||
           failed(checkConfigAgainstTarget(config, *target,
                                           problem->elementType, [&]() {

@@ -188,6 +188,13 @@ static json::Value kernelToJson(const KernelRecord &k) {
                         target ? &*target : nullptr, registers, spills,
                         p.accumulate);
   const std::string &elem = report.elementType;
+  auto typeText = [](Type type) {
+    std::string text;
+    llvm::raw_string_ostream(text) << type;
+    return text;
+  };
+  std::string cElem = typeText(p.getCType());
+  std::string accElem = typeText(p.getAccumulatorType());
   std::string configText;
   llvm::raw_string_ostream os(configText);
   Attribute(k.config).print(os);
@@ -195,7 +202,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     StringRef access) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
-                        {"element_type", elem},
+                        {"element_type", name == "C" ? cElem : elem},
                         {"shape", json::Array{rows, cols}},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
@@ -258,8 +265,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"k", p.k},
                     {"a_type", elem},
                     {"b_type", elem},
-                    {"c_type", elem},
-                    {"accumulator_type", elem},
+                    {"c_type", cElem},
+                    {"accumulator_type", accElem},
                     {"a_layout", "row-major"},
                     {"b_layout", "row-major"},
                     {"c_layout", "row-major"},

@@ -88,21 +88,33 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   Value inBounds = arith::AndIOp::create(rewriter, loc, inRows, inCols);
   auto ifOp = scf::IfOp::create(rewriter, loc, inBounds, /*withElse=*/false);
   rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  Value init =
-      fill ? Value(arith::ConstantOp::create(
-                 rewriter, loc, rewriter.getZeroAttr(problem->elementType)))
-           : Value(memref::LoadOp::create(rewriter, loc, c,
-                                          ValueRange{row, col}));
+  // Products accumulate in f32 whatever the operands' type: 16-bit values
+  // are widened as they are loaded, and the sum rounded to C's type (to
+  // nearest even) as it is stored.
+  Type accType = problem->getAccumulatorType();
+  auto widen = [&](OpBuilder &nb, Location l, Value v) -> Value {
+    return v.getType() == accType ? v
+                                  : arith::ExtFOp::create(nb, l, accType, v);
+  };
+  Value init = fill ? Value(arith::ConstantOp::create(
+                          rewriter, loc, rewriter.getZeroAttr(accType)))
+                    : widen(rewriter, loc,
+                            memref::LoadOp::create(rewriter, loc, c,
+                                                   ValueRange{row, col}));
   auto kLoop = scf::ForOp::create(
       rewriter, loc, index(0), index(problem->k), one, ValueRange{init},
       [&](OpBuilder &nb, Location l, Value k, ValueRange iterArgs) {
-        Value av = memref::LoadOp::create(nb, l, a, ValueRange{row, k});
-        Value bv = memref::LoadOp::create(nb, l, b, ValueRange{k, col});
+        Value av =
+            widen(nb, l, memref::LoadOp::create(nb, l, a, ValueRange{row, k}));
+        Value bv =
+            widen(nb, l, memref::LoadOp::create(nb, l, b, ValueRange{k, col}));
         Value acc = math::FmaOp::create(nb, l, av, bv, iterArgs[0]);
         scf::YieldOp::create(nb, l, acc);
       });
-  memref::StoreOp::create(rewriter, loc, kLoop.getResult(0), c,
-                          ValueRange{row, col});
+  Value sum = kLoop.getResult(0);
+  if (problem->getCType() != accType)
+    sum = arith::TruncFOp::create(rewriter, loc, problem->getCType(), sum);
+  memref::StoreOp::create(rewriter, loc, sum, c, ValueRange{row, col});
   rewriter.setInsertionPointToEnd(&body);
   gpu::TerminatorOp::create(rewriter, loc);
   pinKernelOperands(rewriter, launch, {a, b, c});

@@ -6,7 +6,7 @@
 // RUN: not tile-opt %S/Inputs/malformed.mlir --tile-gpu-pipeline="artifact-dir=%t/malformed ptxas=none" 2>&1 | FileCheck %s --check-prefix=MALFORMED
 // RUN: not ls %t/malformed
 
-// CHECK: [[@LINE+2]]:8: error: 'linalg.matmul' op operand A has element type 'i8', which is not supported yet (supported: f32)
+// CHECK: [[@LINE+2]]:8: error: 'linalg.matmul' op operand A has element type 'i8', which is not supported (supported: f32, f16, bf16)
 func.func @i8(%A: tensor<4x4xi8>, %B: tensor<4x4xi8>, %C: tensor<4x4xi8>) -> tensor<4x4xi8> {
   %0 = linalg.matmul ins(%A, %B : tensor<4x4xi8>, tensor<4x4xi8>) outs(%C : tensor<4x4xi8>) -> tensor<4x4xi8>
   return %0 : tensor<4x4xi8>
@@ -14,7 +14,7 @@ func.func @i8(%A: tensor<4x4xi8>, %B: tensor<4x4xi8>, %C: tensor<4x4xi8>) -> ten
 
 // -----
 
-// CHECK: [[@LINE+2]]:3: error: 'linalg.matmul' op operand A has element type 'f64', which is not supported yet (supported: f32)
+// CHECK: [[@LINE+2]]:3: error: 'linalg.matmul' op operand A has element type 'f64', which is not supported (supported: f32, f16, bf16)
 func.func @f64(%A: memref<4x4xf64>, %B: memref<4x4xf64>, %C: memref<4x4xf64>) {
   linalg.matmul ins(%A, %B : memref<4x4xf64>, memref<4x4xf64>) outs(%C : memref<4x4xf64>)
   return

@@ -24,7 +24,7 @@
 // CHECK:     %[[BK:.+]] = memref.subview %[[BT]][%[[K]], 0] [%[[KS]], %[[N]]] [1, 1]
 // CHECK:     linalg.matmul {{.*}}ins(%[[AK]], %[[BK]] : {{.*}}) outs(%{{.+}} : memref<?x?xf32
 // CHECK:   }
-// CHECK: } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+// CHECK: } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
 func.func @ragged(%A: memref<50x20xf32>, %B: memref<20x40xf32>, %C: memref<50x40xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<50x40xf32>)
@@ -44,7 +44,7 @@ func.func @ragged(%A: memref<50x20xf32>, %B: memref<20x40xf32>, %C: memref<50x40
 // CHECK:   %[[C16:.+]] = arith.constant 16 : index
 // CHECK:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %[[C16]] {
 // CHECK:     linalg.matmul {{.*}}ins(%{{.+}}, %{{.+}} : memref<32x16xf32, {{.*}}>, memref<16x32xf32, {{.*}}>) outs(%{{.+}} : memref<32x32xf32
-// CHECK: tile.problem = {accumulate = true, element_type = f32, k = 64 : i64, m = 64 : i64, n = 64 : i64}
+// CHECK: tile.problem = {accumulate = true, c_type = f32, element_type = f32, k = 64 : i64, m = 64 : i64, n = 64 : i64}
 func.func @divisible(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 16], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)

@@ -4,15 +4,42 @@
 // chip: one error at the matmul, naming what is wrong.
 
 func.func @i8(%A: memref<4x4xi8>, %B: memref<4x4xi8>, %C: memref<4x4xi8>) {
-  // expected-error @+1 {{operand A has element type 'i8', which is not supported yet (supported: f32)}}
+  // expected-error @+1 {{operand A has element type 'i8', which is not supported (supported: f32, f16, bf16)}}
   linalg.matmul ins(%A, %B : memref<4x4xi8>, memref<4x4xi8>) outs(%C : memref<4x4xi8>)
   return
 }
 
 // -----
 
+// A and B of one type; an f32 matmul writes f32.
+func.func @mixed(%A: memref<4x4xf16>, %B: memref<4x4xbf16>, %C: memref<4x4xf32>) {
+  // expected-error @+1 {{mixes element types: A is f16, B bf16; A and B must have one type}}
+  linalg.matmul ins(%A, %B : memref<4x4xf16>, memref<4x4xbf16>) outs(%C : memref<4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @f32_to_f16(%A: memref<4x4xf32>, %B: memref<4x4xf32>, %C: memref<4x4xf16>) {
+  // expected-error @+1 {{writes C as f16 from f32 A and B; an f32 matmul writes f32}}
+  linalg.matmul ins(%A, %B : memref<4x4xf32>, memref<4x4xf32>) outs(%C : memref<4x4xf16>)
+  return
+}
+
+// -----
+
+// The tiled kernels are f32 FMA kernels: a 16-bit matmul with a tiled
+// config is refused at configure time, not left to fail later.
+func.func @f16_tiled(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>) {
+  // expected-error @+1 {{has 'f16' operands: the tiled kernels compile f32 matmuls; f16 and bf16 ones compile with the naive strategy (strategy=naive)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [4, 4]>>} ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf16>)
+  return
+}
+
+// -----
+
 func.func @f64(%A: tensor<4x4xf64>, %B: tensor<4x4xf64>, %C: tensor<4x4xf64>) -> tensor<4x4xf64> {
-  // expected-error @+1 {{operand A has element type 'f64', which is not supported yet (supported: f32)}}
+  // expected-error @+1 {{operand A has element type 'f64', which is not supported (supported: f32, f16, bf16)}}
   %0 = linalg.matmul ins(%A, %B : tensor<4x4xf64>, tensor<4x4xf64>) outs(%C : tensor<4x4xf64>) -> tensor<4x4xf64>
   return %0 : tensor<4x4xf64>
 }

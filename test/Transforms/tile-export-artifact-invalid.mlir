@@ -19,7 +19,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
         {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
-         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+         tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
   gpu.module @k_module {
@@ -37,7 +37,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
         {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
-         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+         tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
   // expected-error @+1 {{holds a bin object; the artifact needs PTX (gpu-module-to-binary format=isa)}}
@@ -54,7 +54,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k_module::@k blocks in (%n, %n, %c1) threads in (%c16, %c16, %c1)
         args(%A : memref<33x17xf32>, %B : memref<17x45xf32>, %C : memref<33x45xf32>)
         {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
-         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+         tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
   gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
@@ -71,7 +71,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k_module::@k blocks in (%c3, %c3, %c1) threads in (%c16, %c16, %c1)
         args(%B : memref<17x45xf32>, %A : memref<33x17xf32>, %C : memref<33x45xf32>)
         {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>,
-         tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+         tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
   gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]
@@ -104,7 +104,7 @@ module attributes {gpu.container_module} {
     gpu.launch_func @k_module::@k blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1)
         args(%A : memref<33x20xf32>, %B : memref<20x45xf32>, %C : memref<33x45xf32>)
         {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1>>,
-         tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 33 : i64, n = 45 : i64}}
+         tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 20 : i64, m = 33 : i64, n = 45 : i64}}
     return
   }
   gpu.binary @k_module [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, assembly = ".version 8.0\0A">]

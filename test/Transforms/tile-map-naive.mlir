@@ -35,7 +35,7 @@
 // CHECK:     scf.yield %[[F]]
 // CHECK:   memref.store %[[SUM]], %[[CA]][%[[ROW]], %[[COL]]]
 // CHECK: gpu.terminator
-// CHECK: } {tile.config = #tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 2048 : i64, m = 2053 : i64, n = 2039 : i64}}
+// CHECK: } {tile.config = #tile.config<naive, block = [8, 32, 1], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 2048 : i64, m = 2053 : i64, n = 2039 : i64}}
 // CHECK-NOT: linalg.matmul
 func.func @ragged_zero_fill(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -55,7 +55,7 @@ func.func @ragged_zero_fill(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>
 // CHECK: scf.if
 // CHECK:   %[[OLD:.+]] = memref.load %[[CA]][%[[ROW:.+]], %[[COL:.+]]] : memref<7x3xf32>
 // CHECK:   scf.for {{.+}} iter_args(%{{.+}} = %[[OLD]]) -> (f32)
-// CHECK: tile.problem = {accumulate = true, element_type = f32, k = 5 : i64, m = 7 : i64, n = 3 : i64}
+// CHECK: tile.problem = {accumulate = true, c_type = f32, element_type = f32, k = 5 : i64, m = 7 : i64, n = 3 : i64}
 func.func @accumulate(%A: memref<7x5xf32>, %B: memref<5x3xf32>, %C: memref<7x3xf32>) {
   linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<7x5xf32>, memref<5x3xf32>) outs(%C : memref<7x3xf32>)
@@ -91,5 +91,57 @@ func.func @two(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %D
   linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%C, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%D : memref<8x8xf32>)
   linalg.matmul ins(%C, %D : memref<8x8xf32>, memref<8x8xf32>) outs(%A : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// f16 in, f16 out, from zero: the loads are widened to f32, the products
+// accumulate in f32 (as cuBLAS's CUBLAS_COMPUTE_32F), and the sum is
+// rounded to f16 once, at the store.
+// CHECK-LABEL: func.func @f16
+// CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32)
+// CHECK: %[[AV:.+]] = memref.load {{.*}} : memref<33x17xf16>
+// CHECK: %[[AW:.+]] = arith.extf %[[AV]] : f16 to f32
+// CHECK: %[[BV:.+]] = memref.load {{.*}} : memref<17x45xf16>
+// CHECK: %[[BW:.+]] = arith.extf %[[BV]] : f16 to f32
+// CHECK: math.fma %[[AW]], %[[BW]], %[[ACC]] : f32
+// CHECK: %[[SUM:.+]] = arith.truncf %{{.+}} : f32 to f16
+// CHECK: memref.store %[[SUM]], {{.*}} : memref<33x45xf16>
+// CHECK: tile.problem = {accumulate = false, c_type = f16, element_type = f16, k = 17 : i64, m = 33 : i64, n = 45 : i64}
+func.func @f16(%A: memref<33x17xf16>, %B: memref<17x45xf16>, %C: memref<33x45xf16>) {
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%C : memref<33x45xf16>)
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} ins(%A, %B : memref<33x17xf16>, memref<17x45xf16>) outs(%C : memref<33x45xf16>)
+  return
+}
+
+// -----
+
+// C += A * B with bf16 operands into f32 C: C is loaded as it is, and the
+// f32 sum stored without rounding.
+// CHECK-LABEL: func.func @bf16_accumulate_f32
+// CHECK: %[[C0:.+]] = memref.load {{.*}} : memref<7x3xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %[[C0]]) -> (f32)
+// CHECK: arith.extf %{{.+}} : bf16 to f32
+// CHECK: arith.extf %{{.+}} : bf16 to f32
+// CHECK-NOT: arith.truncf
+// CHECK: memref.store %{{.+}}, {{.*}} : memref<7x3xf32>
+func.func @bf16_accumulate_f32(%A: memref<7x5xbf16>, %B: memref<5x3xbf16>, %C: memref<7x3xf32>) {
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} ins(%A, %B : memref<7x5xbf16>, memref<5x3xbf16>) outs(%C : memref<7x3xf32>)
+  return
+}
+
+// -----
+
+// C += A * B into bf16 C: C is widened before the loop.
+// CHECK-LABEL: func.func @bf16_accumulate_bf16
+// CHECK: %[[C0:.+]] = memref.load {{.*}} : memref<7x3xbf16>
+// CHECK: %[[W:.+]] = arith.extf %[[C0]] : bf16 to f32
+// CHECK: scf.for {{.*}} iter_args(%{{.+}} = %[[W]]) -> (f32)
+// CHECK: arith.truncf %{{.+}} : f32 to bf16
+func.func @bf16_accumulate_bf16(%A: memref<7x5xbf16>, %B: memref<5x3xbf16>, %C: memref<7x3xbf16>) {
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} ins(%A, %B : memref<7x5xbf16>, memref<5x3xbf16>) outs(%C : memref<7x3xbf16>)
   return
 }

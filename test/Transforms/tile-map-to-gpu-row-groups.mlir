@@ -90,7 +90,7 @@ func.func @row_groups_by_leader(%arg0: memref<50x20xf32>, %arg1: memref<20x45xf3
       memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[45, 1], offset: ?>> to memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[32, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[45, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 45 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 20 : i64, m = 50 : i64, n = 45 : i64}}
   return %alloc : memref<50x45xf32>
 }
 
@@ -166,6 +166,6 @@ func.func @row_groups_by_warps(%arg0: memref<20x20xf32>, %arg1: memref<20x261xf3
       memref.copy %subview_5, %subview_7 : memref<?x?xf32, strided<[261, 1], offset: ?>> to memref<?x?xf32, strided<[256, 1]>, #gpu.address_space<workgroup>>
       linalg.matmul {tile.config = #tile.config<tiled, block = [16, 256, 8], warp = [16, 64], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>} ins(%subview_6, %subview_7 : memref<?x?xf32, strided<[8, 1]>, #gpu.address_space<workgroup>>, memref<?x?xf32, strided<[256, 1]>, #gpu.address_space<workgroup>>) outs(%subview_3 : memref<?x?xf32, strided<[261, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 256, 8], warp = [16, 64], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 20 : i64, n = 261 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 256, 8], warp = [16, 64], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 20 : i64, m = 20 : i64, n = 261 : i64}}
   return %alloc : memref<20x261xf32>
 }

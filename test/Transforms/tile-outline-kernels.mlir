@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func @f
 // CHECK-SAME: (%[[A:.+]]: memref<33x17xf32>, %[[B:.+]]: memref<17x45xf32>, %[[C:.+]]: memref<33x45xf32>)
-// CHECK: gpu.launch_func @f_matmul_0_module::@f_matmul_0 blocks in ({{.+}}) threads in ({{.+}}) args(%[[A]] : memref<33x17xf32>, %[[B]] : memref<17x45xf32>, %[[C]] : memref<33x45xf32>) {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
+// CHECK: gpu.launch_func @f_matmul_0_module::@f_matmul_0 blocks in ({{.+}}) threads in ({{.+}}) args(%[[A]] : memref<33x17xf32>, %[[B]] : memref<17x45xf32>, %[[C]] : memref<33x45xf32>) {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 17 : i64, m = 33 : i64, n = 45 : i64}}
 // CHECK: gpu.module @f_matmul_0_module
 // CHECK: gpu.func @f_matmul_0(%{{.+}}: memref<33x17xf32>, %{{.+}}: memref<17x45xf32>, %{{.+}}: memref<33x45xf32>) kernel attributes {known_block_size = array<i32: 16, 16, 1>, known_grid_size = array<i32: 3, 3, 1>}
 func.func @f(%A: memref<33x17xf32>, %B: memref<17x45xf32>, %C: memref<33x45xf32>) {

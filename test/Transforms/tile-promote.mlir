@@ -50,7 +50,7 @@ func.func @ragged(%arg0: memref<50x20xf32>, %arg1: memref<20x40xf32>, %arg2: mem
       %subview_3 = memref.subview %subview_0[%arg5, 0] [%4, %3] [1, 1] : memref<20x?xf32, strided<[40, 1], offset: ?>> to memref<?x?xf32, strided<[40, 1], offset: ?>>
       linalg.matmul {tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>} ins(%subview_2, %subview_3 : memref<?x?xf32, strided<[20, 1], offset: ?>>, memref<?x?xf32, strided<[40, 1], offset: ?>>) outs(%subview_1 : memref<?x?xf32, strided<[40, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [16, 32, 8], tile = #tile.fma<thread = [1, 1]>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 20 : i64, m = 50 : i64, n = 40 : i64}}
   return
 }
 
@@ -85,7 +85,7 @@ func.func @register_tiled(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %a
       %subview_3 = memref.subview %subview_0[%arg5, 0] [8, 32] [1, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[64, 1], offset: ?>>
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>} ins(%subview_2, %subview_3 : memref<32x8xf32, strided<[32, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>) outs(%subview_1 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<pad = 4>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }
 
@@ -114,6 +114,6 @@ func.func @async_stages(%arg0: memref<64x32xf32>, %arg1: memref<32x64xf32>, %arg
       %subview_3 = memref.subview %subview_0[%arg5, 0] [8, 32] [1, 1] : memref<32x32xf32, strided<[64, 1], offset: ?>> to memref<8x32xf32, strided<[64, 1], offset: ?>>
       linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>} ins(%subview_2, %subview_3 : memref<32x8xf32, strided<[32, 1], offset: ?>>, memref<8x32xf32, strided<[64, 1], offset: ?>>) outs(%subview_1 : memref<32x32xf32, strided<[64, 1], offset: ?>>)
     }
-  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>, tile.problem = {accumulate = false, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
+  } {mapping = [#gpu.block<y>, #gpu.block<x>], tile.config = #tile.config<tiled, block = [32, 32, 8], warp = [16, 32], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>, tile.problem = {accumulate = false, c_type = f32, element_type = f32, k = 32 : i64, m = 64 : i64, n = 64 : i64}}
   return
 }

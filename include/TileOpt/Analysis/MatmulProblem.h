@@ -13,12 +13,23 @@
 
 namespace mlir::tileopt {
 
-/// C[M,N] (+)= A[M,K] * B[K,N], row-major, one element type.
+/// C[M,N] (+)= A[M,K] * B[K,N], row-major. A and B have one element type
+/// (f32, f16 or bf16); C is f32 when they are, else f16, bf16 or f32. The
+/// products accumulate in f32 (like cuBLAS's CUBLAS_COMPUTE_32F, where
+/// linalg would accumulate in C's type).
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
   Type elementType;
   /// True when the kernel adds to C (C += A*B) rather than overwriting it.
   bool accumulate = true;
+  /// C's element type; null: `elementType`.
+  Type cType;
+
+  Type getCType() const { return cType ? cType : elementType; }
+  /// The type products accumulate in.
+  Type getAccumulatorType() const {
+    return Float32Type::get(elementType.getContext());
+  }
 
   /// Encodes the problem as the `tile.problem` dictionary attribute.
   DictionaryAttr toAttr(MLIRContext *ctx) const;
