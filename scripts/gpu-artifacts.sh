@@ -6,7 +6,8 @@
 #
 # SPEC lines: NAME MxNxK PIPELINE-OPTIONS...   ('#' starts a comment), e.g.
 #   t32_2048  2048x2048x2048  config='#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>'
-# (the word `accumulate` among the options makes the matmul C += A * B);
+# (among the options, `accumulate` makes the matmul C += A * B, and
+# `type=f16` / `c_type=f32` set A's and B's and C's element types);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
 # Without SPEC, the runtime issue's set: the naive kernel on the seed shapes
@@ -33,15 +34,23 @@ trap 'rm -rf "$tmp"' EXIT
 while read -r name shape opts; do
   [ -z "${name:-}" ] || [ "${name:0:1}" = "#" ] && continue
   IFS=x read -r m n k <<<"$shape"
-  # The word `accumulate` among the options (not a pipeline option): the
-  # matmul adds to a C argument (C += A * B) instead of a zero fill.
-  accumulate=""
-  if [[ " $opts " == *" accumulate "* ]]; then
-    opts="$(echo " $opts " | sed 's/ accumulate / /')"
-    accumulate=--accumulate
-  fi
+  # Words among the options that describe the matmul, not the pipeline:
+  # `accumulate` (C += A * B instead of a zero fill), `type=T` (A's and B's
+  # element type) and `c_type=T` (C's).
+  problem=()
+  pipeline=()
+  read -ra words <<<"$opts"
+  for word in "${words[@]}"; do
+    case "$word" in
+      accumulate) problem+=(--accumulate) ;;
+      type=*) problem+=(--type "${word#type=}") ;;
+      c_type=*) problem+=(--c-type "${word#c_type=}") ;;
+      *) pipeline+=("$word") ;;
+    esac
+  done
+  opts="${pipeline[*]:-}"
   PYTHONPATH="$root/python" python3 -m tileopt matmul-mlir "$m" "$n" "$k" \
-    $accumulate >"$tmp/$name.mlir"
+    "${problem[@]}" >"$tmp/$name.mlir"
   "$tile_opt" "$tmp/$name.mlir" --tile-gpu-pipeline="$opts artifact-dir=$out/$name" -o /dev/null
   echo "compiled $name ($shape, $opts) -> $out/$name"
 done < <(if [ -n "$spec" ]; then cat "$spec"; else echo "$default_spec"; fi)

@@ -41,6 +41,14 @@ def test_lines_comments_and_accumulate():
         ("b", "16x16x16", "strategy=tiled", True)]
 
 
+def test_element_types():
+    (job,) = spec.parse("h 8x8x8 strategy=naive type=f16 c_type=f32 accumulate\n")
+    assert (job.element, job.c_element, job.accumulate, job.options) == (
+        "f16", "f32", True, "strategy=naive")
+    with pytest.raises(spec.SpecError, match="spec:1: type 'f64' is not one of f32, f16, bf16"):
+        spec.parse("h 8x8x8 type=f64\n")
+
+
 @pytest.mark.parametrize("bad, message", [
     ("", "has no jobs"),
     ("a\n", "NAME MxNxK"),

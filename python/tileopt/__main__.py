@@ -122,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("k", type=int)
     g.add_argument("--accumulate", action="store_true")
     g.add_argument("--form", choices=["tensor", "memref"], default="tensor")
+    g.add_argument("--type", choices=["f32", "f16", "bf16"], default="f32",
+                   help="A's and B's element type")
+    g.add_argument("--c-type", choices=["f32", "f16", "bf16"], default=None,
+                   help="C's element type (default: --type)")
     args = parser.parse_args(argv)
 
     if args.command == "summarize":
@@ -142,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         sys.stdout.write(mlir.matmul_module(args.m, args.n, args.k,
                                             accumulate=args.accumulate,
-                                            form=args.form))
+                                            form=args.form, element=args.type,
+                                            c_element=args.c_type))
         return 0
 
     if args.command == "banks":

@@ -6,8 +6,9 @@
 
 NAME names the job (its artifact directory and its row in the tables); the
 options are `--tile-gpu-pipeline` options, e.g.
-`config='#tile.config<...>'` or `strategy=tiled`, and the word `accumulate`
-among them makes the matmul C += A * B. A job whose config is a square block
+`config='#tile.config<...>'` or `strategy=tiled`; among them the word
+`accumulate` makes the matmul C += A * B, and `type=f16` and `c_type=f32`
+set A's and B's and C's element types (default f32, and A's). A job whose config is a square block
 tile T x T x T with one output per thread is the seeds' series: T is the
 x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
 "seeds" for short.
@@ -20,6 +21,7 @@ import re
 from dataclasses import dataclass, asdict
 
 SHAPE = re.compile(r"^(\d+)x(\d+)x(\d+)$")
+ELEMENT_TYPES = ("f32", "f16", "bf16")
 NAME = re.compile(r"^[A-Za-z0-9_.+-]+$")
 # A square block tile with one output per thread and nothing else.
 SEEDS_TILE = re.compile(r"config='#tile\.config<tiled, block = \[(\d+), \1, \1\], "
@@ -37,6 +39,8 @@ class Job:
     k: int
     options: str
     accumulate: bool = False
+    element: str = "f32"
+    c_element: str | None = None
 
     @property
     def shape(self) -> str:
@@ -89,10 +93,22 @@ def parse(text: str, where: str = "spec") -> list[Job]:
         except SpecError as e:
             raise SpecError(f"{at}: {e}") from None
         words = fields[2].split(" ") if len(fields) > 2 else []
-        accumulate = "accumulate" in words
-        options = " ".join(w for w in words if w and w != "accumulate")
-        jobs.append(Job(name=name, m=m, n=n, k=k, options=options,
-                        accumulate=accumulate))
+        problem = {"accumulate": False, "type": "f32", "c_type": None}
+        options = []
+        for word in words:
+            key, _, value = word.partition("=")
+            if word == "accumulate":
+                problem["accumulate"] = True
+            elif key in ("type", "c_type") and value:
+                if value not in ELEMENT_TYPES:
+                    raise SpecError(f"{at}: {key} '{value}' is not one of "
+                                    f"{', '.join(ELEMENT_TYPES)}")
+                problem[key] = value
+            elif word:
+                options.append(word)
+        jobs.append(Job(name=name, m=m, n=n, k=k, options=" ".join(options),
+                        accumulate=problem["accumulate"],
+                        element=problem["type"], c_element=problem["c_type"]))
     if not jobs:
         raise SpecError(f"{where} has no jobs")
     return jobs

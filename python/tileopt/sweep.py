@@ -52,14 +52,18 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
     os.makedirs(os.path.join(out, "inputs"), exist_ok=True)
     os.makedirs(os.path.join(out, "artifacts"), exist_ok=True)
     op = "C += A * B" if job.accumulate else "C = A * B"
-    source = os.path.join(out, "inputs",
-                          f"{job.shape}{'-acc' if job.accumulate else ''}.mlir")
+    c_element = job.c_element or job.element
+    types = job.element if c_element == job.element else f"{job.element}-{c_element}"
+    source = os.path.join(out, "inputs", f"{job.shape}-{types}"
+                          f"{'-acc' if job.accumulate else ''}.mlir")
     if not os.path.exists(source):
         tmp = f"{source}.{os.getpid()}.{job.name}.tmp"
         with open(tmp, "w") as f:
             f.write(matmul_module(
                 job.m, job.n, job.k, accumulate=job.accumulate,
-                header=f"{op}, {job.m} x {job.n} x {job.k}, f32 (written by tileopt.sweep)"))
+                element=job.element, c_element=c_element,
+                header=f"{op}, {job.m} x {job.n} x {job.k}, {types} "
+                       "(written by tileopt.sweep)"))
         os.replace(tmp, source)
     artifact = os.path.join(out, "artifacts", job.name)
     stamp = artifact + ".job.json"

@@ -40,6 +40,8 @@ namespace tilerun {
   X(cuMemcpyHtoD)                                                              \
   X(cuMemcpyDtoH)                                                              \
   X(cuMemcpyDtoD)                                                              \
+  X(cuMemsetD8)                                                                \
+  X(cuMemsetD16)                                                               \
   X(cuMemsetD32)                                                               \
   X(cuMemGetInfo)                                                              \
   X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \

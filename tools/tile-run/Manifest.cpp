@@ -195,22 +195,38 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
          {std::tuple<const char *, int64_t, int64_t>{"A", k.m, k.k},
           {"B", k.k, k.n},
           {"C", k.m, k.n}})
-      if (rows * cols > kMaxBufferBytes / 4)
+      if (rows * cols > kMaxBufferBytes / 4) // the widest element type
         return r.fail(
             pw, std::string("matrix ") + name + " of " + std::to_string(rows) +
                     "x" + std::to_string(cols) + " elements is larger than " +
                     std::to_string(kMaxBufferBytes) + " bytes");
-    for (const char *key : {"b_type", "c_type"}) {
-      std::string t;
-      if (!r.string(*problem, pw, key, t))
-        return false;
-      if (t != k.elementType)
-        return r.fail(pw + "." + key, "mixed element types are not supported");
-    }
-    if (k.elementType != "f32")
+    std::optional<ElementType> ab = parseElementType(k.elementType);
+    if (!ab)
       return r.fail(pw + ".a_type", "element type '" + k.elementType +
                                         "' is not supported by tile-run "
-                                        "(supported: f32)");
+                                        "(supported: f32, f16, bf16)");
+    k.abType = *ab;
+    std::string bType, cType, accType;
+    if (!r.string(*problem, pw, "b_type", bType) ||
+        !r.string(*problem, pw, "c_type", cType) ||
+        !r.string(*problem, pw, "accumulator_type", accType))
+      return false;
+    if (bType != k.elementType)
+      return r.fail(pw + ".b_type", "A and B of different element types (" +
+                                        k.elementType + ", " + bType +
+                                        ") are not supported");
+    std::optional<ElementType> c = parseElementType(cType);
+    if (!c || (*ab == ElementType::F32 && *c != ElementType::F32))
+      return r.fail(pw + ".c_type",
+                    "C of '" + cType + "' is not supported for " +
+                        k.elementType + " A and B (supported: " +
+                        (*ab == ElementType::F32 ? "f32" : "f32, f16, bf16") +
+                        ")");
+    k.cType = *c;
+    if (accType != "f32")
+      return r.fail(pw + ".accumulator_type",
+                    "accumulation in '" + accType +
+                        "' is not supported (supported: f32)");
     for (const char *key : {"a_layout", "b_layout", "c_layout"}) {
       std::string layout;
       if (!r.string(*problem, pw, key, layout))
@@ -322,6 +338,9 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         return false;
       // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
       if (kind == "tensor_map" && a != 2) {
+        if (k.abType != ElementType::F32)
+          return r.fail(aw, "tensor maps of " + k.elementType +
+                                " elements are not supported (f32 only)");
         arg.tensorMap = true;
         if (!pair("box", arg.boxRows, arg.boxCols))
           return false;
@@ -410,16 +429,16 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                               " bytes, more than its row stride of " +
                               std::to_string(arg.rowStrideBytes));
       int slot = a == 4 ? 1 : a;
+      std::string type = slot == 2 ? elementTypeName(k.cType) : k.elementType;
       if (kind != "buffer" || arg.name != names[slot] ||
-          arg.elementType != k.elementType || arg.rows != shapes[slot][0] ||
+          arg.elementType != type || arg.rows != shapes[slot][0] ||
           arg.cols != shapes[slot][1])
         return r.fail(aw, std::string("ABI mismatch: expected buffer ") +
-                              names[slot] + " of " + k.elementType + "[" +
+                              names[slot] + " of " + type + "[" +
                               std::to_string(shapes[slot][0]) + "x" +
                               std::to_string(shapes[slot][1]) + "], got " +
-                              kind + " " + arg.name + " of " +
-                              arg.elementType + "[" +
-                              std::to_string(arg.rows) + "x" +
+                              kind + " " + arg.name + " of " + arg.elementType +
+                              "[" + std::to_string(arg.rows) + "x" +
                               std::to_string(arg.cols) + "]");
       k.args.push_back(arg);
     }

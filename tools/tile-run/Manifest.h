@@ -11,7 +11,9 @@
 
 #include "Json.h"
 
+#include "ElementType.h"
 #include <cstdint>
+
 #include <string>
 #include <vector>
 
@@ -22,7 +24,7 @@ constexpr int kSupportedManifestVersion = 1;
 
 struct BufferArg {
   std::string name;        ///< "A", "B" or "C"
-  std::string elementType; ///< "f32"
+  std::string elementType; ///< "f32", "f16" or "bf16"
   int64_t rows = 0, cols = 0;
   std::string access; ///< "read", "write" or "readwrite"
   /// kind "tensor_map" (A or B with copy = tma): the parameter is the device
@@ -50,7 +52,8 @@ struct KernelSpec {
   std::string chip;      ///< "sm_90", "sm_90a", ...
   int computeCapability = 0; ///< 90 for sm_90 and sm_90a
   int64_t m = 0, n = 0, k = 0;
-  std::string elementType;
+  std::string elementType; ///< A's and B's, as the manifest names it
+  ElementType abType = ElementType::F32, cType = ElementType::F32;
   bool accumulate = false; ///< C += A*B (true) or C = A*B
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};

@@ -10,6 +10,8 @@
 #include "CudaDriver.h"
 
 #include <cublas_v2.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 
 #include <algorithm>
 #include <array>
@@ -59,6 +61,63 @@ std::vector<float> randomMatrix(int64_t count, Random &rng) {
   for (float &x : v)
     x = rng.uniform();
   return v;
+}
+
+/// `values` rounded to `type` (to nearest even, as the device holds them),
+/// in place.
+void roundTo(std::vector<float> &values, ElementType type) {
+  for (float &v : values)
+    v = type == ElementType::F16    ? __half2float(__float2half_rn(v))
+        : type == ElementType::BF16 ? __bfloat162float(__float2bfloat16_rn(v))
+                                    : v;
+}
+
+/// `values` (already of `type`) as the device's bytes.
+std::vector<uint8_t> encode(const std::vector<float> &values,
+                            ElementType type) {
+  std::vector<uint8_t> bytes(values.size() * elementBytes(type));
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (type == ElementType::F32) {
+      std::memcpy(&bytes[i * 4], &values[i], 4);
+      continue;
+    }
+    uint16_t bits;
+    if (type == ElementType::F16) {
+      __half h = __float2half_rn(values[i]);
+      std::memcpy(&bits, &h, 2);
+    } else {
+      __nv_bfloat16 h = __float2bfloat16_rn(values[i]);
+      std::memcpy(&bits, &h, 2);
+    }
+    std::memcpy(&bytes[i * 2], &bits, 2);
+  }
+  return bytes;
+}
+
+/// The device's bytes of `count` values of `type`, as floats.
+std::vector<float> decode(const std::vector<uint8_t> &bytes, ElementType type,
+                          int64_t count) {
+  std::vector<float> values(static_cast<size_t>(count));
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (type == ElementType::F32) {
+      std::memcpy(&values[i], &bytes[i * 4], 4);
+    } else if (type == ElementType::F16) {
+      __half h;
+      std::memcpy(&h, &bytes[i * 2], 2);
+      values[i] = __half2float(h);
+    } else {
+      __nv_bfloat16 h;
+      std::memcpy(&h, &bytes[i * 2], 2);
+      values[i] = __bfloat162float(h);
+    }
+  }
+  return values;
+}
+
+cudaDataType cudaType(ElementType type) {
+  return type == ElementType::F16    ? CUDA_R_16F
+         : type == ElementType::BF16 ? CUDA_R_16BF
+                                     : CUDA_R_32F;
 }
 
 /// The largest PTX or cubin tile-run loads.
@@ -266,13 +325,39 @@ private:
                 "kernel '" + k.name + "' failed: " + drv.describe(r));
   }
   /// Row-major C = A*B (+ beta*C) through column-major cuBLAS: C^T = B^T A^T.
-  cublasStatus_t sgemm(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
-                       CUdeviceptr c, float beta) {
+  /// f32: SGEMM under the handle's pedantic math (no TF32); 16-bit A and B:
+  /// GemmEx with f32 accumulation (CUBLAS_COMPUTE_32F) and default math, so
+  /// that cuBLAS uses its tensor-core kernels.
+  cublasStatus_t gemm(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
+                      CUdeviceptr c, float beta) {
     float alpha = 1.0f;
-    return cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
-                       (int)k.k, &alpha, reinterpret_cast<const float *>(b),
-                       (int)k.n, reinterpret_cast<const float *>(a), (int)k.k,
-                       &beta, reinterpret_cast<float *>(c), (int)k.n);
+    if (k.abType == ElementType::F32)
+      return cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
+                         (int)k.k, &alpha, reinterpret_cast<const float *>(b),
+                         (int)k.n, reinterpret_cast<const float *>(a), (int)k.k,
+                         &beta, reinterpret_cast<float *>(c), (int)k.n);
+    cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH);
+    cublasStatus_t status = cublasGemmEx(
+        handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m, (int)k.k, &alpha,
+        reinterpret_cast<const void *>(b), cudaType(k.abType), (int)k.n,
+        reinterpret_cast<const void *>(a), cudaType(k.abType), (int)k.k, &beta,
+        reinterpret_cast<void *>(c), cudaType(k.cType), (int)k.n,
+        CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH);
+    return status;
+  }
+  static const char *gemmName(const KernelSpec &k) {
+    return k.abType == ElementType::F32 ? "cublasSgemm" : "cublasGemmEx";
+  }
+  /// Poisons `count` elements of C (NaN of C's type): an element the kernel
+  /// never writes shows.
+  bool poison(const KernelSpec &k, CUdeviceptr c, int64_t count, Failure &f) {
+    CUresult r =
+        k.cType == ElementType::F32
+            ? drv.cuMemsetD32(c, 0x7FC00000u, count)
+            : drv.cuMemsetD16(c, k.cType == ElementType::F16 ? 0x7E00 : 0x7FC0,
+                              count);
+    return cu(r, "poisoning C", f);
   }
   bool timeRuns(const char *what, int sets, const std::function<bool(int)> &run,
                 std::vector<float> &ms, Failure &f);
@@ -451,9 +536,15 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
 
   // Device buffers first: a problem that does not fit the GPU is reported
   // before host memory is spent on its inputs.
+  const int64_t abBytes = elementBytes(k.abType),
+                cBytes = elementBytes(k.cType);
+  // The ABI lets a kernel read the whole aligned 16-byte granule around an
+  // element it reads (docs/manifest.md): buffers are allocated in granules.
+  auto granules = [](int64_t bytes) { return (bytes + 15) / 16 * 16; };
   CUdeviceptr dA, dB, dC;
-  if (!alloc(mk * 4, "A", dA, f) || !alloc(kn * 4, "B", dB, f) ||
-      !alloc(mn * 4, "C", dC, f))
+  if (!alloc(granules(mk * abBytes), "A", dA, f) ||
+      !alloc(granules(kn * abBytes), "B", dB, f) ||
+      !alloc(granules(mn * cBytes), "C", dC, f))
     return f.code;
   // A kernel with a workspace (stream_k, pack_b) waits for other
   // blocks of its grid: all of them must be resident at once, and the
@@ -484,12 +575,21 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       return f.code;
   }
   Random rng(opt.seed);
+  // Random values of the operands' types: the references see exactly what
+  // the kernel reads.
   std::vector<float> hA = randomMatrix(mk, rng), hB = randomMatrix(kn, rng);
   std::vector<float> hC0;
-  if (k.accumulate)
+  roundTo(hA, k.abType);
+  roundTo(hB, k.abType);
+  if (k.accumulate) {
     hC0 = randomMatrix(mn, rng);
-  if (!cu(drv.cuMemcpyHtoD(dA, hA.data(), mk * 4), "copying A", f) ||
-      !cu(drv.cuMemcpyHtoD(dB, hB.data(), kn * 4), "copying B", f))
+    roundTo(hC0, k.cType);
+  }
+  std::vector<uint8_t> bytesC0 = encode(hC0, k.cType);
+  if (!cu(drv.cuMemcpyHtoD(dA, encode(hA, k.abType).data(), mk * abBytes),
+          "copying A", f) ||
+      !cu(drv.cuMemcpyHtoD(dB, encode(hB, k.abType).data(), kn * abBytes),
+          "copying B", f))
     return f.code;
 
   result = Json::object();
@@ -500,6 +600,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   problem.set("n", k.n);
   problem.set("k", k.k);
   problem.set("element_type", k.elementType);
+  problem.set("c_type", elementTypeName(k.cType));
+  problem.set("accumulator_type", "f32");
   problem.set("accumulate", k.accumulate);
   result.set("problem", problem);
   result.set("config", k.config);
@@ -515,18 +617,20 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     // Poison C (NaN) so that an element the kernel never writes shows; for
     // C += A*B, C starts from random values instead.
     if (k.accumulate) {
-      if (!cu(drv.cuMemcpyHtoD(dC, hC0.data(), mn * 4), "copying C", f))
+      if (!cu(drv.cuMemcpyHtoD(dC, bytesC0.data(), mn * cBytes), "copying C",
+              f))
         return f.code;
-    } else if (!cu(drv.cuMemsetD32(dC, 0x7FC00000u, mn), "poisoning C", f)) {
+    } else if (!poison(k, dC, mn, f)) {
       return f.code;
     }
     std::array<CUdeviceptr, 5> params;
     if (!makeParams(k, dA, dB, dC, params, f) ||
         !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
-    std::vector<float> hC(mn);
-    if (!cu(drv.cuMemcpyDtoH(hC.data(), dC, mn * 4), "reading C", f))
+    std::vector<uint8_t> bytesC(mn * cBytes);
+    if (!cu(drv.cuMemcpyDtoH(bytesC.data(), dC, mn * cBytes), "reading C", f))
       return f.code;
+    std::vector<float> hC = decode(bytesC, k.cType, mn);
 
     Json check = Json::object();
     std::printf("  check (seed %llu): ", (unsigned long long)opt.seed);
@@ -543,9 +647,10 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       check.set("pass", pass);
       code = pass ? kExitPass : kExitCheckFailed;
     } else {
-      // FP32 cuBLAS (TF32 off) and FP64 cuBLAS on the upcast inputs.
+      // cuBLAS in the kernel's types (f32: SGEMM, TF32 off; 16-bit: GemmEx
+      // accumulating in f32) and FP64 cuBLAS on the same inputs, upcast.
       CUdeviceptr dRef, dA64, dB64, dC64;
-      if (!alloc(mn * 4, "the FP32 reference", dRef, f) ||
+      if (!alloc(mn * cBytes, "the cuBLAS reference", dRef, f) ||
           !alloc(mk * 8, "FP64 A", dA64, f) ||
           !alloc(kn * 8, "FP64 B", dB64, f) ||
           !alloc(mn * 8, "the FP64 reference", dC64, f))
@@ -557,31 +662,36 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       if (!cu(drv.cuMemcpyHtoD(dA64, a64.data(), mk * 8), "copying A", f) ||
           !cu(drv.cuMemcpyHtoD(dB64, b64.data(), kn * 8), "copying B", f) ||
           !cu(drv.cuMemcpyHtoD(dC64, c64.data(), mn * 8), "copying C", f) ||
-          !cu(k.accumulate ? drv.cuMemcpyHtoD(dRef, hC0.data(), mn * 4)
-                           : drv.cuMemsetD32(dRef, 0, mn),
+          !cu(k.accumulate ? drv.cuMemcpyHtoD(dRef, bytesC0.data(), mn * cBytes)
+                           : drv.cuMemsetD8(dRef, 0, mn * cBytes),
               "initialising the reference", f))
         return f.code;
       float beta = k.accumulate ? 1.0f : 0.0f;
       double alpha64 = 1.0, beta64 = beta;
-      if (!blas(sgemm(k, dA, dB, dRef, beta), "cublasSgemm", f) ||
-          !blas(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n,
-                            (int)k.m, (int)k.k, &alpha64,
-                            reinterpret_cast<const double *>(dB64), (int)k.n,
-                            reinterpret_cast<const double *>(dA64), (int)k.k,
-                            &beta64, reinterpret_cast<double *>(dC64),
-                            (int)k.n),
+      if (!blas(gemm(k, dA, dB, dRef, beta), gemmName(k), f) ||
+          !blas(cublasDgemm(
+                    handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
+                    (int)k.k, &alpha64, reinterpret_cast<const double *>(dB64),
+                    (int)k.n, reinterpret_cast<const double *>(dA64), (int)k.k,
+                    &beta64, reinterpret_cast<double *>(dC64), (int)k.n),
                 "cublasDgemm", f) ||
           !cu(drv.cuCtxSynchronize(), "the cuBLAS references", f))
         return f.code;
-      std::vector<float> ref32(mn);
-      if (!cu(drv.cuMemcpyDtoH(ref32.data(), dRef, mn * 4), "reading", f) ||
+      std::vector<uint8_t> bytesRef(mn * cBytes);
+      if (!cu(drv.cuMemcpyDtoH(bytesRef.data(), dRef, mn * cBytes), "reading",
+              f) ||
           !cu(drv.cuMemcpyDtoH(c64.data(), dC64, mn * 8), "reading", f))
         return f.code;
+      std::vector<float> ref32 = decode(bytesRef, k.cType, mn);
       ErrorStats kernel = compareResults(hC, c64);
       ErrorStats cublas = compareResults(ref32, c64);
       std::vector<double> ref32d(ref32.begin(), ref32.end());
       ErrorStats vsCublas = compareResults(hC, ref32d);
-      double tol = checkTolerance(k.k, kernel.maxRef);
+      bool f32 = k.abType == ElementType::F32;
+      double cRounding =
+          k.cType == ElementType::F32 ? 0.0 : roundingUnit(k.cType);
+      double tol = checkTolerance(k.k, kernel.maxRef, cRounding);
+      const char *ref = f32 ? "cuBLAS FP32" : "cuBLAS 32F";
       bool pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                   kernel.maxAbs <= tol;
       std::printf("%s\n", pass ? "PASS" : "FAIL");
@@ -589,14 +699,20 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                   "err/max|ref|", "not written");
       std::printf("    %-26s %12.3e %14.3e %12lld\n", "kernel vs FP64",
                   kernel.maxAbs, kernel.relToMax, (long long)kernel.notWritten);
-      std::printf("    %-26s %12.3e %14.3e %12s\n", "cuBLAS FP32 vs FP64",
-                  cublas.maxAbs, cublas.relToMax, "-");
-      std::printf("    %-26s %12.3e %14.3e %12s\n", "kernel vs cuBLAS FP32",
-                  vsCublas.maxAbs, vsCublas.relToMax, "-");
-      std::printf("    tolerance: max |err| <= K * 2^-24 * max(1, max|ref|) "
-                  "= %.3e (max |ref| = %.3f)\n",
+      std::printf("    %-26s %12.3e %14.3e %12s\n",
+                  (std::string(ref) + " vs FP64").c_str(), cublas.maxAbs,
+                  cublas.relToMax, "-");
+      std::printf("    %-26s %12.3e %14.3e %12s\n",
+                  (std::string("kernel vs ") + ref).c_str(), vsCublas.maxAbs,
+                  vsCublas.relToMax, "-");
+      std::printf("    tolerance: max |err| <= (K * 2^-24%s) * max(1, "
+                  "max|ref|) = %.3e (max |ref| = %.3f)\n",
+                  cRounding
+                      ? (k.cType == ElementType::F16 ? " + 2^-11" : " + 2^-8")
+                      : "",
                   tol, kernel.maxRef);
-      check.set("reference", "cublas-fp32-pedantic+cublas-fp64");
+      check.set("reference", f32 ? "cublas-fp32-pedantic+cublas-fp64"
+                                 : "cublas-gemmex-compute32f+cublas-fp64");
       check.set("kernel_vs_fp64", errorJson(kernel));
       check.set("cublas_fp32_vs_fp64", errorJson(cublas));
       check.set("kernel_vs_cublas_fp32", errorJson(vsCublas));
@@ -610,7 +726,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (opt.bench) {
     // Rotate buffer sets so that the inputs of one run are not in L2 from
     // the last: enough sets to cover twice the L2.
-    const int64_t setBytes = (mk + kn + mn) * 4;
+    const int64_t setBytes = (mk + kn) * abBytes + mn * cBytes;
     int sets = 1;
     if (l2Bytes > 0 && setBytes < 2LL * l2Bytes)
       sets = static_cast<int>(
@@ -618,12 +734,12 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     std::vector<CUdeviceptr> as{dA}, bs{dB}, cs{dC};
     for (int s = 1; s < sets; ++s) {
       CUdeviceptr a, b, c;
-      if (!alloc(mk * 4, "a rotated A", a, f) ||
-          !alloc(kn * 4, "a rotated B", b, f) ||
-          !alloc(mn * 4, "a rotated C", c, f) ||
-          !cu(drv.cuMemcpyDtoD(a, dA, mk * 4), "copying A", f) ||
-          !cu(drv.cuMemcpyDtoD(b, dB, kn * 4), "copying B", f) ||
-          !cu(drv.cuMemsetD32(c, 0, mn), "clearing C", f))
+      if (!alloc(granules(mk * abBytes), "a rotated A", a, f) ||
+          !alloc(granules(kn * abBytes), "a rotated B", b, f) ||
+          !alloc(granules(mn * cBytes), "a rotated C", c, f) ||
+          !cu(drv.cuMemcpyDtoD(a, dA, mk * abBytes), "copying A", f) ||
+          !cu(drv.cuMemcpyDtoD(b, dB, kn * abBytes), "copying B", f) ||
+          !cu(drv.cuMemsetD8(c, 0, mn * cBytes), "clearing C", f))
         return f.code;
       as.push_back(a);
       bs.push_back(b);
@@ -659,18 +775,21 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "kernel",
                 kt.medianMs, kt.minMs, kt.p90Ms, kernelGflops);
     if (opt.reference) {
-      if (!timeRuns("cuBLAS SGEMM", sets,
-                    [&](int s) {
-                      return blas(sgemm(k, as[s], bs[s], cs[s], 0.0f),
-                                  "cublasSgemm", f);
-                    },
-                    cublasMs, f))
+      if (!timeRuns(
+              gemmName(k), sets,
+              [&](int s) {
+                return blas(gemm(k, as[s], bs[s], cs[s], 0.0f), gemmName(k), f);
+              },
+              cublasMs, f))
         return f.code;
       TimingStats ct = summarizeTimes(cublasMs);
       double cublasGflops = flops / (ct.medianMs * 1e-3) / 1e9;
       double ratio = kernelGflops / cublasGflops;
       bench.set("cublas", timingJson(ct, cublasGflops));
-      bench.set("cublas_math", "CUBLAS_PEDANTIC_MATH (no TF32)");
+      bench.set("cublas_math",
+                k.abType == ElementType::F32
+                    ? "CUBLAS_PEDANTIC_MATH (no TF32)"
+                    : "CUBLAS_DEFAULT_MATH, CUBLAS_COMPUTE_32F (tensor cores)");
       bench.set("ratio_to_cublas", ratio);
       std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "cuBLAS",
                   ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops);

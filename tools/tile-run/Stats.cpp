@@ -11,8 +11,9 @@
 
 using namespace tilerun;
 
-double tilerun::checkTolerance(int64_t k, double maxRef) {
-  return static_cast<double>(k) * std::ldexp(1.0, -24) * std::max(1.0, maxRef);
+double tilerun::checkTolerance(int64_t k, double maxRef, double cRounding) {
+  return (static_cast<double>(k) * std::ldexp(1.0, -24) + cRounding) *
+         std::max(1.0, maxRef);
 }
 
 ErrorStats tilerun::compareResults(const std::vector<float> &got,

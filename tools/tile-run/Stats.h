@@ -22,8 +22,10 @@ struct ErrorStats {
 };
 
 /// The check's tolerance on |kernel - FP64 reference|: K * 2^-24 * max(1,
-/// max |ref|). See docs/runtime.md.
-double checkTolerance(int64_t k, double maxRef);
+/// max |ref|) for the f32 accumulation, plus `cRounding` * max(1, max |ref|)
+/// for rounding the sum to C's type (its unit roundoff; 0 for f32 C, whose
+/// rounding the first term covers). See docs/runtime.md.
+double checkTolerance(int64_t k, double maxRef, double cRounding = 0);
 
 /// Compares `got` with `ref` (both M*N).
 ErrorStats compareResults(const std::vector<float> &got,

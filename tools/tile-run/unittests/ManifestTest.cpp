@@ -64,6 +64,34 @@ TEST(Manifest, ReadsTheValidArtifact) {
   EXPECT_EQ(k.args[2].access, "write");
 }
 
+TEST(Manifest, ReadsSixteenBitTypes) {
+  // f16 A and B into bf16 C: the args name each buffer's own type.
+  std::string e;
+  Manifest m;
+  std::string text = readValid();
+  for (auto [from, to] :
+       {std::pair<std::string, std::string>{"\"a_type\": \"f32\"",
+                                            "\"a_type\": \"f16\""},
+        {"\"b_type\": \"f32\"", "\"b_type\": \"f16\""},
+        {"\"c_type\": \"f32\"", "\"c_type\": \"bf16\""},
+        {"\"element_type\": \"f32\"", "\"element_type\": \"f16\""},
+        {"\"element_type\": \"f32\"", "\"element_type\": \"f16\""},
+        {"\"element_type\": \"f32\"", "\"element_type\": \"bf16\""}}) {
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  }
+  ASSERT_TRUE(parseManifest(text, "/art", m, e)) << e;
+  EXPECT_EQ(m.kernels[0].abType, ElementType::F16);
+  EXPECT_EQ(m.kernels[0].cType, ElementType::BF16);
+  // C's buffer must be C's type.
+  size_t at = text.find("\"element_type\": \"bf16\"");
+  text.replace(at, 22, "\"element_type\": \"f16\"");
+  EXPECT_FALSE(parseManifest(text, "/art", m, e));
+  EXPECT_EQ(e, "kernels[0].args[2]: ABI mismatch: expected buffer C of "
+               "bf16[33x45], got buffer C of f16[33x45]");
+}
+
 TEST(Manifest, RejectsEveryBrokenField) {
   std::string e;
   EXPECT_FALSE(parseEdited("\"version\": 1", "\"version\": 2", e));
@@ -74,8 +102,18 @@ TEST(Manifest, RejectsEveryBrokenField) {
   EXPECT_FALSE(parseEdited("\"m\": 33", "\"m\": 0", e));
   EXPECT_EQ(e, "kernels[0].problem.m: must be at least 1");
   EXPECT_FALSE(parseEdited("\"a_type\": \"f32\"", "\"a_type\": \"f16\"", e));
-  EXPECT_EQ(e, "kernels[0].problem.b_type: mixed element types are not "
-               "supported");
+  EXPECT_EQ(e, "kernels[0].problem.b_type: A and B of different element "
+               "types (f16, f32) are not supported");
+  EXPECT_FALSE(parseEdited("\"a_type\": \"f32\"", "\"a_type\": \"f64\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.a_type: element type 'f64' is not "
+               "supported by tile-run (supported: f32, f16, bf16)");
+  EXPECT_FALSE(parseEdited("\"c_type\": \"f32\"", "\"c_type\": \"f16\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.c_type: C of 'f16' is not supported for "
+               "f32 A and B (supported: f32)");
+  EXPECT_FALSE(parseEdited("\"accumulator_type\": \"f32\"",
+                           "\"accumulator_type\": \"f16\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.accumulator_type: accumulation in 'f16' "
+               "is not supported (supported: f32)");
   EXPECT_FALSE(parseEdited("\"chip\": \"sm_90\"", "\"chip\": \"gfx942\"", e));
   EXPECT_EQ(e, "kernels[0].target.chip: 'gfx942' is not a chip name like "
                "sm_90");

@@ -24,6 +24,9 @@ TEST(Stats, ToleranceScalesWithKAndTheReference) {
   EXPECT_DOUBLE_EQ(checkTolerance(2048, 40.0), 2048 * 40.0 / 16777216.0);
   // Small references do not shrink the tolerance below K * 2^-24.
   EXPECT_DOUBLE_EQ(checkTolerance(1, 0.001), 1.0 / 16777216.0);
+  // A 16-bit C adds its rounding: half an f16 ulp relative to max |ref|.
+  EXPECT_DOUBLE_EQ(checkTolerance(2048, 40.0, 0x1.0p-11),
+                   (2048 / 16777216.0 + 1 / 2048.0) * 40.0);
 }
 
 TEST(Stats, SummarizesTimes) {
