@@ -29,6 +29,7 @@ naive_2048_b32x8  2048x2048x2048  config='#tile.config<naive, block = [8, 32, 1]
 SPEC
 )
 mkdir -p "$out"
+failed=()
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 while read -r name shape opts; do
@@ -51,6 +52,17 @@ while read -r name shape opts; do
   opts="${pipeline[*]:-}"
   PYTHONPATH="$root/python" python3 -m tileopt matmul-mlir "$m" "$n" "$k" \
     "${problem[@]}" >"$tmp/$name.mlir"
-  "$tile_opt" "$tmp/$name.mlir" --tile-gpu-pipeline="$opts artifact-dir=$out/$name" -o /dev/null
+  if ! "$tile_opt" "$tmp/$name.mlir" \
+      --tile-gpu-pipeline="$opts artifact-dir=$out/$name" -o /dev/null; then
+    echo "FAILED $name ($shape, $opts)" >&2
+    failed+=("$name")
+    continue
+  fi
   echo "compiled $name ($shape, $opts) -> $out/$name"
 done < <(if [ -n "$spec" ]; then cat "$spec"; else echo "$default_spec"; fi)
+# A job the compiler refuses (the seeds' T = 64 needs 4096 threads) does not
+# stop the others; the exit status says whether any failed.
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "${#failed[@]} job(s) failed: ${failed[*]}" >&2
+  exit 1
+fi

@@ -17,11 +17,13 @@ out="${3:?}"
 shift 3
 old_specs="${OLD_SPECS:-$root/scripts/specs}"
 for side in old new; do
+  mkdir -p "$out/$side"
   for spec in "$old_specs"/*.spec; do
     name="$(basename "$spec" .spec)" bin="$old"
     [ "$side" = new ] && bin="$new" spec="$root/scripts/specs/$name.spec"
+    # Jobs the compiler refuses must be refused by both (compared below).
     TILE_OPT="$bin" "$root/scripts/gpu-artifacts.sh" "$out/$side/$name" \
-      "$spec" >/dev/null
+      "$spec" >/dev/null 2>"$out/$side/$name.log" || true
   done
 done
 python3 - "$out/old" "$out/new" "$@" <<'PY'
@@ -34,6 +36,12 @@ def strip(o):
         return [strip(x) for x in o]
     return o
 manifests = sorted(glob.glob(old + "/*/*/manifest.json"))
+compiled = lambda side: sorted(os.path.relpath(m, side) for m in
+                               glob.glob(side + "/*/*/manifest.json"))
+if compiled(old) != compiled(new):
+    print("the two compilers compiled different jobs:",
+          sorted(set(compiled(old)) ^ set(compiled(new))))
+    sys.exit(1)
 ptx = sorted(glob.glob(old + "/*/*/*.ptx"))
 bad = [p for p in ptx if not filecmp.cmp(p, new + p[len(old):], shallow=False)]
 bad += [m for m in manifests

@@ -66,13 +66,15 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   // Subviews and affine index arithmetic to plain address computations.
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
-  gpuPm.addPass(createSCFToControlFlowPass());
   // TMA tensor maps (copy = tma) arrive as pointers to the host-encoded
   // CUtensorMap.
   gpuPm.addPass(createTensorMapArgumentsPass());
   // cp.async copies, groups and waits (copy = async), mbarriers and TMA box
-  // copies (copy = tma) to NVVM.
+  // copies (copy = tma) to NVVM. Before the loops become blocks: a
+  // loop-carried nvgpu value (a warpgroup accumulator) cannot be converted
+  // once it is a block argument.
   gpuPm.addPass(createConvertNVGPUToNVVMPass());
+  gpuPm.addPass(createSCFToControlFlowPass());
   // math.fma to the llvm.intr.fma intrinsic (one fma.rn.f32) before
   // gpu-to-nvvm, which would otherwise call libdevice's __nv_fmaf and make
   // the PTX depend on finding libdevice at compile time.
