@@ -5,7 +5,8 @@
 #
 #   scripts/gpu-run.sh ARTIFACTS [LOGDIR] [SANITIZE-REGEX]
 #
-# Logs and JSON results go to LOGDIR (default ./gpu-logs). compute-sanitizer
+# Logs and JSON results go to LOGDIR (default ./gpu-logs), with the SM clock
+# and power sampled during the tests (clocks.csv, clocks.txt). compute-sanitizer
 # (memcheck, racecheck, synccheck) runs on the artifacts whose name matches
 # SANITIZE-REGEX (default: all).
 set -uo pipefail
@@ -21,7 +22,33 @@ build="$root/build-gpu"
     -DTILEOPT_GPU_ARTIFACTS="$artifacts" -DTILEOPT_GPU_SANITIZE="${3:-.*}" >/dev/null &&
   ninja -C "$build" tile-run
 } 2>&1 | tee "$logs/build.log"
+# The SM clock and board power every 200 ms while the tests run (the
+# tensor-core kernels' results are read against them), summarised below.
+nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,temperature.gpu \
+  --format=csv,noheader,nounits -lms 200 > "$logs/clocks.csv" 2>/dev/null &
+sampler=$!
 ctest --test-dir "$build" -L gpu -V > "$logs/ctest.log" 2>&1
+kill "$sampler" 2>/dev/null
+wait "$sampler" 2>/dev/null
 grep -E "Test +#|tests passed|tests failed" "$logs/ctest.log"
+python3 - "$logs/clocks.csv" <<'PY' | tee "$logs/clocks.txt"
+import statistics, sys
+rows = []
+for line in open(sys.argv[1]):
+    parts = [p.strip() for p in line.split(",")]
+    try:
+        rows.append((float(parts[1]), float(parts[2]), float(parts[3])))
+    except (IndexError, ValueError):
+        pass
+if rows:
+    clocks, power, temp = zip(*rows)
+    busy = [r for r in rows if r[1] > 150] or rows  # samples under load
+    print(f"clocks during the tests ({len(rows)} samples, {len(busy)} over "
+          f"150 W): SM {min(c for c, _, _ in busy):.0f}-{max(c for c, _, _ in busy):.0f} MHz "
+          f"(median {statistics.median(c for c, _, _ in busy):.0f}), power max "
+          f"{max(power):.0f} W, temperature max {max(temp):.0f} C")
+else:
+    print("clocks during the tests: no samples (nvidia-smi not available)")
+PY
 tar -C "$build/gpu-results" -czf "$logs/gpu-results.tar.gz" . 2>/dev/null || true
 PYTHONPATH="$root/python" python3 -m tileopt summarize "$build"/gpu-results/*.bench.json | tee "$logs/summary.txt"
