@@ -108,12 +108,12 @@ TileReport mlir::tileopt::computeTileReport(
   r.waves = w.waves;
   r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
   r.waveEfficiency = w.efficiency;
-  // The kernels' instruction tile (FMA on the CUDA cores) bounds them at
-  // its peak for the element type, where the chip lists one, and the
-  // memory bandwidth bounds any kernel's global traffic.
+  // The kernels' instruction tile (FMA on the CUDA cores, in f32 for every
+  // operand type: 16-bit values are widened) bounds them at its peak, where
+  // the chip lists one, and the memory bandwidth bounds any kernel's global
+  // traffic.
   if (const InstructionTileRate *rate = target->findRate(
-          getInstructionTileTraits(InstructionTileKind::Fma).name,
-          r.elementType)) {
+          getInstructionTileTraits(InstructionTileKind::Fma).name, "f32")) {
     r.floorsTarget = *target;
     r.floorsRate = *rate;
   }

@@ -14,8 +14,10 @@
 // CHECK: naive one output per thread: 0.50
 // CHECK: per thread and k: 16 values from shared memory, 64 FMAs (4.00 FMAs per value)
 // CHECK: resources: 256 threads, 16384 bytes shared memory (1 stage(s)), 64 accumulators
-// The floors are those of the FP32 CUDA cores: none for f16.
-// CHECK-NOT: floors
+// The FMA tile widens 16-bit operands and multiplies in f32: its floors are
+// the FP32 CUDA cores'; the plan refuses a tiled kernel for f16 operands.
+// CHECK: plan: none (has no tiled kernel for f16 operands
+// CHECK: floors: FP32 peak 66.9 TFLOP/s (132 SMs x 128 FMA x 2 x 1.98 GHz)
 func.func @seeds(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], tile = #tile.fma<thread = [8, 8]>>}
     ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf16>)
@@ -217,7 +219,8 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
   return
 }
 
-// JSON: "floors": null,
+// JSON: "floors": {
+// JSON: "fp32_peak_flop_per_s": 66908160000000,
 // JSON: "function": "seeds",
 // JSON: "k_step": {
 // JSON-NEXT: "bytes_staged": 16384,
