@@ -34,9 +34,9 @@ namespace {
 struct Candidate {
   int64_t bm, bn, bk, wm, wn, tm, tn, stages, blocksPerSM;
   CopyKind copy;
-  bool restageA;
+  AStaging a;
   FmaOrder fmaOrder;
-  bool bRowGroups, packB;
+  BStaging b;
   double alignedSpeed, unalignedSpeed;
 };
 } // namespace
@@ -81,19 +81,24 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
   // not fill the chip otherwise (docs/design.md has the table and what
   // each figure was measured on).
   static const Candidate candidates[] = {
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, false, 1.10, 0},
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Rows, false, false, 1.06, 0},
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, false, FmaOrder::Rows, false, false, 0.97, 0},
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, true, FmaOrder::Columns, true, false, 0, 0.99},
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, true, FmaOrder::Columns, false, true, 0, 1.04},
-      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, false, FmaOrder::Rows, false, false,
-       1.00, 0.90},
-      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, false, FmaOrder::Rows, false, false,
-       0.96, 0.94},
-      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, false, FmaOrder::Rows, false, false, 0.92,
-       0.92},
-      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, false, FmaOrder::Rows, false, false,
-       0.30, 0.30},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, AStaging::Restaged,
+       FmaOrder::Columns, BStaging::Direct, 1.10, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, AStaging::Restaged,
+       FmaOrder::Rows, BStaging::Direct, 1.06, 0},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.97, 0},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, AStaging::Restaged,
+       FmaOrder::Columns, BStaging::RowGroups, 0, 0.99},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, AStaging::Restaged,
+       FmaOrder::Columns, BStaging::Packed, 0, 1.04},
+      {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Registers, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 1.00, 0.90},
+      {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Registers, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.96, 0.94},
+      {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.92, 0.92},
+      {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.30, 0.30},
   };
   constexpr int64_t pad = 4;
   // Rows of A (K) and B (N) that are not multiples of 4 elements take scalar
@@ -108,11 +113,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0,
-        c.restageA ? AStaging::Restaged : AStaging::Direct, c.fmaOrder,
-        c.bRowGroups ? BStaging::RowGroups
-        : c.packB    ? BStaging::Packed
-                     : BStaging::Direct);
+        k % 4 == 0 ? c.blocksPerSM : 0, c.a, c.fmaOrder, c.b);
     std::optional<std::string> violation =
         findConfigViolation(config, target, elementType);
     if (!violation)
@@ -128,7 +129,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
     double speed = (aligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
     // pack_b's copy of B takes time in proportion to K x N, the tiles' in
     // proportion to M x N x K.
-    if (c.packB)
+    if (c.b == BStaging::Packed)
       speed /= 1 + kPackCost / double(m);
     double score = w.efficiency * speed;
     if (score > bestScore) {

@@ -88,7 +88,6 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   Value operands[3] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
                        matmul.getDpsInits()[0]};
   static const char *names[3] = {"A", "B", "C"};
-  Type elementType;
   for (auto [value, name] : llvm::zip(operands, names)) {
     auto shaped = dyn_cast<ShapedType>(value.getType());
     if (!shaped || !shaped.hasRank() || shaped.getRank() != 2) {
@@ -136,7 +135,6 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
        << " from f32 A and B; an f32 matmul writes f32";
     return failure();
   }
-  elementType = types[0];
   // The kernels read A and B while they write C.
   if (matmul.hasPureBufferSemantics())
     for (int i = 0; i < 2; ++i)
@@ -152,7 +150,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   p.m = c.getDimSize(0);
   p.n = c.getDimSize(1);
   p.k = a.getDimSize(1);
-  p.elementType = elementType;
+  p.elementType = types[0];
   p.cType = types[2];
   if (p.m < 1 || p.n < 1 || p.k < 1) {
     os << "has an empty dimension (M = " << p.m << ", N = " << p.n
@@ -160,7 +158,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
     return failure();
   }
   if (std::optional<std::string> violation =
-          findSizeViolation(p.m, p.n, p.k, elementType)) {
+          findSizeViolation(p.m, p.n, p.k, p.elementType)) {
     os << *violation;
     return failure();
   }

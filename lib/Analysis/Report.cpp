@@ -12,13 +12,6 @@ using namespace mlir;
 using namespace mlir::tileopt;
 namespace json = llvm::json;
 
-static std::string typeName(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  t.print(os);
-  return s;
-}
-
 TileReport mlir::tileopt::computeTileReport(
     int64_t m, int64_t n, int64_t k, Type elementType, ConfigAttr config,
     StringRef chip, const TargetInfo *target,
@@ -28,7 +21,7 @@ TileReport mlir::tileopt::computeTileReport(
   r.m = m;
   r.n = n;
   r.k = k;
-  r.elementType = typeName(elementType);
+  r.elementType = getTypeName(elementType);
   r.elementBytes = getElementBytes(elementType);
   r.config = config;
   r.chip = target ? chip.str() : std::string();
@@ -82,8 +75,8 @@ TileReport mlir::tileopt::computeTileReport(
       r.plan = *plan;
     else
       r.planError = why.empty() ? "the problem is out of range" : why;
-    r.shared = r.plan ? r.plan->shared
-                      : getSharedMemoryLayout(config, elementType);
+    r.shared =
+        r.plan ? r.plan->shared : getSharedMemoryLayout(config, elementType);
   }
 
   if (!target) {
@@ -191,13 +184,13 @@ static json::Value planToJson(const KernelPlan &plan) {
   return json::Object{
       {"grid", json::Array{plan.grid[0], plan.grid[1], plan.grid[2]}},
       {"block", json::Array{plan.block[0], plan.block[1], plan.block[2]}},
-      {"copy", json::Object{{"a", copy(plan.copy[0])}, {"b", copy(plan.copy[1])}}},
+      {"copy",
+       json::Object{{"a", copy(plan.copy[0])}, {"b", copy(plan.copy[1])}}},
       {"restage_a", plan.restageA},
       {"pack_b", bool(plan.workspace.pack)},
       {"k_loop", stringifyKLoopKind(plan.loop)},
       {"stages", plan.stages},
-      {"instruction_tile",
-       getInstructionTileTraits(plan.instructionTile).name},
+      {"instruction_tile", getInstructionTileTraits(plan.instructionTile).name},
       {"tile_scheduler", stringifyTileSchedulerKind(plan.scheduler)},
       {"epilogue", stringifyEpilogueKind(plan.epilogue)},
       {"arguments", std::move(args)}};
@@ -276,7 +269,8 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
            {"estimated_registers", r.resources.estimatedRegisters},
            {"ptxas_registers", r.ptxasRegisters ? json::Value(*r.ptxasRegisters)
                                                 : json::Value(nullptr)}}},
-      {"shared_memory", r.shared ? sharedToJson(*r.shared) : json::Value(nullptr)},
+      {"shared_memory",
+       r.shared ? sharedToJson(*r.shared) : json::Value(nullptr)},
       {"plan", r.plan ? planToJson(*r.plan)
                : r.planError.empty()
                    ? json::Value(nullptr)
@@ -384,8 +378,8 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     os << (plan->workspace.pack ? " from pack_b's copy" : "") << "; "
        << stringifyKLoopKind(plan->loop) << " K loop of " << plan->stages
        << " stage(s); " << getInstructionTileTraits(plan->instructionTile).name
-       << " tile; " << stringifyTileSchedulerKind(plan->scheduler)
-       << " tiles; " << stringifyEpilogueKind(plan->epilogue)
+       << " tile; " << stringifyTileSchedulerKind(plan->scheduler) << " tiles; "
+       << stringifyEpilogueKind(plan->epilogue)
        << " epilogue\n  kernel arguments:";
     for (const KernelArgument &arg : plan->arguments)
       os << " " << describeKernelArgument(arg) << ";";

@@ -43,6 +43,12 @@ std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {
   return std::nullopt;
 }
 
+std::string mlir::tileopt::getTypeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
 int64_t mlir::tileopt::getElementBytes(Type elementType) {
   return (elementType.getIntOrFloatBitWidth() + 7) / 8;
 }
@@ -379,4 +385,3 @@ mlir::tileopt::findStreamKViolation(ConfigAttr config, int64_t m, int64_t n,
            " per tile (use fewer blocks_per_sm, or scheduler = data_parallel)";
   return std::nullopt;
 }
-

@@ -10,10 +10,11 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-LogicalResult mlir::tileopt::emitKernelBody(
-    KernelContext &ctx, TileScheduler &scheduler, gpu::KernelDim3 threadIds,
-    Value tileRow, Value tileCol, scf::ForOp kLoop, ArrayRef<Value> tensorMaps,
-    Value aKMajor) {
+LogicalResult
+mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
+                              gpu::KernelDim3 threadIds, Value tileRow,
+                              Value tileCol, scf::ForOp kLoop,
+                              ArrayRef<Value> tensorMaps, Value aKMajor) {
   RewriterBase &rewriter = ctx.rewriter;
   const KernelPlan &plan = ctx.plan;
   IndexBuilder ib = ctx.ib();
@@ -50,10 +51,9 @@ LogicalResult mlir::tileopt::emitKernelBody(
     loop = emitRegisterStagedLoop(ctx, *tile, kLoop, inits);
     break;
   case KLoopKind::IssueAhead: {
-    std::unique_ptr<StageCopier> copier =
-        plan.copy[0].copier == CopyKind::Tma
-            ? createTmaCopier(ctx, tensorMaps)
-            : createCpAsyncCopier(ctx);
+    std::unique_ptr<StageCopier> copier = plan.copy[0].copier == CopyKind::Tma
+                                              ? createTmaCopier(ctx, tensorMaps)
+                                              : createCpAsyncCopier(ctx);
     if (plan.restageA)
       copier = createRestageADecorator(ctx, std::move(copier), aKMajor);
     loop = emitIssueAheadLoop(ctx, *copier, *tile, kLoop, inits,

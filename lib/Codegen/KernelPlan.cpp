@@ -9,8 +9,6 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include "llvm/Support/FormatVariadic.h"
-
 using namespace mlir;
 using namespace mlir::tileopt;
 
@@ -30,11 +28,11 @@ const CopierTraits &mlir::tileopt::getCopierTraits(CopyKind kind) {
   static const CopierTraits traits[] = {
       {CopyKind::Registers, "the threads' loads and stores",
        bits(L::RowMajor) | bits(L::Transposed), bits(L::RowMajor), 1, 2, 0, 0},
-      {CopyKind::Async, "cp.async", bits(L::RowMajor),
-       bits(L::RowMajor), 2, kMaxConfigStages, 80, 0},
-      {CopyKind::Tma, "the Tensor Memory Accelerator",
-       bits(L::RowMajor), bits(L::RowMajor) | bits(L::RowClassBoxes), 2,
-       kMaxConfigStages, 90, kTmaBoxAlignment},
+      {CopyKind::Async, "cp.async", bits(L::RowMajor), bits(L::RowMajor), 2,
+       kMaxConfigStages, 80, 0},
+      {CopyKind::Tma, "the Tensor Memory Accelerator", bits(L::RowMajor),
+       bits(L::RowMajor) | bits(L::RowClassBoxes), 2, kMaxConfigStages, 90,
+       kTmaBoxAlignment},
   };
   const CopierTraits &found = traits[static_cast<int>(kind)];
   assert(found.kind == kind && "copier traits out of the enum's order");
@@ -65,7 +63,8 @@ StringRef mlir::tileopt::stringifyPanelLayout(PanelLayout layout) {
 }
 
 StringRef mlir::tileopt::stringifyKLoopKind(KLoopKind kind) {
-  static const char *const names[] = {"single-stage", "register-staged", "issue-ahead"};
+  static const char *const names[] = {"single-stage", "register-staged",
+                                      "issue-ahead"};
   return names[static_cast<int>(kind)];
 }
 
@@ -95,8 +94,8 @@ static std::pair<PanelLayout, PanelLayout> getPanelLayouts(ConfigAttr config) {
 }
 
 /// What makes `stages` impossible for `copier`, or nullopt.
-static std::optional<std::string> findStagesViolation(const CopierTraits &copier,
-                                                      int64_t stages) {
+static std::optional<std::string>
+findStagesViolation(const CopierTraits &copier, int64_t stages) {
   if (stages >= copier.minStages && stages <= copier.maxStages)
     return std::nullopt;
   std::string message;
@@ -106,8 +105,9 @@ static std::optional<std::string> findStagesViolation(const CopierTraits &copier
        << "copies support " << copier.minStages << " or " << copier.maxStages
        << ")";
   else
-    os << "copy kind " << stringifyCopyKind(copier.kind) << " supports " << copier.minStages
-       << " to " << copier.maxStages << " stages, got " << stages;
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " supports "
+       << copier.minStages << " to " << copier.maxStages << " stages, got "
+       << stages;
   return message;
 }
 
@@ -127,16 +127,17 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                            config.getBK() * getStagedBCols(config) *
                                elemBytes};
   if (target.computeCapability < copier.minComputeCapability) {
-    os << "copy kind " << stringifyCopyKind(copier.kind) << " needs " << copier.engine << " of sm_"
-       << copier.minComputeCapability << " or newer, but the target is "
-       << target.chip;
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " needs "
+       << copier.engine << " of sm_" << copier.minComputeCapability
+       << " or newer, but the target is " << target.chip;
   } else if (!target.hasInstructionTile(tile.name)) {
     os << "the " << tile.name << " instruction tile is not available on "
        << target.chip;
   } else if (copier.stageAlignment &&
              (stageBytes[0] % copier.stageAlignment != 0 ||
               stageBytes[1] % copier.stageAlignment != 0)) {
-    os << "copy kind " << stringifyCopyKind(copier.kind) << " needs every stage of a panel to be a "
+    os << "copy kind " << stringifyCopyKind(copier.kind)
+       << " needs every stage of a panel to be a "
        << "multiple of " << copier.stageAlignment << " bytes (TMA "
        << "destinations are " << copier.stageAlignment
        << "-byte aligned), but the A stage is " << stageBytes[0]
@@ -146,8 +147,8 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
     os << *stages;
   } else if (!(copier.layoutsA & bits(layoutA) & tile.layoutsA) ||
              !(copier.layoutsB & bits(layoutB) & tile.layoutsB)) {
-    os << "copy kind " << stringifyCopyKind(copier.kind) << " and the " << tile.name
-       << " instruction tile have no panel layout in common";
+    os << "copy kind " << stringifyCopyKind(copier.kind) << " and the "
+       << tile.name << " instruction tile have no panel layout in common";
   } else {
     return std::nullopt;
   }
@@ -238,7 +239,8 @@ mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
   if (!target || config.getStrategy() != Strategy::Tiled)
     return buildKernelArguments(config, p, WorkspacePlan());
   return buildKernelArguments(
-      config, p, getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target));
+      config, p,
+      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target));
 }
 
 /// The width of the vectors that move panel rows of a `rows` x `cols`
@@ -257,8 +259,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     std::string &why) {
   // The FMA tile computes in the operands' type: f32 only.
   if (!problem.elementType.isF32()) {
-    why = "has no tiled kernel for " +
-          llvm::formatv("{0}", problem.elementType).str() +
+    why = "has no tiled kernel for " + getTypeName(problem.elementType) +
           " operands (the tiled kernels are f32; 16-bit matmuls take the "
           "naive strategy)";
     return failure();
@@ -306,22 +307,22 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   // The copies: per operand, the copier, the layout it stages, its vectors.
   auto [layoutA, layoutB] = getPanelLayouts(config);
   bool aTransposed = layoutA == PanelLayout::Transposed;
-  plan.copy[0] = {copier.kind, layoutA,
-                  getCopyVectorWidth(elementType, k, bk,
-                                     aTransposed ? bk : bk + pad),
-                  m % bm != 0, k % bk != 0};
+  plan.copy[0] = {
+      copier.kind, layoutA,
+      getCopyVectorWidth(elementType, k, bk, aTransposed ? bk : bk + pad),
+      m % bm != 0, k % bk != 0};
   plan.copy[1] = {copier.kind, layoutB,
-                  getCopyVectorWidth(elementType, n, bn, bn + pad),
-                  k % bk != 0, n % bn != 0};
-  plan.bByRegisters = copier.kind == CopyKind::Tma &&
-                      isTmaBByRegisters(config, n, elementType);
+                  getCopyVectorWidth(elementType, n, bn, bn + pad), k % bk != 0,
+                  n % bn != 0};
+  plan.bByRegisters =
+      copier.kind == CopyKind::Tma && isTmaBByRegisters(config, n, elementType);
   if (plan.bByRegisters)
     plan.copy[1].copier = CopyKind::Registers;
   plan.restageA = config.getRestageA();
   plan.bBoxes = getRowGroupBoxes(config);
   plan.loop = copier.kind != CopyKind::Registers ? KLoopKind::IssueAhead
-              : plan.stages == 2                   ? KLoopKind::RegisterStaged
-                                                   : KLoopKind::SingleStage;
+              : plan.stages == 2                 ? KLoopKind::RegisterStaged
+                                                 : KLoopKind::SingleStage;
 
   // The FMA tile: rows of the fragment in chunks of 4 where A is read
   // K-major (16-byte loads), columns in chunks of 4 where TN allows.

@@ -20,7 +20,8 @@ using namespace mlir::tileopt;
 /// pack_b: the most vectors of B's copy one thread keeps in flight (64
 /// registers) when they are all its vectors; more go in a loop of batches
 /// of kPackLoopBatch, whose index arithmetic is not constant (larger loop
-/// batches spilled under a 128-register cap; docs/results/2026-11-30-pack-b.md).
+/// batches spilled under a 128-register cap;
+/// docs/results/2026-11-30-pack-b.md).
 static constexpr int64_t kPackBatch = 16, kPackLoopBatch = 8;
 
 /// pack_b: the kernel's first act, by all blocks of the grid together.

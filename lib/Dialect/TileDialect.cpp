@@ -64,7 +64,9 @@ std::string mlir::tileopt::describeStrategies() {
   std::string text;
   uint32_t max = getMaxEnumValForStrategy();
   for (uint32_t i = 0; i <= max; ++i)
-    text += (i == 0 ? "'" : i == max ? " or '" : ", '") +
+    text += (i == 0     ? "'"
+             : i == max ? " or '"
+                        : ", '") +
             stringifyStrategy(static_cast<Strategy>(i)).str() + "'";
   return text;
 }
@@ -84,8 +86,8 @@ static LogicalResult checkBound(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << field << " must be at least " << min << ", got "
                          << value;
     if (value > max)
-      return emitError() << field << " = " << value
-                         << " is over the limit of " << max;
+      return emitError() << field << " = " << value << " is over the limit of "
+                         << max;
   }
   return success();
 }
@@ -108,8 +110,7 @@ LogicalResult CopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << pad;
   // a = restaged re-stages A's TMA boxes; b = row_groups and b = packed
   // describe B (or a copy of it) to the TMA unit.
-  if ((a != AStaging::Direct || b != BStaging::Direct) &&
-      kind != CopyKind::Tma)
+  if ((a != AStaging::Direct || b != BStaging::Direct) && kind != CopyKind::Tma)
     return emitError() << (a != AStaging::Direct ? "a = " : "b = ")
                        << (a != AStaging::Direct ? stringifyAStaging(a)
                                                  : stringifyBStaging(b))
@@ -144,10 +145,10 @@ ConfigAttr ConfigAttr::get(MLIRContext *context, Strategy strategy,
                    ScheduleAttr::get(context, stages, blocksPerSM, scheduler));
 }
 
-LogicalResult ConfigAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, Strategy strategy,
-    ArrayRef<int64_t> block, ArrayRef<int64_t> warp, Attribute tile,
-    CopyAttr copyAttr, ScheduleAttr scheduleAttr) {
+LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Strategy strategy, ArrayRef<int64_t> block,
+                                 ArrayRef<int64_t> warp, Attribute tile,
+                                 CopyAttr copyAttr, ScheduleAttr scheduleAttr) {
   auto fma = dyn_cast_or_null<FmaTileAttr>(tile);
   if (!fma)
     return emitError() << "tile must be an instruction tile (#tile.fma<...>)";

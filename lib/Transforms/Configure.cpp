@@ -21,15 +21,6 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// The tiled kernels' instruction tile is scalar f32 FMA: an error at `op`
-/// for a 16-bit `problem`.
-static void emitNoTiledKernel(Operation *op, const MatmulProblem &problem) {
-  op->emitOpError() << "has " << problem.elementType
-                    << " operands: the tiled kernels compile f32 matmuls; f16 "
-                       "and bf16 ones compile with the naive strategy "
-                       "(strategy=naive)";
-}
-
 namespace {
 struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
@@ -46,16 +37,12 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       return {};
     }
     if (*strat == Strategy::Naive)
-      return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1},
-                             {}, {1, 1}, /*stages=*/1);
-    if (!problem.elementType.isF32()) {
-      emitNoTiledKernel(op, problem);
-      return {};
-    }
+      return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1}, {},
+                             {1, 1}, /*stages=*/1);
     std::string why;
-    ConfigAttr config = selectDefaultTiledConfig(
-        op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
-        target, &why);
+    ConfigAttr config =
+        selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
+                                 problem.k, problem.elementType, target, &why);
     if (!config)
       op->emitOpError() << "has no default tiled config for " << target.chip
                         << ": every candidate breaks a limit (the smallest: "
@@ -132,13 +119,20 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       problem->accumulate = !startsFromZero(matmul);
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
-        config = given ? given : buildDefaultConfig(matmul, *problem, *target);
-      if (config && config.getStrategy() == Strategy::Tiled &&
-          !problem->elementType.isF32()) {
-        emitNoTiledKernel(matmul, *problem);
+        config = given;
+      // The tiled kernels' instruction tile is scalar f32 FMA.
+      bool tiled = config ? config.getStrategy() == Strategy::Tiled
+                          : symbolizeStrategy(strategy) == Strategy::Tiled;
+      if (tiled && !problem->elementType.isF32()) {
+        matmul.emitOpError()
+            << "has " << problem->elementType
+            << " operands: the tiled kernels compile f32 matmuls; f16 and "
+               "bf16 ones compile with the naive strategy (strategy=naive)";
         anyFailed = true;
         return;
       }
+      if (!config)
+        config = buildDefaultConfig(matmul, *problem, *target);
       if (!config ||
           failed(checkConfigAgainstTarget(config, *target,
                                           problem->elementType, [&]() {

@@ -183,18 +183,12 @@ static json::Value kernelToJson(const KernelRecord &k) {
     registers = k.resources->registers;
     spills = k.resources->spillStoreBytes + k.resources->spillLoadBytes;
   }
-  TileReport report =
-      computeTileReport(p.m, p.n, p.k, p.elementType, k.config, k.chip,
-                        target ? &*target : nullptr, registers, spills,
-                        p.accumulate);
+  TileReport report = computeTileReport(p.m, p.n, p.k, p.elementType, k.config,
+                                        k.chip, target ? &*target : nullptr,
+                                        registers, spills, p.accumulate);
   const std::string &elem = report.elementType;
-  auto typeText = [](Type type) {
-    std::string text;
-    llvm::raw_string_ostream(text) << type;
-    return text;
-  };
-  std::string cElem = typeText(p.getCType());
-  std::string accElem = typeText(p.getAccumulatorType());
+  std::string cElem = getTypeName(p.getCType());
+  std::string accElem = getTypeName(p.getAccumulatorType());
   std::string configText;
   llvm::raw_string_ostream os(configText);
   Attribute(k.config).print(os);

@@ -67,8 +67,8 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
         return;
       }
       TileReport report = computeTileReport(
-          c.getDimSize(0), c.getDimSize(1), a.getDimSize(1),
-          a.getElementType(), config, chip, target ? &*target : nullptr,
+          c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), a.getElementType(),
+          config, chip, target ? &*target : nullptr,
           /*ptxasRegisters=*/{}, /*spillBytes=*/{},
           /*accumulate=*/!startsFromZero(matmul));
       if (format == "json") {

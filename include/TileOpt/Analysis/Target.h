@@ -74,8 +74,7 @@ struct TargetInfo {
   /// The peak of `rate`: SMs x multiply-adds per SM per cycle x 2 x boost
   /// clock.
   double peakFlopsPerSecond(const InstructionTileRate &rate) const {
-    return double(numSMs) * double(rate.fmasPerSMPerClock) * 2.0 *
-           boostClockHz;
+    return double(numSMs) * double(rate.fmasPerSMPerClock) * 2.0 * boostClockHz;
   }
 };
 
@@ -84,6 +83,9 @@ std::optional<TargetInfo> lookupTarget(StringRef chip);
 
 /// Bytes per element of `elementType` (rounded up).
 int64_t getElementBytes(Type elementType);
+/// The MLIR spelling of `type` ("f32", "bf16"), as reports and manifests
+/// write it.
+std::string getTypeName(Type type);
 
 /// The chips `lookupTarget` knows, for diagnostics ("sm_80, sm_90, sm_90a").
 std::string knownTargetsList();
