@@ -70,6 +70,42 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
   return streamK;
 }
 
+/// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
+/// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
+/// shape of the kernels measured in docs/results/; 128 x 128 where the
+/// larger tiles would not fill the chip's SMs.
+static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
+                                           int64_t n, int64_t k,
+                                           Type elementType,
+                                           const TargetInfo &target,
+                                           std::string *why) {
+  if (!target.hasInstructionTile("wgmma")) {
+    if (why)
+      *why = getTypeName(elementType) +
+             " matmuls run on the wgmma tile, which needs chip sm_90a (or "
+             "take strategy=naive)";
+    return {};
+  }
+  int64_t bn =
+      llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256) < target.numSMs ? 128
+                                                                          : 256;
+  auto config = ConfigAttr::get(
+      ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
+      WgmmaTileAttr::get(ctx, {64, bn, 16}),
+      CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct, BStaging::Direct),
+      ScheduleAttr::get(ctx, /*stages=*/4, 0, TileSchedulerKind::DataParallel));
+  std::optional<std::string> violation =
+      findConfigViolation(config, target, elementType);
+  if (!violation)
+    violation = findShapeViolation(config, m, n, k, elementType);
+  if (violation) {
+    if (why)
+      *why = "its wgmma config does not fit: " + *violation;
+    return {};
+  }
+  return config;
+}
+
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
                                                    int64_t n, int64_t k,
                                                    Type elementType,
@@ -80,6 +116,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
   // register-staged and cp.async tiles; smaller tiles for problems that do
   // not fill the chip otherwise (docs/design.md has the table and what
   // each figure was measured on).
+  if (elementType.getIntOrFloatBitWidth() == 16)
+    return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, target, why);
   static const Candidate candidates[] = {
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, AStaging::Restaged,
        FmaOrder::Columns, BStaging::Direct, 1.10, 0},
@@ -120,7 +158,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
       violation = findShapeViolation(config, m, n, k, elementType);
     if (violation) {
       if (why)
-        *why = *violation;
+        *why =
+            "every candidate breaks a limit (the smallest: " + *violation + ")";
       continue;
     }
     WaveInfo w = computeWaves(config, m, n, elementType, target);

@@ -101,12 +101,16 @@ TileReport mlir::tileopt::computeTileReport(
   r.waves = w.waves;
   r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
   r.waveEfficiency = w.efficiency;
-  // The kernels' instruction tile (FMA on the CUDA cores, in f32 for every
-  // operand type: 16-bit values are widened) bounds them at its peak, where
-  // the chip lists one, and the memory bandwidth bounds any kernel's global
-  // traffic.
+  // The kernels' instruction tile bounds them at its peak, where the chip
+  // lists one (FMA on the CUDA cores in f32 for every operand type, 16-bit
+  // values widened; wgmma at the tensor cores' rate for its operands), and
+  // the memory bandwidth bounds any kernel's global traffic.
+  bool wgmma = config.isWgmma();
   if (const InstructionTileRate *rate = target->findRate(
-          getInstructionTileTraits(InstructionTileKind::Fma).name, "f32")) {
+          getInstructionTileTraits(wgmma ? InstructionTileKind::Wgmma
+                                         : InstructionTileKind::Fma)
+              .name,
+          wgmma ? getTypeName(elementType) : "f32")) {
     r.floorsTarget = *target;
     r.floorsRate = *rate;
   }
@@ -340,10 +344,18 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                       "FLOP/byte (naive one output per thread: {2:F2})\n",
                       r.kernelBytes, r.kernelFlopPerByte(),
                       r.naiveFlopPerByte);
-  os << llvm::formatv("  per thread and k: {0} values from shared memory, {1} "
-                      "FMAs ({2:F2} FMAs per value)\n",
-                      r.smemValuesPerK, r.fmasPerK,
-                      double(r.fmasPerK) / r.smemValuesPerK);
+  if (WgmmaTileAttr wgmma = r.config.getWgmmaTile())
+    os << llvm::formatv("  per warpgroup and 16 of k: {0} wgmma m{1}n{2}k{3} "
+                        "from shared-memory descriptors (no per-thread "
+                        "shared loads)\n",
+                        (r.config.getWarp()[0] / wgmma.getM()) *
+                            (r.config.getWarp()[1] / wgmma.getN()),
+                        wgmma.getM(), wgmma.getN(), wgmma.getK());
+  else
+    os << llvm::formatv("  per thread and k: {0} values from shared memory, "
+                        "{1} FMAs ({2:F2} FMAs per value)\n",
+                        r.smemValuesPerK, r.fmasPerK,
+                        double(r.fmasPerK) / r.smemValuesPerK);
   os << llvm::formatv("  resources: {0} threads, {1} bytes shared memory ({2} "
                       "stage(s)), {3} accumulators, ~{4} registers per thread",
                       r.resources.threads, r.resources.sharedBytes,
@@ -364,7 +376,9 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     auto copy = [&](const char *name, const OperandCopy &c) {
       os << name << " " << stringifyCopyKind(c.copier) << " ("
          << stringifyPanelLayout(c.layout);
-      if (c.copier == CopyKind::Tma)
+      if (c.layout == PanelLayout::Swizzled128)
+        os << ")";
+      else if (c.copier == CopyKind::Tma)
         os << ", boxes)";
       else
         os << ", " << c.width << "-element vectors)";
@@ -416,13 +430,16 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
           r.workspaceBytes, r.packBytesMoved);
   }
   if (r.hasFloors()) {
-    os << llvm::formatv("  floors: FP32 peak {0:F1} TFLOP/s ({1} SMs x {2} "
+    os << llvm::formatv("  floors: {6} peak {0:F1} TFLOP/s ({1} SMs x {2} "
                         "FMA x 2 x {3:F2} GHz), memory {4:F2} TB/s: ridge "
                         "{5:F2} FLOP/byte\n",
                         r.peakFlopsPerSecond() / 1e12, r.numSMs,
                         r.floorsRate->fmasPerSMPerClock,
                         r.floorsTarget->boostClockHz / 1e9,
-                        r.memoryBytesPerSecond() / 1e12, r.ridgeFlopPerByte());
+                        r.memoryBytesPerSecond() / 1e12, r.ridgeFlopPerByte(),
+                        r.floorsRate->instruction == "wgmma"
+                            ? "tensor-core " + r.floorsRate->operands.upper()
+                            : std::string("FP32"));
     os << llvm::formatv("  time floors: {0:F1} us for the executed FLOPs at "
                         "the peak (useful ones: {1:F1} us",
                         1e6 * r.computeFloor(), 1e6 * r.usefulFloor());

@@ -23,6 +23,11 @@ using namespace mlir::tileopt;
 // table: 64 per SM per cycle on sm_80, 128 on sm_90.
 static const InstructionTileRate kAmpereTiles[] = {{"fma", "f32", 64}};
 static const InstructionTileRate kHopperTiles[] = {{"fma", "f32", 128}};
+// sm_90a adds wgmma: dense f16 and bf16 at 2048 multiply-adds per SM per
+// cycle (989 TFLOP/s on an H100 SXM at 1.83 GHz; the programming guide's
+// table, 4 tensor cores of 512).
+static const InstructionTileRate kHopperArchTiles[] = {
+    {"fma", "f32", 128}, {"wgmma", "f16", 2048}, {"wgmma", "bf16", 2048}};
 
 static const TargetInfo kTargets[] = {
     // chip, cc, ptx, warp, thr/blk, thr/SM, blk/SM, smem default, smem opt-in,
@@ -33,7 +38,7 @@ static const TargetInfo kTargets[] = {
     {"sm_90", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
      228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperTiles},
     {"sm_90a", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperTiles},
+     228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperArchTiles},
 };
 
 std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {
@@ -147,6 +152,13 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   if (config.getStrategy() == Strategy::Tiled)
     r.sharedBytes = getSharedMemoryLayout(config, elementType).totalBytes();
   r.accumulatorsPerThread = config.getTM() * config.getTN();
+  // wgmma: the accumulators and about 40 registers of descriptors,
+  // addresses, loop and barrier state (ptxas, CUDA 13.0: 168 for 128
+  // accumulators).
+  if (config.isWgmma()) {
+    r.estimatedRegisters = r.accumulatorsPerThread + 40;
+    return r;
+  }
   // Accumulators, two K steps' A and B fragments (the unrolled panel loop
   // overlaps them), and about 24 registers of addressing, loop and predicate
   // state. Against ptxas (CUDA 13.0, sm_90): naive 33 vs 26 estimated;
@@ -174,7 +186,8 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   llvm::raw_string_ostream os(message);
   bool tma = config.getCopyKind() == CopyKind::Tma;
   // The emitter unrolls a K step's FMAs and a stage's copies per thread.
-  int64_t unrolledFmas = config.getTM() * config.getTN() * config.getBK();
+  int64_t unrolledFmas =
+      config.isWgmma() ? 0 : config.getTM() * config.getTN() * config.getBK();
   int64_t copiedPerThread =
       tma ? 0
           : llvm::divideCeil(config.getBM() * config.getBK(), r.threads) +
@@ -249,7 +262,7 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
 bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
                                       Type elementType) {
   int64_t elemBytes = getElementBytes(elementType);
-  return !config.getBRowGroups() && !config.getPackB() &&
+  return !config.isWgmma() && !config.getBRowGroups() && !config.getPackB() &&
          n * elemBytes % 16 != 0;
 }
 
@@ -302,6 +315,11 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
        << m << "x" << k << " (use copy kind async or registers)";
+  // The wgmma tile reads B only from its swizzled boxes.
+  else if (config.isWgmma() && n * elemBytes % 16 != 0)
+    os << "the wgmma tile reads B from TMA boxes, which needs rows of B that "
+          "are multiples of 16 bytes, but B is "
+       << k << "x" << n << " (use strategy=naive)";
   // B's rows are not: B then travels through registers beside A's TMA
   // boxes, which the two-stage schedule does.
   else if (isTmaBByRegisters(config, n, elementType) &&

@@ -40,9 +40,9 @@ void Epilogue::addIndex(bool isRow, Value index) {
 SmallVector<Value> Epilogue::emitInits(Value owner) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  Type elementType = ctx.elementType();
+  Type accType = ctx.plan.problem.getAccumulatorType();
   Value zero =
-      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(elementType));
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(accType));
   SmallVector<Value> inits;
   for (size_t i = 0; i < layout.rows.size(); ++i)
     for (size_t j = 0; j < layout.cols.size(); ++j) {
@@ -51,11 +51,14 @@ SmallVector<Value> Epilogue::emitInits(Value owner) {
         continue;
       }
       inits.push_back(emitGuarded(
-          rewriter, loc, ib.land(owner, ib.land(rowIn[i], colIn[j])),
-          elementType, [&]() {
-            return SmallVector<Value>{memref::LoadOp::create(
+          rewriter, loc, ib.land(owner, ib.land(rowIn[i], colIn[j])), accType,
+          [&]() {
+            Value c = memref::LoadOp::create(
                 rewriter, loc, ctx.cView,
-                ValueRange{layout.rows[i], layout.cols[j]})};
+                ValueRange{layout.rows[i], layout.cols[j]});
+            if (c.getType() != accType)
+              c = arith::ExtFOp::create(rewriter, loc, accType, c);
+            return SmallVector<Value>{c};
           })[0]);
     }
   return inits;
@@ -207,13 +210,20 @@ void Epilogue::emitStagedStore(ValueRange results) {
     gpu::BarrierOp::create(rewriter, loc);
 }
 
-/// Each accumulator to C, where C exists; runs of 4 consecutive columns as
-/// 16-byte stores when C's rows keep them aligned.
-void Epilogue::emitStore(ValueRange results) {
+/// Each accumulator to C (rounded to C's type), where C exists; runs of
+/// the layout's column chunk (4 of the FMA tile, the wgmma tile's pairs) as
+/// one vector store when C's rows keep them aligned.
+void Epilogue::emitStore(ValueRange accumulators) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   int64_t tm = layout.rows.size(), tn = layout.cols.size();
-  auto vec4 = VectorType::get({4}, ctx.elementType());
+  Type cType = ctx.plan.problem.getCType();
+  SmallVector<Value> results(accumulators);
+  for (Value &v : results)
+    if (v.getType() != cType)
+      v = arith::TruncFOp::create(rewriter, loc, cType, v);
+  int64_t run = ctx.plan.cVectorizable ? layout.colChunk : 1;
+  auto vecType = VectorType::get({run}, cType);
   if (ctx.plan.epilogue == EpilogueKind::Staged) {
     emitStagedStore(results);
     return;
@@ -239,17 +249,18 @@ void Epilogue::emitStore(ValueRange results) {
       storeScalars(0, tn);
       continue;
     }
-    for (int64_t q = 0; q < tn; q += 4) {
-      Value quad = vector::FromElementsOp::create(
-          rewriter, loc, vec4, results.slice(i * tn + q, 4));
-      Value whole = ib.land(rowIn[i], colIn[q + 3]);
+    for (int64_t q = 0; q < tn; q += run) {
+      Value piece = vector::FromElementsOp::create(
+          rewriter, loc, vecType, ArrayRef(results).slice(i * tn + q, run));
+      Value whole = ib.land(rowIn[i], colIn[q + run - 1]);
       auto storeVector = [&]() {
-        vector::StoreOp::create(rewriter, loc, quad, ctx.cView,
+        vector::StoreOp::create(rewriter, loc, piece, ctx.cView,
                                 ValueRange{layout.rows[i], layout.cols[q]},
-                                /*nontemporal=*/false, llvm::MaybeAlign(16));
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(run * getElementBytes(cType)));
       };
       emitUnder(rewriter, loc, whole, storeVector,
-                [&]() { storeScalars(q, q + 4); });
+                [&]() { storeScalars(q, q + run); });
     }
   }
 }

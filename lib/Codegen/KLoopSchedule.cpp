@@ -109,13 +109,24 @@ scf::ForOp mlir::tileopt::emitIssueAheadLoop(KernelContext &ctx,
         Value stage =
             arith::RemUIOp::create(rewriter, loc, step, ib.c(stages));
         copier.emitWait(step, stage);
+        auto computeStep = [&]() {
+          return tile.emitStep(copier.getSource(0, stage),
+                               copier.getSource(1, stage), accs);
+        };
+        // A tile that reads step k's stage until step k + 1's compute
+        // returns (wgmma's groups in flight) frees stage (k - 1) % S only
+        // after step k's compute: the block synchronises then, and the
+        // copies into that stage are issued after it.
+        SmallVector<Value> result;
+        if (tile.getStageReleaseLag() == 1)
+          result = computeStep();
         gpu::BarrierOp::create(rewriter, loc);
         Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
         Value stageAhead = arith::RemUIOp::create(
             rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
         copier.emitIssue(kAhead, kUpper, stageAhead);
-        SmallVector<Value> result = tile.emitStep(
-            copier.getSource(0, stage), copier.getSource(1, stage), accs);
+        if (tile.getStageReleaseLag() == 0)
+          result = computeStep();
         if (copier.hasFlush())
           copier.emitFlush();
         scf::YieldOp::create(rewriter, loc, result);

@@ -21,7 +21,9 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   gpu::LaunchOp launch = kLoop->getParentOfType<gpu::LaunchOp>();
   rewriter.setInsertionPointToStart(&launch.getBody().front());
   ctx.tid = ib.threadIndex(threadIds, plan.config.getThreadsX());
-  std::unique_ptr<InstructionTile> tile = createFmaTile(ctx);
+  std::unique_ptr<InstructionTile> tile =
+      plan.instructionTile == InstructionTileKind::Wgmma ? createWgmmaTile(ctx)
+                                                         : createFmaTile(ctx);
   tile->emitThreadLayout(threadIds);
 
   // A scheduler's tile indices are defined inside its loop.
@@ -39,7 +41,7 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   Value owner;
   if (plan.problem.accumulate && !plan.addCAtStore)
     owner = scheduler.emitOwnsTile();
-  SmallVector<Value> inits = epilogue.emitInits(owner);
+  SmallVector<Value> inits = tile->packAccumulators(epilogue.emitInits(owner));
 
   rewriter.setInsertionPoint(kLoop);
   scf::ForOp loop;
@@ -66,6 +68,7 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   rewriter.eraseOp(kLoop);
 
   rewriter.setInsertionPointAfter(loop);
-  scheduler.emitEpilogue(epilogue, loop.getResults());
+  tile->emitLoopExit();
+  scheduler.emitEpilogue(epilogue, tile->unpackAccumulators(loop.getResults()));
   return success();
 }

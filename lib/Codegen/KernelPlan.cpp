@@ -30,9 +30,10 @@ const CopierTraits &mlir::tileopt::getCopierTraits(CopyKind kind) {
        bits(L::RowMajor) | bits(L::Transposed), bits(L::RowMajor), 1, 2, 0, 0},
       {CopyKind::Async, "cp.async", bits(L::RowMajor), bits(L::RowMajor), 2,
        kMaxConfigStages, 80, 0},
-      {CopyKind::Tma, "the Tensor Memory Accelerator", bits(L::RowMajor),
-       bits(L::RowMajor) | bits(L::RowClassBoxes), 2, kMaxConfigStages, 90,
-       kTmaBoxAlignment},
+      {CopyKind::Tma, "the Tensor Memory Accelerator",
+       bits(L::RowMajor) | bits(L::Swizzled128),
+       bits(L::RowMajor) | bits(L::RowClassBoxes) | bits(L::Swizzled128), 2,
+       kMaxConfigStages, 90, kTmaBoxAlignment},
   };
   const CopierTraits &found = traits[static_cast<int>(kind)];
   assert(found.kind == kind && "copier traits out of the enum's order");
@@ -46,6 +47,8 @@ mlir::tileopt::getInstructionTileTraits(InstructionTileKind kind) {
       {InstructionTileKind::Fma, "fma", InstructionScope::Thread,
        bits(L::RowMajor) | bits(L::Transposed),
        bits(L::RowMajor) | bits(L::RowClassBoxes)},
+      {InstructionTileKind::Wgmma, "wgmma", InstructionScope::Warpgroup,
+       bits(L::Swizzled128), bits(L::Swizzled128)},
   };
   return traits[static_cast<int>(kind)];
 }
@@ -58,6 +61,8 @@ StringRef mlir::tileopt::stringifyPanelLayout(PanelLayout layout) {
     return "transposed";
   case PanelLayout::RowClassBoxes:
     return "row classes";
+  case PanelLayout::Swizzled128:
+    return "128-byte swizzled boxes";
   }
   llvm_unreachable("unknown panel layout");
 }
@@ -88,6 +93,8 @@ std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
 
 /// The panel layouts `config` asks of A and B.
 static std::pair<PanelLayout, PanelLayout> getPanelLayouts(ConfigAttr config) {
+  if (config.isWgmma())
+    return {PanelLayout::Swizzled128, PanelLayout::Swizzled128};
   return {config.isAKMajor() ? PanelLayout::Transposed : PanelLayout::RowMajor,
           config.getBRowGroups() ? PanelLayout::RowClassBoxes
                                  : PanelLayout::RowMajor};
@@ -117,8 +124,9 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   if (config.getStrategy() != Strategy::Tiled)
     return std::nullopt;
   const CopierTraits &copier = getCopierTraits(config.getCopyKind());
-  const InstructionTileTraits &tile =
-      getInstructionTileTraits(InstructionTileKind::Fma);
+  const InstructionTileTraits &tile = getInstructionTileTraits(
+      config.isWgmma() ? InstructionTileKind::Wgmma : InstructionTileKind::Fma);
+  bool sixteenBit = elementType.getIntOrFloatBitWidth() == 16;
   auto [layoutA, layoutB] = getPanelLayouts(config);
   std::string message;
   llvm::raw_string_ostream os(message);
@@ -132,14 +140,23 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
        << " or newer, but the target is " << target.chip;
   } else if (!target.hasInstructionTile(tile.name)) {
     os << "the " << tile.name << " instruction tile is not available on "
-       << target.chip;
-  } else if (copier.stageAlignment &&
-             (stageBytes[0] % copier.stageAlignment != 0 ||
-              stageBytes[1] % copier.stageAlignment != 0)) {
+       << target.chip
+       << (tile.kind == InstructionTileKind::Wgmma ? " (it needs sm_90a)" : "");
+  } else if (!target.findRate(tile.name, getTypeName(elementType))) {
+    os << "the " << tile.name << " instruction tile does not multiply "
+       << getTypeName(elementType) << " operands on " << target.chip
+       << (sixteenBit ? " (16-bit matmuls take the wgmma tile on sm_90a, or "
+                        "strategy=naive)"
+                      : "");
+  } else if (int64_t alignment = tile.kind == InstructionTileKind::Wgmma
+                                     ? kSwizzledStageAlignment
+                                     : copier.stageAlignment;
+             alignment && (stageBytes[0] % alignment != 0 ||
+                           stageBytes[1] % alignment != 0)) {
     os << "copy kind " << stringifyCopyKind(copier.kind)
        << " needs every stage of a panel to be a "
-       << "multiple of " << copier.stageAlignment << " bytes (TMA "
-       << "destinations are " << copier.stageAlignment
+       << "multiple of " << alignment << " bytes (TMA "
+       << "destinations are " << alignment
        << "-byte aligned), but the A stage is " << stageBytes[0]
        << " bytes and the B stage " << stageBytes[1];
   } else if (std::optional<std::string> stages =
@@ -172,9 +189,16 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   } else {
     layout.panelShape[1] = {bk, bn + pad};
   }
+  // The wgmma tile's swizzled boxes, 64 elements wide.
+  if (config.isWgmma()) {
+    layout.panelShape[0] = {bk / 64, bm, 64};
+    layout.panelShape[1] = {bn / 64, bk, 64};
+  }
   // TMA panels live in dynamic shared memory, whose base (and each panel)
-  // is 128-byte aligned (--tile-extern-dynamic-shared).
-  int64_t alignment = tma ? kTmaBoxAlignment : 16;
+  // is 1024-byte aligned (--tile-extern-dynamic-shared).
+  int64_t alignment = config.isWgmma() ? kSwizzledStageAlignment
+                      : tma            ? kTmaBoxAlignment
+                                       : 16;
   StringRef names[2] = {"a_panels", "b_panels"};
   int64_t offset = 0;
   for (int i = 0; i < 2; ++i) {
@@ -194,8 +218,11 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
     offset += bytes;
   }
   layout.panelBytes = offset;
-  // The per-stage mbarriers of the TMA pipeline (8 bytes each).
-  layout.barrierBytes = tma ? 8 * stages : 0;
+  // The per-stage mbarriers of the TMA pipeline (8 bytes each); with the
+  // wgmma tile, padded to the 1024-byte boundary the stages start at.
+  layout.barrierBytes = config.isWgmma() ? kSwizzledStageAlignment
+                        : tma            ? 8 * stages
+                                         : 0;
   layout.dynamic = layout.slots[0].bytes + layout.slots[1].bytes >
                        kMaxStaticSharedBytes ||
                    tma;
@@ -213,6 +240,11 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   RowGroupBoxes groups = getRowGroupBoxes(config);
   KernelArgument a{"A", p.m, p.k, tma, config.getBM(), config.getBK()};
   KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
+  // wgmma: boxes one swizzle atom (64 elements) wide.
+  if (config.isWgmma()) {
+    a.boxCols = b.boxCols = 64;
+    a.swizzleBytes = b.swizzleBytes = 128;
+  }
   if (config.getBRowGroups())
     b = KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true};
   SmallVector<KernelArgument, 5> args = {a, b, {"C", p.m, p.n}};
@@ -254,14 +286,58 @@ static int64_t getCopyVectorWidth(Type elementType, int64_t cols,
   return aligned ? 4 : 1;
 }
 
+/// The wgmma parts of `plan`: TMA boxes into swizzled stages, the
+/// issue-ahead loop, warpgroups of 128 threads in a one-dimensional block,
+/// and direct stores of column pairs.
+static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
+  ConfigAttr config = plan.config;
+  const MatmulProblem &problem = plan.problem;
+  int64_t m = problem.m, n = problem.n, k = problem.k;
+  if (problem.elementType.getIntOrFloatBitWidth() != 16) {
+    why = "has " + getTypeName(problem.elementType) +
+          " operands, but the wgmma tile multiplies f16 or bf16";
+    return failure();
+  }
+  if (k % 8 != 0 || n % 8 != 0) {
+    why = "needs rows of A and B that are 16-byte multiples (K and N "
+          "multiples of 8) for the wgmma tile's TMA boxes, got K = " +
+          std::to_string(k) + ", N = " + std::to_string(n);
+    return failure();
+  }
+  WgmmaTileAttr tile = config.getWgmmaTile();
+  WgmmaTilePlan &w = plan.wgmma;
+  w.m = tile.getM();
+  w.n = tile.getN();
+  w.k = tile.getK();
+  w.wm = config.getWarp()[0];
+  w.wn = config.getWarp()[1];
+  w.groupsM = config.getBM() / w.wm;
+  w.groupsN = config.getBN() / w.wn;
+  plan.instructionTile = InstructionTileKind::Wgmma;
+  plan.numThreads = 128 * w.groupsM * w.groupsN;
+  plan.block[0] = plan.numThreads;
+  plan.block[1] = 1;
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  plan.copy[0] = {CopyKind::Tma, PanelLayout::Swizzled128, 1, m % bm != 0,
+                  k % bk != 0};
+  plan.copy[1] = {CopyKind::Tma, PanelLayout::Swizzled128, 1, k % bk != 0,
+                  n % bn != 0};
+  plan.loop = KLoopKind::IssueAhead;
+  plan.epilogue = EpilogueKind::Direct;
+  // A lane's accumulators come in pairs of adjacent columns: one store of
+  // two elements where C's rows keep the pairs aligned.
+  plan.cVectorizable = n % 2 == 0;
+  return plan;
+}
+
 FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     ConfigAttr config, const MatmulProblem &problem, const TargetInfo *target,
     std::string &why) {
   // The FMA tile computes in the operands' type: f32 only.
-  if (!problem.elementType.isF32()) {
-    why = "has no tiled kernel for " + getTypeName(problem.elementType) +
-          " operands (the tiled kernels are f32; 16-bit matmuls take the "
-          "naive strategy)";
+  if (!config.isWgmma() && !problem.elementType.isF32()) {
+    why = "has " + getTypeName(problem.elementType) +
+          " operands, but the fma tile multiplies f32 (16-bit matmuls take "
+          "the wgmma tile on sm_90a, or the naive strategy)";
     return failure();
   }
   KernelPlan plan;
@@ -320,6 +396,10 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     plan.copy[1].copier = CopyKind::Registers;
   plan.restageA = config.getRestageA();
   plan.bBoxes = getRowGroupBoxes(config);
+  if (config.isWgmma()) {
+    plan.arguments = buildKernelArguments(config, problem, plan.workspace);
+    return buildWgmmaPlan(plan, why);
+  }
   plan.loop = copier.kind != CopyKind::Registers ? KLoopKind::IssueAhead
               : plan.stages == 2                 ? KLoopKind::RegisterStaged
                                                  : KLoopKind::SingleStage;

@@ -7,7 +7,9 @@
 // boxes (`arrive.expect_tx`) and starts the box copies, which complete on
 // it. Step k waits for its stage's mbarrier to finish the phase of round k /
 // S (parity (k / S) mod 2). Boxes that cross the matrix edge are zero-filled
-// by the TMA unit (the tensor map's bounds are the matrix's).
+// by the TMA unit (the tensor map's bounds are the matrix's). For the wgmma
+// tile the boxes are 64 elements (128 bytes) wide and 128-byte swizzled:
+// BK / 64 of A and BN / 64 of B per step.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/PanelCopier.h"
@@ -181,6 +183,20 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
   emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
     nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
                                             ib.c(txBytes), stage, Value());
+    // Swizzled stages: boxes 64 columns wide, A's along K, B's along N.
+    if (plan.copy[0].layout == PanelLayout::Swizzled128) {
+      for (int64_t box = 0; box < config.getBK() / 64; ++box)
+        nvgpu::TmaAsyncLoadOp::create(
+            rewriter, loc, boxView(ctx.panels[0], {stage, ib.c(box)}), barriers,
+            maps[0], ValueRange{ib.add(kAt, ib.c(64 * box)), ctx.rowOrigin},
+            stage, Value(), Value());
+      for (int64_t box = 0; box < config.getBN() / 64; ++box)
+        nvgpu::TmaAsyncLoadOp::create(
+            rewriter, loc, boxView(ctx.panels[1], {stage, ib.c(box)}), barriers,
+            maps[1], ValueRange{ib.add(ctx.colOrigin, ib.c(64 * box)), kAt},
+            stage, Value(), Value());
+      return;
+    }
     // Box coordinates go innermost first: (column, row).
     nvgpu::TmaAsyncLoadOp::create(
         rewriter, loc, boxView(ctx.panels[0], {stage}), barriers, maps[0],
@@ -319,7 +335,11 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   IndexBuilder ib{rewriter, loc};
   SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described = {
       {globalA, {config.getBM(), config.getBK()}}};
-  if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
+  bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
+  if (swizzled) {
+    described = {{globalA, {config.getBM(), 64}},
+                 {globalB, {config.getBK(), 64}}};
+  } else if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
     SmallVector<ReassociationIndices> all{{0, 1}};
     Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
     auto groupsType =
@@ -351,7 +371,8 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
         ctx,
         MemRefType::get(box, tensorType.getElementType(),
                         MemRefLayoutAttrInterface(), getWorkgroupSpace(ctx)),
-        nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
+        swizzled ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
+                 : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
         nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
         nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);

@@ -99,6 +99,63 @@ LogicalResult FmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return checkBound(emitError, "thread", thread, 1, kMaxConfigThreadSide);
 }
 
+LogicalResult
+WgmmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> shape) {
+  if (shape.size() != 3)
+    return emitError() << "wgmma shape must be three sizes [M, N, K]";
+  if (shape[0] != 64 || shape[2] != 16 || shape[1] % 64 != 0 || shape[1] < 64 ||
+      shape[1] > 256)
+    return emitError() << "wgmma shape must be [64, N, 16] with N a multiple "
+                          "of 64 up to 256, got ["
+                       << shape[0] << ", " << shape[1] << ", " << shape[2]
+                       << "]";
+  return success();
+}
+
+SmallVector<int64_t, 2> ConfigAttr::getThread() const {
+  if (WgmmaTileAttr wgmma = getWgmmaTile())
+    return {2 * getWarp()[0] / wgmma.getM(), getWarp()[1] / 4};
+  return SmallVector<int64_t, 2>(getFmaTile().getThread());
+}
+
+/// The combinations the wgmma tile supports: a warpgroup tile that is whole
+/// instructions and divides the block, TMA boxes of whole swizzle atoms.
+static LogicalResult
+verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
+                  Strategy strategy, ArrayRef<int64_t> block,
+                  ArrayRef<int64_t> warp, WgmmaTileAttr wgmma, CopyAttr copy,
+                  ScheduleAttr schedule) {
+  if (strategy != Strategy::Tiled)
+    return emitError() << "the wgmma tile needs the tiled strategy";
+  if (warp.empty())
+    return emitError() << "the wgmma tile needs warp = [WM, WN], the tile of "
+                          "one warpgroup";
+  if (warp[0] % wgmma.getM() != 0 || warp[1] % wgmma.getN() != 0)
+    return emitError() << "warpgroup tile [" << warp[0] << ", " << warp[1]
+                       << "] is not whole wgmma instructions of "
+                       << wgmma.getM() << " x " << wgmma.getN();
+  if (block[0] % warp[0] != 0 || block[1] % warp[1] != 0)
+    return emitError() << "warpgroup tile [" << warp[0] << ", " << warp[1]
+                       << "] does not divide block tile [" << block[0] << ", "
+                       << block[1] << "]";
+  if (copy.getKind() != CopyKind::Tma || copy.getA() != AStaging::Direct ||
+      copy.getB() != BStaging::Direct)
+    return emitError() << "the wgmma tile reads 128-byte swizzled TMA boxes: "
+                          "it needs copy = #tile.copy<kind = tma> (a and b "
+                          "direct)";
+  if (block[2] % 64 != 0)
+    return emitError() << "the wgmma tile's A boxes are 64 columns wide (one "
+                          "128-byte swizzle atom of 16-bit elements): BK "
+                          "must be a multiple of 64, got "
+                       << block[2];
+  if (schedule.getScheduler() != TileSchedulerKind::DataParallel)
+    return emitError() << "scheduler = "
+                       << stringifyTileSchedulerKind(schedule.getScheduler())
+                       << " is not implemented for the wgmma tile";
+  return success();
+}
+
 LogicalResult CopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                CopyKind kind, int64_t pad, AStaging a,
                                BStaging b) {
@@ -150,9 +207,10 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> warp, Attribute tile,
                                  CopyAttr copyAttr, ScheduleAttr scheduleAttr) {
   auto fma = dyn_cast_or_null<FmaTileAttr>(tile);
-  if (!fma)
-    return emitError() << "tile must be an instruction tile (#tile.fma<...>)";
-  ArrayRef<int64_t> thread = fma.getThread();
+  auto wgmma = dyn_cast_or_null<WgmmaTileAttr>(tile);
+  if (!fma && !wgmma)
+    return emitError() << "tile must be an instruction tile (#tile.fma<...> "
+                          "or #tile.wgmma<...>)";
   if (!copyAttr || !scheduleAttr)
     return emitError() << "copy and schedule must be #tile.copy<...> and "
                           "#tile.schedule<...>";
@@ -190,6 +248,10 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << block[0] << ", " << block[1] << ", " << block[2]
                          << "]";
   }
+  if (wgmma)
+    return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr,
+                             scheduleAttr);
+  ArrayRef<int64_t> thread = fma.getThread();
   // Stream-K and packed B make blocks wait for each other, so blocks_per_sm
   // must size the wave that is resident at once (the config check
   // guarantees it); Stream-K splits the TMA pipeline's K steps.

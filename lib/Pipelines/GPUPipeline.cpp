@@ -82,10 +82,12 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
-  // NVVM ops that exist only as inline PTX (mbarrier.try_wait.parity).
-  gpuPm.addPass(createConvertNVVMToLLVMPass());
-  // Dynamic shared memory (panels over 48 KiB) as PTX `.extern .shared`.
+  // Dynamic shared memory (panels over 48 KiB) as PTX `.extern .shared`;
+  // while wgmma ops are still ops (their stages need 1024-byte alignment).
   gpuPm.addPass(createExternDynamicSharedPass());
+  // NVVM ops that exist only as inline PTX (mbarrier.try_wait.parity,
+  // wgmma).
+  gpuPm.addPass(createConvertNVVMToLLVMPass());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());

@@ -45,8 +45,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                  problem.k, problem.elementType, target, &why);
     if (!config)
       op->emitOpError() << "has no default tiled config for " << target.chip
-                        << ": every candidate breaks a limit (the smallest: "
-                        << why << ")";
+                        << ": " << why;
     return config;
   }
 
@@ -120,17 +119,6 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
         config = given;
-      // The tiled kernels' instruction tile is scalar f32 FMA.
-      bool tiled = config ? config.getStrategy() == Strategy::Tiled
-                          : symbolizeStrategy(strategy) == Strategy::Tiled;
-      if (tiled && !problem->elementType.isF32()) {
-        matmul.emitOpError()
-            << "has " << problem->elementType
-            << " operands: the tiled kernels compile f32 matmuls; f16 and "
-               "bf16 ones compile with the naive strategy (strategy=naive)";
-        anyFailed = true;
-        return;
-      }
       if (!config)
         config = buildDefaultConfig(matmul, *problem, *target);
       if (!config ||

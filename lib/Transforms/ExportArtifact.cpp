@@ -231,7 +231,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
       arg["box"] = json::Array{a.boxRows, a.boxCols};
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
-      arg["swizzle"] = "none";
+      arg["swizzle"] = a.swizzleBytes ? "128B" : "none";
       arg["l2_promotion"] = "none";
       arg["oob_fill"] = "zero";
     }

@@ -2,7 +2,8 @@
 //
 // Implements --tile-extern-dynamic-shared: the zero-sized address-space-3
 // globals that stand for dynamic shared memory get external linkage, which
-// NVPTX prints as `.extern .shared ... []`, aligned to 128 bytes.
+// NVPTX prints as `.extern .shared ... []`, aligned to 128 bytes (1024
+// in modules that issue wgmma).
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Transforms/Passes.h"
@@ -24,7 +25,14 @@ struct ExternDynamicSharedPass
     : public tileopt::impl::ExternDynamicSharedPassBase<
           ExternDynamicSharedPass> {
   void runOnOperation() override {
-    getOperation().walk([](LLVM::GlobalOp global) {
+    // wgmma descriptors of 128-byte swizzled stages take the swizzle's
+    // phase from address bits 7..9: their stages start 1024-byte aligned.
+    bool swizzled =
+        getOperation()
+            .walk([](NVVM::WgmmaMmaAsyncOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    uint64_t alignment = swizzled ? kSwizzledStageAlignment : kTmaBoxAlignment;
+    getOperation().walk([&](LLVM::GlobalOp global) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
       if (global.getAddrSpace() !=
               static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared) ||
@@ -34,8 +42,8 @@ struct ExternDynamicSharedPass
         return;
       global.setLinkage(LLVM::Linkage::External);
       // TMA box destinations must be 128-byte aligned.
-      if (global.getAlignment().value_or(0) < uint64_t(kTmaBoxAlignment))
-        global.setAlignment(kTmaBoxAlignment);
+      if (global.getAlignment().value_or(0) < alignment)
+        global.setAlignment(alignment);
     });
   }
 };

@@ -15,8 +15,8 @@
 // CHECK: per thread and k: 16 values from shared memory, 64 FMAs (4.00 FMAs per value)
 // CHECK: resources: 256 threads, 16384 bytes shared memory (1 stage(s)), 64 accumulators
 // The FMA tile widens 16-bit operands and multiplies in f32: its floors are
-// the FP32 CUDA cores'; the plan refuses a tiled kernel for f16 operands.
-// CHECK: plan: none (has no tiled kernel for f16 operands
+// the FP32 CUDA cores'; the plan refuses an FMA kernel for f16 operands.
+// CHECK: plan: none (has f16 operands, but the fma tile multiplies f32
 // CHECK: floors: FP32 peak 66.9 TFLOP/s (132 SMs x 128 FMA x 2 x 1.98 GHz)
 func.func @seeds(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], tile = #tile.fma<thread = [8, 8]>>}
@@ -269,3 +269,20 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 
 // IR: func.func @seeds
 // IR: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], tile = #tile.fma<thread = [8, 8]>>}
+
+// The wgmma tile on sm_90a (on sm_90 the report names the missing tile): its floors are the tensor cores' for f16
+// (2048 multiply-adds per SM per cycle), the per-thread FMA count gives
+// way to the warpgroup's instructions, the stages are swizzled boxes.
+// RUN: tile-opt %s --tile-report="chip=sm_90a" -o /dev/null | FileCheck %s --check-prefix=WGMMA
+// WGMMA-LABEL: @wgmma_report: matmul 2048 x 11008 x 4096 (f16)
+// WGMMA: one K step of one block: 49152 bytes staged, 4194304 FLOPs: 85.33 FLOP/byte
+// WGMMA: per warpgroup and 16 of k: 1 wgmma m64n256k16 from shared-memory descriptors (no per-thread shared loads)
+// WGMMA: resources: 256 threads, 197632 bytes shared memory (4 stage(s)), 128 accumulators, ~168 registers per thread
+// WGMMA: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; mbarriers 1024 B
+// WGMMA: plan: grid 43 x 16, block 256 x 1; A tma (128-byte swizzled boxes), B tma (128-byte swizzled boxes); issue-ahead K loop of 4 stage(s); wgmma tile; data_parallel tiles; direct epilogue
+// WGMMA: floors: tensor-core F16 peak 1070.5 TFLOP/s (132 SMs x 2048 FMA x 2 x 1.98 GHz)
+func.func @wgmma_report(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}
+    ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}

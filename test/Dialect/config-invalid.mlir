@@ -235,7 +235,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8]>} { retur
 
 // -----
 
-// expected-error @+1 {{tile must be an instruction tile (#tile.fma<...>)}}
+// expected-error @+1 {{tile must be an instruction tile (#tile.fma<...> or #tile.wgmma<...>)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], tile = 5>} { return }
 
 // -----
@@ -243,3 +243,54 @@ func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], tile = 5
 // expected-error @+2 {{invalid kind of attribute specified}}
 // expected-error @+1 {{failed to parse Tile_ConfigAttr parameter 'copy'}}
 func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], tile = #tile.fma<thread = [1, 1]>, copy = #tile.schedule<>>} { return }
+
+// -----
+
+// The wgmma tile: its shape, and the configs it cannot run.
+// expected-error @+1 {{wgmma shape must be [64, N, 16] with N a multiple of 64 up to 256, got [64, 96, 16]}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 96, 16]>} { return }
+
+// -----
+
+// expected-error @+1 {{wgmma shape must be three sizes [M, N, K]}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 128]>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile needs the tiled strategy}}
+func.func @f() attributes {c = #tile.config<naive, block = [128, 128, 1], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile needs warp = [WM, WN], the tile of one warpgroup}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{warpgroup tile [32, 128] is not whole wgmma instructions of 64 x 128}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [32, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{warpgroup tile [128, 128] does not divide block tile [64, 128]}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 64], warp = [128, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a and b direct)}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = async>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a and b direct)}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile's A boxes are 64 columns wide (one 128-byte swizzle atom of 16-bit elements): BK must be a multiple of 64, got 32}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{scheduler = stream_k is not implemented for the wgmma tile}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k>>} { return }

@@ -1,12 +1,16 @@
 // f16 and bf16 matmuls (C f16, bf16 or f32; products accumulated in f32)
-// are configured with the naive strategy; the tiled strategy's default is
-// refused with an error at each, as the tiled kernels are f32 ones.
+// are configured with the naive strategy. The tiled strategy's default is
+// the wgmma tile, which needs sm_90a: on sm_90 it is refused with an error
+// at each; on sm_90a shapes whose rows of A and B are 16-byte multiples get
+// it, the others an error naming the TMA limit.
 // RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s
 // RUN: not tile-opt %s -split-input-file --tile-configure=strategy=tiled 2>&1 | FileCheck %s --check-prefix=TILED
+// RUN: not tile-opt %s -split-input-file --tile-configure="strategy=tiled chip=sm_90a" 2>&1 | FileCheck %s --check-prefix=WGMMA
 
 // CHECK-LABEL: func.func @f16
 // CHECK: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
-// TILED: error: 'linalg.matmul' op has 'f16' operands: the tiled kernels compile f32 matmuls; f16 and bf16 ones compile with the naive strategy (strategy=naive)
+// TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: f16 matmuls run on the wgmma tile, which needs chip sm_90a (or take strategy=naive)
+// WGMMA: error: 'linalg.matmul' op has no default tiled config for sm_90a: its wgmma config does not fit: copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 33x17
 func.func @f16(%A: memref<33x17xf16>, %B: memref<17x45xf16>, %C: memref<33x45xf16>) {
   linalg.matmul ins(%A, %B : memref<33x17xf16>, memref<17x45xf16>) outs(%C : memref<33x45xf16>)
   return
@@ -16,8 +20,21 @@ func.func @f16(%A: memref<33x17xf16>, %B: memref<17x45xf16>, %C: memref<33x45xf1
 
 // CHECK-LABEL: func.func @bf16_to_f32
 // CHECK: linalg.matmul {tile.config = #tile.config<naive
-// TILED: error: 'linalg.matmul' op has 'bf16' operands
+// TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: bf16 matmuls run on the wgmma tile
 func.func @bf16_to_f32(%A: tensor<8x4xbf16>, %B: tensor<4x8xbf16>, %C: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %0 = linalg.matmul ins(%A, %B : tensor<8x4xbf16>, tensor<4x8xbf16>) outs(%C : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// Rows of 16-byte multiples: two warpgroups of 64 x 128 (a grid of 4 tiles
+// does not fill the SMs with 128 x 256 tiles), 4 stages of BK = 64.
+// CHECK-LABEL: func.func @f16_aligned
+// TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: f16 matmuls
+// WGMMA-LABEL: func.func @f16_aligned
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}
+func.func @f16_aligned(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x64xf16>, memref<64x256xf16>) outs(%C : memref<256x256xf32>)
+  return
 }

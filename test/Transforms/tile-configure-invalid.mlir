@@ -28,10 +28,10 @@ func.func @f32_to_f16(%A: memref<4x4xf32>, %B: memref<4x4xf32>, %C: memref<4x4xf
 
 // -----
 
-// The tiled kernels are f32 FMA kernels: a 16-bit matmul with a tiled
-// config is refused at configure time, not left to fail later.
+// The FMA tile multiplies f32: a 16-bit matmul with an FMA config is
+// refused at configure time, not left to fail later.
 func.func @f16_tiled(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>) {
-  // expected-error @+1 {{has 'f16' operands: the tiled kernels compile f32 matmuls; f16 and bf16 ones compile with the naive strategy (strategy=naive)}}
+  // expected-error @+1 {{the fma instruction tile does not multiply f16 operands on sm_90 (16-bit matmuls take the wgmma tile on sm_90a, or strategy=naive)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [4, 4]>>} ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf16>)
   return
 }

@@ -338,31 +338,36 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         return false;
       // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
       if (kind == "tensor_map" && a != 2) {
-        if (k.abType != ElementType::F32)
-          return r.fail(aw, "tensor maps of " + k.elementType +
-                                " elements are not supported (f32 only)");
         arg.tensorMap = true;
         if (!pair("box", arg.boxRows, arg.boxCols))
           return false;
-        // What cuTensorMapEncodeTiled accepts for 4-byte elements: box
-        // sides 1..256, box rows of 16-byte multiples.
+        // What cuTensorMapEncodeTiled accepts: box sides 1..256, box rows
+        // of 16-byte multiples.
+        int64_t elemBytes = elementBytes(k.abType);
         if (arg.boxRows < 1 || arg.boxRows > 256 || arg.boxCols < 1 ||
-            arg.boxCols > 256 || arg.boxCols * 4 % 16 != 0)
+            arg.boxCols > 256 || arg.boxCols * elemBytes % 16 != 0)
           return r.fail(aw + ".box",
-                        "expected sides in [1, 256] and a column count that "
-                        "is a multiple of 4");
+                        "expected sides in [1, 256] and rows of a multiple "
+                        "of 16 bytes");
         std::string interleave, swizzle, l2, oob;
         if (!r.string(aj, aw, "interleave", interleave) ||
             !r.string(aj, aw, "swizzle", swizzle) ||
             !r.string(aj, aw, "l2_promotion", l2) ||
             !r.string(aj, aw, "oob_fill", oob))
           return false;
-        if (interleave != "none" || swizzle != "none" || oob != "zero")
+        if (interleave != "none" || (swizzle != "none" && swizzle != "128B") ||
+            oob != "zero")
           return r.fail(aw, "unsupported tensor map (tile-run encodes "
-                            "interleave none, swizzle none, oob_fill zero), "
-                            "got interleave " +
+                            "interleave none, swizzle none or 128B, oob_fill "
+                            "zero), got interleave " +
                                 interleave + ", swizzle " + swizzle +
                                 ", oob_fill " + oob);
+        arg.swizzleBytes = swizzle == "128B" ? 128 : 0;
+        if (arg.swizzleBytes && arg.boxCols * elemBytes > arg.swizzleBytes)
+          return r.fail(aw + ".box",
+                        "a 128B-swizzled box has rows of at "
+                        "most 128 bytes, got " +
+                            std::to_string(arg.boxCols * elemBytes));
         if (l2 == "none")
           arg.l2PromotionBytes = 0;
         else if (l2 == "64B" || l2 == "128B" || l2 == "256B")

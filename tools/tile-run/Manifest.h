@@ -29,8 +29,8 @@ struct BufferArg {
   std::string access; ///< "read", "write" or "readwrite"
   /// kind "tensor_map" (A or B with copy = tma): the parameter is the device
   /// address of a CUtensorMap of this buffer with boxes of boxRows x
-  /// boxCols elements, dense (no interleave, no swizzle), zero fill out of
-  /// bounds, and this L2 promotion (0, 64, 128 or 256 bytes).
+  /// boxCols elements, dense (no interleave; no swizzle, or 128B), zero fill
+  /// out of bounds, and this L2 promotion (0, 64, 128 or 256 bytes).
   bool tensorMap = false;
   int64_t boxRows = 0, boxCols = 0;
   /// view "row_groups": the map is 2-D over the matrix seen as rows / 4
@@ -43,6 +43,9 @@ struct BufferArg {
   bool workspaceCopy = false;
   int64_t workspaceOffset = 0, rowStrideBytes = 0;
   int l2PromotionBytes = 0;
+  /// The swizzle span in bytes ("128B": 128; "none": 0); a swizzled box's
+  /// rows are at most that many bytes.
+  int swizzleBytes = 0;
 };
 
 struct KernelSpec {

@@ -280,9 +280,15 @@ private:
       int64_t group = arg.rowGroups ? 4 : 1;
       cuuint64_t dims[2] = {static_cast<cuuint64_t>(arg.cols * group),
                             static_cast<cuuint64_t>(arg.rows / group)};
+      int64_t elemBytes = elementBytes(k.abType);
       cuuint64_t strides[1] = {
-          arg.workspaceCopy ? static_cast<cuuint64_t>(arg.rowStrideBytes)
-                            : static_cast<cuuint64_t>(arg.cols * group) * 4};
+          arg.workspaceCopy
+              ? static_cast<cuuint64_t>(arg.rowStrideBytes)
+              : static_cast<cuuint64_t>(arg.cols * group * elemBytes)};
+      CUtensorMapDataType dataType =
+          k.abType == ElementType::F16    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+          : k.abType == ElementType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                          : CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
       cuuint32_t box[2] = {static_cast<cuuint32_t>(arg.boxCols),
                            static_cast<cuuint32_t>(arg.boxRows)};
       cuuint32_t elementStrides[2] = {1, 1};
@@ -294,11 +300,11 @@ private:
       std::string what = "encoding the tensor map of " + arg.name +
                          (arg.workspaceCopy ? "'s copy" : "");
       if (!cu(drv.cuTensorMapEncodeTiled(
-                  &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2,
-                  reinterpret_cast<void *>(buffer), dims, strides, box,
-                  elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-                  CU_TENSOR_MAP_SWIZZLE_NONE, l2,
-                  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                  &map, dataType, 2, reinterpret_cast<void *>(buffer), dims,
+                  strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                  arg.swizzleBytes == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
+                                          : CU_TENSOR_MAP_SWIZZLE_NONE,
+                  l2, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
               what.c_str(), f) ||
           // cuMemAlloc aligns to 256 bytes (the map needs 64).
           !alloc(sizeof map, "a tensor map", params[slot], f) ||

@@ -5,9 +5,9 @@
 // current stage (`OperandSource`, as the copier laid them out) and updates
 // the accumulators, which stay in registers for the whole K loop. It hands
 // the epilogue an `AccumulatorLayout`: which element of the block tile each
-// accumulator holds. The scalar FMA tile is the one implementation; a warp
-// mma.sync or warpgroup wgmma tile reads descriptors of swizzled stages
-// instead and declares so in its `InstructionTileTraits`.
+// accumulator holds. The scalar FMA tile reads the stages element by
+// element; the warpgroup wgmma tile reads descriptors of swizzled stages and
+// carries its accumulators as one struct per instruction.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_CODEGEN_INSTRUCTIONTILE_H
@@ -41,16 +41,36 @@ public:
   virtual void
   emitAccumulatorIndices(function_ref<void(bool isRow, Value)> onIndex) = 0;
   virtual const AccumulatorLayout &getAccumulatorLayout() const = 0;
+  /// The loop-carried form of the accumulators from their values in the
+  /// layout's order (one value each), and back: the FMA tile carries them
+  /// as they are, the wgmma tile as one struct per instruction.
+  virtual SmallVector<Value> packAccumulators(ValueRange values) {
+    return SmallVector<Value>(values);
+  }
+  virtual SmallVector<Value> unpackAccumulators(ValueRange carried) {
+    return SmallVector<Value>(carried);
+  }
   /// Emits one K step, accs += A * B over the stage: returns the new
-  /// accumulators.
+  /// (loop-carried) accumulators.
   virtual SmallVector<Value> emitStep(OperandSource a, OperandSource b,
                                       ValueRange accs) = 0;
+  /// The K steps after its own until which a step still reads its stage:
+  /// 0 when `emitStep` has consumed the operands on return, 1 when its
+  /// instructions may still run until the next step's `emitStep` returns.
+  virtual int64_t getStageReleaseLag() const { return 0; }
+  /// After the K loop: the accumulators must be final (wait for what is
+  /// in flight).
+  virtual void emitLoopExit() {}
   /// After the K loop is built (e.g. unrolls the step's inner loop).
   virtual LogicalResult finish() = 0;
 };
 
 /// The scalar FMA tile: TM x TN accumulators per thread (plan.fma).
 std::unique_ptr<InstructionTile> createFmaTile(KernelContext &ctx);
+
+/// The wgmma tile: warpgroups of wgmma.mma_async from swizzled stages
+/// (plan.wgmma).
+std::unique_ptr<InstructionTile> createWgmmaTile(KernelContext &ctx);
 
 } // namespace mlir::tileopt
 

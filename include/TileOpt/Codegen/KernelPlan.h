@@ -34,6 +34,10 @@ enum class PanelLayout : unsigned {
   Transposed = 2,
   /// b_row_groups: B's panel rows of one class k mod 4 in boxes.
   RowClassBoxes = 4,
+  /// TMA boxes 64 16-bit elements (128 bytes) wide, 128-byte swizzled,
+  /// 1024-byte aligned: A as BK / 64 boxes of BM x 64, B as BN / 64 boxes
+  /// of BK x 64.
+  Swizzled128 = 8,
 };
 
 /// What a copier (the engine of a `copy` kind: registers, cp.async, TMA)
@@ -55,7 +59,8 @@ const CopierTraits &getCopierTraits(CopyKind kind);
 
 /// The hardware instruction that multiplies the staged panels.
 enum class InstructionTileKind {
-  Fma, ///< scalar FMA per thread on the CUDA cores
+  Fma,   ///< scalar FMA per thread on the CUDA cores
+  Wgmma, ///< warpgroup MMA on the tensor cores (sm_90a)
 };
 
 /// Who executes one instruction of the tile.
@@ -138,6 +143,20 @@ struct FmaTilePlan {
   bool aKMajor = false;
 };
 
+/// The wgmma tile's shape (see WgmmaTile.cpp): warpgroups of 128 threads,
+/// each a `wm` x `wn` tile of C in instructions of m x n x k.
+struct WgmmaTilePlan {
+  int64_t m = 64, n = 0, k = 16;
+  int64_t wm = 0, wn = 0;
+  /// Warpgroups along M and N.
+  int64_t groupsM = 0, groupsN = 0;
+  /// Instructions per warpgroup along M and N, per K step of 16.
+  int64_t tilesM() const { return wm / m; }
+  int64_t tilesN() const { return wn / n; }
+  /// f32 accumulators per thread of one instruction's result.
+  int64_t accumulatorsPerTile() const { return m * n / 128; }
+};
+
 /// One kernel parameter: matrix `name` (rows x cols, row-major) as a bare
 /// pointer or, with `tensorMap`, a tensor map whose box (boxRows x boxCols)
 /// is one panel stage (`rowGroups`: of the matrix seen as rows / 4 rows of
@@ -148,6 +167,9 @@ struct KernelArgument {
   bool tensorMap = false;
   int64_t boxRows = 0, boxCols = 0;
   bool rowGroups = false;
+  /// The tensor map's swizzle span in bytes (0: none; 128: the wgmma
+  /// tile's boxes).
+  int64_t swizzleBytes = 0;
   /// The workspace (stream_k, pack_b): its bytes, zeroed before the first
   /// launch, and the blocks that wait on each other (resident at once).
   int64_t workspaceBytes = 0, residentBlocks = 0;
@@ -174,6 +196,7 @@ struct KernelPlan {
   RowGroupBoxes bBoxes;
   InstructionTileKind instructionTile = InstructionTileKind::Fma;
   FmaTilePlan fma;
+  WgmmaTilePlan wgmma;
   /// Whether the K step's panel loop is unrolled.
   bool unrollPanelLoop = false;
   KLoopKind loop = KLoopKind::SingleStage;

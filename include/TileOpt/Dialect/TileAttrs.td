@@ -134,6 +134,38 @@ def Tile_FmaTileAttr : AttrDef<Tile_Dialect, "FmaTile"> {
   let genVerifyDecl = 1;
 }
 
+def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
+  let mnemonic = "wgmma";
+  let summary = "The instruction tile of warpgroup tensor-core MMAs (sm_90a)";
+  let description = [{
+    A warpgroup (4 warps, 128 threads) multiplies its WM x WN tile of C
+    (the config's `warp` tile) with `wgmma.mma_async` instructions of shape
+    M x N x K, reading A and B straight from their 128-byte swizzled TMA
+    stages through shared-memory descriptors and accumulating in f32
+    registers for the whole K loop: (WM / 64) x (WN / 2) accumulators per
+    thread. A is read K-major (its rows as they are), B as linalg gives it
+    (K x N, N contiguous: the transposed-B form of the instruction).
+
+    * `shape = [M, N, K]`: M = 64, K = 16 (f16 and bf16 operands), N a
+      multiple of 64 up to 256 (one 128-byte swizzle atom of B is 64
+      columns).
+
+    The thread block has (BM / WM) x (BN / WN) warpgroups. The tile needs
+    chip `sm_90a`, copy kind `tma`, and BK a multiple of 64 (one swizzle
+    atom of A is 64 columns).
+
+    Example: `#tile.wgmma<shape = [64, 256, 16]>`
+  }];
+  let parameters = (ins Tile_SizesParameter<"M, N, K">:$shape);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getM() const { return getShape()[0]; }
+    int64_t getN() const { return getShape()[1]; }
+    int64_t getK() const { return getShape()[2]; }
+  }];
+}
+
 def Tile_CopyAttr : AttrDef<Tile_Dialect, "Copy"> {
   let mnemonic = "copy";
   let summary = "How the operands' panels reach shared memory";
@@ -262,7 +294,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     * `block = [BM, BN, BK]`: the output tile of one thread block (BM x BN)
       and the K extent of one step of the K loop (BK). For `naive`, BK = 1.
     * `warp = [WM, WN]` (optional): the output tile of one warp.
-    * `tile`: the instruction tile, `#tile.fma<...>` (scalar FMAs).
+    * `tile`: the instruction tile, `#tile.fma<...>` (scalar FMAs) or
+      `#tile.wgmma<...>` (warpgroup tensor-core MMAs; `warp` is then the
+      tile of one warpgroup).
     * `copy` (optional, default `#tile.copy<>`): how the panels reach shared
       memory, per operand.
     * `schedule` (optional, default `#tile.schedule<>`): stages, the
@@ -311,9 +345,22 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
   ];
   let extraClassDeclaration = [{
     /// The fields of the nested attributes.
-    FmaTileAttr getFmaTile() const { return ::llvm::cast<FmaTileAttr>(getTile()); }
-    ArrayRef<int64_t> getThread() const { return getFmaTile().getThread(); }
-    FmaOrder getFmaOrder() const { return getFmaTile().getOrder(); }
+    /// The instruction tile: the FMA tile or the wgmma tile (null if not).
+    FmaTileAttr getFmaTile() const {
+      return ::llvm::dyn_cast<FmaTileAttr>(getTile());
+    }
+    WgmmaTileAttr getWgmmaTile() const {
+      return ::llvm::dyn_cast<WgmmaTileAttr>(getTile());
+    }
+    bool isWgmma() const { return static_cast<bool>(getWgmmaTile()); }
+    /// The C fragment of one thread, [rows, columns]: the FMA tile's
+    /// thread tile, or what a wgmma warpgroup's lane holds, 2 rows per 64
+    /// and WN / 4 columns (so that the thread counts below hold for both).
+    SmallVector<int64_t, 2> getThread() const;
+    FmaOrder getFmaOrder() const {
+      FmaTileAttr fma = getFmaTile();
+      return fma ? fma.getOrder() : FmaOrder::Rows;
+    }
     CopyKind getCopyKind() const { return getCopy().getKind(); }
     int64_t getPad() const { return getCopy().getPad(); }
     AStaging getAStaging() const { return getCopy().getA(); }

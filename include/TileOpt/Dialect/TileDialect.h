@@ -51,6 +51,10 @@ inline constexpr int64_t kTensorMapAlignment = 64;
 /// TMA box destinations in shared memory (and so the dynamic shared memory
 /// base and every panel in it) are aligned to this many bytes.
 inline constexpr int64_t kTmaBoxAlignment = 128;
+/// The alignment of a 128-byte swizzled stage: the swizzle pattern repeats
+/// every 8 rows of 128 bytes, and wgmma descriptors take its phase from the
+/// address.
+inline constexpr int64_t kSwizzledStageAlignment = 1024;
 
 /// The most elements a TMA box may have along any side.
 inline constexpr int64_t kMaxTmaBoxSide = 256;

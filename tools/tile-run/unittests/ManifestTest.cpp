@@ -269,9 +269,19 @@ TEST(Manifest, ReadsTensorMapArguments) {
   EXPECT_EQ(b.boxRows, 8);
   EXPECT_EQ(b.boxCols, 32);
   EXPECT_EQ(b.l2PromotionBytes, 128);
+  EXPECT_EQ(b.swizzleBytes, 0);
   EXPECT_EQ(b.rows, 17);
   EXPECT_EQ(b.cols, 48);
   EXPECT_FALSE(m.kernels[0].args[0].tensorMap);
+  // 32 f32 columns are one 128-byte swizzle span.
+  Manifest swizzled;
+  ASSERT_TRUE(parseTensorMapB("[8, 32]",
+                              "\"interleave\": \"none\", \"swizzle\": "
+                              "\"128B\", \"l2_promotion\": \"none\", "
+                              "\"oob_fill\": \"zero\"",
+                              swizzled, e))
+      << e;
+  EXPECT_EQ(swizzled.kernels[0].args[1].swizzleBytes, 128);
 }
 
 namespace {
@@ -333,19 +343,27 @@ TEST(Manifest, RejectsTensorMapsItCannotEncode) {
                             "\"l2_promotion\": \"none\", \"oob_fill\": "
                             "\"zero\"";
   EXPECT_FALSE(parseTensorMapB("[8, 300]", dense, m, e));
-  EXPECT_EQ(e, "kernels[0].args[1].box: expected sides in [1, 256] and a "
-               "column count that is a multiple of 4");
+  EXPECT_EQ(e, "kernels[0].args[1].box: expected sides in [1, 256] and "
+               "rows of a multiple of 16 bytes");
   EXPECT_FALSE(parseTensorMapB("[8, 30]", dense, m, e));
-  EXPECT_EQ(e, "kernels[0].args[1].box: expected sides in [1, 256] and a "
-               "column count that is a multiple of 4");
+  EXPECT_EQ(e, "kernels[0].args[1].box: expected sides in [1, 256] and "
+               "rows of a multiple of 16 bytes");
   EXPECT_FALSE(parseTensorMapB(
       "[8, 32]",
-      "\"interleave\": \"none\", \"swizzle\": \"128B\", \"l2_promotion\": "
+      "\"interleave\": \"none\", \"swizzle\": \"64B\", \"l2_promotion\": "
       "\"none\", \"oob_fill\": \"zero\"",
       m, e));
   EXPECT_EQ(e, "kernels[0].args[1]: unsupported tensor map (tile-run encodes "
-               "interleave none, swizzle none, oob_fill zero), got interleave "
-               "none, swizzle 128B, oob_fill zero");
+               "interleave none, swizzle none or 128B, oob_fill zero), got "
+               "interleave none, swizzle 64B, oob_fill zero");
+  // 48 f32 columns are 192 bytes: wider than the 128-byte swizzle span.
+  EXPECT_FALSE(parseTensorMapB(
+      "[8, 48]",
+      "\"interleave\": \"none\", \"swizzle\": \"128B\", \"l2_promotion\": "
+      "\"none\", \"oob_fill\": \"zero\"",
+      m, e));
+  EXPECT_EQ(e, "kernels[0].args[1].box: a 128B-swizzled box has rows of at "
+               "most 128 bytes, got 192");
   EXPECT_FALSE(parseTensorMapB(
       "[8, 32]",
       "\"interleave\": \"none\", \"swizzle\": \"none\", \"l2_promotion\": "

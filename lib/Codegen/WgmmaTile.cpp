@@ -1,0 +1,254 @@
+//===- WgmmaTile.cpp - The warpgroup tensor-core instruction tile ---------===//
+//
+// Warpgroup g of the block (threads 128 g .. 128 g + 127) owns the WM x WN
+// tile (g / (BN/WN), g % (BN/WN)) of the block tile and multiplies it with
+// `wgmma.mma_async` m64nNk16 instructions, (WM/64) x (WN/N) per 16 of K,
+// whose operands are shared-memory descriptors of the TMA copier's 128-byte
+// swizzled stages (PanelLayout::Swizzled128):
+//
+//   A: BK/64 boxes of BM x 64, K-major (rows of 128 bytes). Rows r..r+63 of
+//      K chunk kk (16 wide) start at box kk/4, row r, byte 32 (kk % 4); 8-row
+//      groups of the swizzle atom are 1024 bytes apart (stride byte offset).
+//   B: BN/64 boxes of BK x 64, N-major (K x N as linalg gives it: the
+//      instruction's transposed-B form). Columns n..n+N-1 of K chunk kk
+//      start at box n/64, row 16 kk; the 64-column boxes are BK x 128 bytes
+//      apart (leading byte offset), 8-row K groups 1024 (stride).
+//
+// The swizzle's phase comes from address bits 7..9, so each stage starts
+// 1024-byte aligned (base offset 0). Accumulators are f32, one LLVM struct
+// of N/2 per instruction, loop-carried; lane l of warp w of a warpgroup
+// holds rows 16 w + l/4 + {0, 8} and columns 8 j + 2 (l % 4) + {0, 1} of
+// each instruction's 64 x N result, element 4 j + 2 h + e for row offset
+// 8 h and column offset e (the PTX ISA's wgmma D fragment).
+//
+// A step fences, issues its instructions as one group, commits it and
+// waits until at most that group is in flight: the previous step's
+// instructions are complete, so its stage is free (stage release lag 1).
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/InstructionTile.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// Descriptor fields (PTX ISA, "matrix descriptor"): addresses and offsets
+/// in 16-byte units; the swizzle mode in bits 62..63 (1: 128-byte).
+static constexpr int64_t kSwizzleAtomRowBytes = 128;
+static constexpr int64_t kSwizzleAtomBytes = 1024;
+static constexpr uint64_t kSwizzle128Mode = 1;
+
+namespace {
+class WgmmaTile final : public InstructionTile {
+public:
+  explicit WgmmaTile(KernelContext &ctx)
+      : ctx(ctx), rewriter(ctx.rewriter), loc(ctx.loc), ib(ctx.ib()),
+        config(ctx.config()), w(ctx.plan.wgmma) {}
+
+  const InstructionTileTraits &getTraits() const override {
+    return getInstructionTileTraits(InstructionTileKind::Wgmma);
+  }
+  void emitThreadLayout(gpu::KernelDim3 threadIds) override;
+  void emitAccumulatorIndices(
+      function_ref<void(bool isRow, Value)> onIndex) override;
+  const AccumulatorLayout &getAccumulatorLayout() const override {
+    return layout;
+  }
+  SmallVector<Value> packAccumulators(ValueRange values) override;
+  SmallVector<Value> unpackAccumulators(ValueRange carried) override;
+  SmallVector<Value> emitStep(OperandSource a, OperandSource b,
+                              ValueRange accs) override;
+  int64_t getStageReleaseLag() const override { return 1; }
+  void emitLoopExit() override {
+    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+  }
+  LogicalResult finish() override { return success(); }
+
+private:
+  /// The accumulator struct of one instruction.
+  Type getStructType() const;
+  Value descriptor(Value stageBase, int64_t byteOffset, int64_t leadingBytes);
+  Value stageAddress(OperandSource source);
+
+  KernelContext &ctx;
+  RewriterBase &rewriter;
+  Location loc;
+  IndexBuilder ib;
+  ConfigAttr config;
+  const WgmmaTilePlan &w;
+  AccumulatorLayout layout;
+  Value rowBase, colBase;
+};
+} // namespace
+
+void WgmmaTile::emitThreadLayout(gpu::KernelDim3) {
+  Value tid = ctx.tid;
+  Value group = ib.div(tid, ib.c(128));
+  Value inGroup = ib.rem(tid, ib.c(128));
+  Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
+  Value groupM = ib.div(group, ib.c(w.groupsN));
+  Value groupN = ib.rem(group, ib.c(w.groupsN));
+  rowBase = ib.add(ib.mul(groupM, ib.c(w.wm)),
+                   ib.add(ib.mul(warp, ib.c(16)), ib.div(lane, ib.c(4))));
+  colBase = ib.add(ib.mul(groupN, ib.c(w.wn)),
+                   ib.mul(ib.rem(lane, ib.c(4)), ib.c(2)));
+  layout.rowChunk = 1;
+  layout.colChunk = 2;
+}
+
+/// Rows: instruction row i, offset h (0, 8) at 2 i + h; columns: the
+/// 8-column group g of the warpgroup tile and offset e at 2 g + e.
+void WgmmaTile::emitAccumulatorIndices(
+    function_ref<void(bool isRow, Value)> onIndex) {
+  for (int64_t i = 0; i < w.tilesM(); ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      layout.rows.push_back(ib.add(rowBase, ib.c(64 * i + 8 * h)));
+      onIndex(/*isRow=*/true, layout.rows.back());
+    }
+  for (int64_t g = 0; g < w.wn / 8; ++g)
+    for (int64_t e = 0; e < 2; ++e) {
+      layout.cols.push_back(ib.add(colBase, ib.c(8 * g + e)));
+      onIndex(/*isRow=*/false, layout.cols.back());
+    }
+}
+
+Type WgmmaTile::getStructType() const {
+  MLIRContext *mlirCtx = rewriter.getContext();
+  return LLVM::LLVMStructType::getLiteral(
+      mlirCtx,
+      SmallVector<Type>(w.accumulatorsPerTile(), Float32Type::get(mlirCtx)));
+}
+
+/// Calls `visit(i, jn, position, index)` for each accumulator: instruction
+/// (i, jn), its position in the struct, its index in the layout's order.
+static void forEachAccumulator(
+    const WgmmaTilePlan &w,
+    function_ref<void(int64_t, int64_t, int64_t, int64_t)> visit) {
+  int64_t cols = w.wn / 4, groups = w.n / 8;
+  for (int64_t i = 0; i < w.tilesM(); ++i)
+    for (int64_t jn = 0; jn < w.tilesN(); ++jn)
+      for (int64_t j = 0; j < groups; ++j)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t e = 0; e < 2; ++e)
+            visit(i, jn, 4 * j + 2 * h + e,
+                  (2 * i + h) * cols + 2 * (jn * groups + j) + e);
+}
+
+SmallVector<Value> WgmmaTile::packAccumulators(ValueRange values) {
+  Type structType = getStructType();
+  SmallVector<Value> carried;
+  for (int64_t t = 0; t < w.tilesM() * w.tilesN(); ++t)
+    carried.push_back(LLVM::UndefOp::create(rewriter, loc, structType));
+  forEachAccumulator(w, [&](int64_t i, int64_t jn, int64_t pos, int64_t idx) {
+    Value &s = carried[i * w.tilesN() + jn];
+    s = LLVM::InsertValueOp::create(rewriter, loc, s, values[idx], pos);
+  });
+  return carried;
+}
+
+SmallVector<Value> WgmmaTile::unpackAccumulators(ValueRange carried) {
+  SmallVector<Value> values(w.tilesM() * 2 * (w.wn / 4));
+  forEachAccumulator(w, [&](int64_t i, int64_t jn, int64_t pos, int64_t idx) {
+    values[idx] = LLVM::ExtractValueOp::create(
+        rewriter, loc, carried[i * w.tilesN() + jn], pos);
+  });
+  return values;
+}
+
+/// The shared-memory address (bytes, i64) of stage `source.stage` of the
+/// buffer.
+Value WgmmaTile::stageAddress(OperandSource source) {
+  auto type = cast<MemRefType>(source.buffer.getType());
+  int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *
+                       getElementBytes(type.getElementType());
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
+                                                              source.buffer);
+  Value address = ib.add(base, ib.mul(source.stage, ib.c(stageBytes)));
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                    address);
+}
+
+/// The descriptor of the swizzled operand at `byteOffset` past
+/// `stageBase`: start address bits 4..17 in 0..13, the leading byte offset
+/// in 16..29, the stride byte offset (one 8-row atom) in 32..45, base
+/// offset 0, 128-byte swizzle.
+Value WgmmaTile::descriptor(Value stageBase, int64_t byteOffset,
+                            int64_t leadingBytes) {
+  Type i64 = rewriter.getI64Type();
+  auto constant = [&](uint64_t v) {
+    return arith::ConstantOp::create(rewriter, loc,
+                                     rewriter.getIntegerAttr(i64, v));
+  };
+  uint64_t fields = (uint64_t(leadingBytes >> 4) << 16) |
+                    (uint64_t(kSwizzleAtomBytes >> 4) << 32) |
+                    (kSwizzle128Mode << 62);
+  Value address =
+      arith::AddIOp::create(rewriter, loc, stageBase, constant(byteOffset));
+  Value start = arith::AndIOp::create(
+      rewriter, loc,
+      arith::ShRUIOp::create(rewriter, loc, address, constant(4)),
+      constant(0x3FFF));
+  return arith::OrIOp::create(rewriter, loc, start, constant(fields));
+}
+
+SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
+                                       ValueRange accs) {
+  MLIRContext *mlirCtx = rewriter.getContext();
+  Value aBase = stageAddress(a), bBase = stageAddress(b);
+  int64_t bm = config.getBM(), bk = config.getBK();
+  int64_t elemBytes = getElementBytes(ctx.elementType());
+  // The warpgroup's first row and column in the block tile.
+  Value group = ib.div(ctx.tid, ib.c(128));
+  Value groupRow = ib.mul(ib.div(group, ib.c(w.groupsN)), ib.c(w.wm));
+  Value groupCol = ib.mul(ib.rem(group, ib.c(w.groupsN)), ib.c(w.wn));
+  Type i64 = rewriter.getI64Type();
+  auto bytes = [&](Value index, int64_t scale) {
+    return arith::IndexCastOp::create(rewriter, loc, i64,
+                                      ib.mul(index, ib.c(scale)));
+  };
+  aBase = arith::AddIOp::create(rewriter, loc, aBase,
+                                bytes(groupRow, kSwizzleAtomRowBytes));
+  // A 64-column box of B holds BK rows of 128 bytes.
+  int64_t bBoxBytes = bk * kSwizzleAtomRowBytes;
+  bBase = arith::AddIOp::create(rewriter, loc, bBase,
+                                bytes(groupCol, bBoxBytes / 64));
+  auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
+                                        : NVVM::WGMMATypes::bf16;
+  auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
+  NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+  SmallVector<Value> results(accs);
+  int64_t aBoxBytes = bm * kSwizzleAtomRowBytes;
+  for (int64_t kk = 0; kk < bk / w.k; ++kk) {
+    int64_t kBytes = kk * w.k * elemBytes;
+    for (int64_t i = 0; i < w.tilesM(); ++i) {
+      Value descA = descriptor(aBase,
+                               kBytes / kSwizzleAtomRowBytes * aBoxBytes +
+                                   i * w.m * kSwizzleAtomRowBytes +
+                                   kBytes % kSwizzleAtomRowBytes,
+                               aBoxBytes);
+      for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
+        Value descB = descriptor(
+            bBase, jn * w.n / 64 * bBoxBytes + kk * w.k * kSwizzleAtomRowBytes,
+            bBoxBytes);
+        Value &acc = results[i * w.tilesN() + jn];
+        acc = NVVM::WgmmaMmaAsyncOp::create(
+            rewriter, loc, acc.getType(), acc, descA, descB, shape, type, type,
+            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+            NVVM::MMALayout::row, NVVM::MMALayout::row,
+            NVVM::MMAIntOverflowAttr());
+      }
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 1);
+  return results;
+}
+
+std::unique_ptr<InstructionTile>
+mlir::tileopt::createWgmmaTile(KernelContext &ctx) {
+  return std::make_unique<WgmmaTile>(ctx);
+}

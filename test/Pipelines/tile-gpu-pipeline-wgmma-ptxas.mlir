@@ -1,0 +1,50 @@
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a strategy=tiled artifact-dir=%t/art" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/art/manifest.json
+// RUN: FileCheck %s --input-file=%t/art/matmul_matmul_0.ptx --check-prefix=PTX
+// RUN: %ptxas -arch=sm_90a -v %t/art/matmul_matmul_0.ptx -o %t/check.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// The default f16 kernel on sm_90a (2048 x 2048 x 256: 256 tiles of
+// 128 x 128 fill the SMs, 64 of 128 x 256 would not): two warpgroups of
+// m64n128k16 wgmma, A and B as tensor maps of f16 boxes one 128-byte
+// swizzle atom wide, 4 stages of 32 KiB in dynamic shared memory.
+// CHECK: "element_type": "f16",
+// CHECK-NEXT: "interleave": "none",
+// CHECK: "name": "A",
+// CHECK: "swizzle": "128B",
+// CHECK: "box": [
+// CHECK-NEXT: 64,
+// CHECK-NEXT: 64
+// CHECK: "name": "B",
+// CHECK: "swizzle": "128B",
+// CHECK: "launch": {
+// CHECK-NEXT: "block": [
+// CHECK-NEXT: 256,
+// CHECK: "dynamic_shared_bytes": 131072,
+// ptxas keeps the 64 accumulators per lane in registers.
+// CHECK: "spill_load_bytes": 0,
+// CHECK-NEXT: "spill_store_bytes": 0,
+// CHECK-NEXT: "stack_bytes": 0
+
+// The swizzled stages start on a 1024-byte boundary (the swizzle's phase);
+// one wgmma group stays in flight in the K loop, none after it.
+// PTX: .extern .shared .align 1024 .b8
+// PTX: wgmma.fence.sync.aligned;
+// PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// PTX: wgmma.commit_group.sync.aligned;
+// PTX: wgmma.wait_group.sync.aligned 1;
+// PTX: wgmma.wait_group.sync.aligned 0;
+
+// ptxas does not serialise the wgmma instructions (it would warn when the
+// accumulators are touched between issue and wait) and spills nothing.
+// PTXAS-NOT: warning
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-NOT: warning
+func.func @matmul(%A: tensor<2048x256xf16>, %B: tensor<256x2048xf16>) -> tensor<2048x2048xf16> {
+  %zero = arith.constant 0.0 : f16
+  %empty = tensor.empty() : tensor<2048x2048xf16>
+  %C = linalg.fill ins(%zero : f16) outs(%empty : tensor<2048x2048xf16>) -> tensor<2048x2048xf16>
+  %0 = linalg.matmul ins(%A, %B : tensor<2048x256xf16>, tensor<256x2048xf16>) outs(%C : tensor<2048x2048xf16>) -> tensor<2048x2048xf16>
+  return %0 : tensor<2048x2048xf16>
+}
