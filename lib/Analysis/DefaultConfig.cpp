@@ -73,7 +73,9 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 /// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
 /// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
 /// shape of the kernels measured in docs/results/; 128 x 128 where the
-/// larger tiles would not fill the chip's SMs.
+/// larger tiles would not fill the chip's SMs. Blocks take tiles down the
+/// columns of C where B is the larger operand (N > M), so that a wave's
+/// blocks share B's panels in the L2 (measured: docs/results/).
 static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                            int64_t n, int64_t k,
                                            Type elementType,
@@ -93,7 +95,9 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
       ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
       WgmmaTileAttr::get(ctx, {64, bn, 16}),
       CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct, BStaging::Direct),
-      ScheduleAttr::get(ctx, /*stages=*/4, 0, TileSchedulerKind::DataParallel));
+      ScheduleAttr::get(ctx, /*stages=*/4, 0, TileSchedulerKind::DataParallel,
+                        ProducerKind::None,
+                        n > m ? TileOrder::AlongM : TileOrder::AlongN));
   std::optional<std::string> violation =
       findConfigViolation(config, target, elementType);
   if (!violation)

@@ -91,8 +91,8 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                  last / plan.stepsPerTile - first / plan.stepsPerTile + 1);
   }
   plan.partialElements = config.getBM() * config.getBN();
-  plan.flagsOffset =
-      plan.blocks * plan.partialElements * getElementBytes(elementType);
+  // Partial sums are accumulators: f32 for every operand type.
+  plan.flagsOffset = plan.blocks * plan.partialElements * 4;
   plan.workspaceBytes = plan.flagsOffset + 4 * plan.blocks;
   return plan;
 }
@@ -144,10 +144,16 @@ int64_t mlir::tileopt::getStagedBCols(ConfigAttr config) {
                                 : config.getBN();
 }
 
+int64_t mlir::tileopt::getConsumerRegisters(int64_t consumerWarpgroups) {
+  int64_t left = (65536 - 128 * kProducerRegisters) / (128 * consumerWarpgroups);
+  return std::min<int64_t>(left / 8 * 8, 240);
+}
+
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
-  r.threads = config.getNumThreads();
+  // A producer warpgroup comes before the consumers.
+  r.threads = config.getNumThreads() + (config.isWarpSpecialized() ? 128 : 0);
   // What the kernel declares: its panel slots and mbarriers (KernelPlan).
   if (config.getStrategy() == Strategy::Tiled)
     r.sharedBytes = getSharedMemoryLayout(config, elementType).totalBytes();
@@ -236,7 +242,16 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
        << " registers per thread (" << r.accumulatorsPerThread
        << " accumulators), but " << target.chip << " allows at most "
        << target.maxRegistersPerThread;
-  else if (r.estimatedRegisters * r.threads > target.registersPerBlock)
+  else if (config.isWarpSpecialized() &&
+           r.estimatedRegisters >
+               getConsumerRegisters(config.getNumThreads() / 128))
+    os << "config needs about " << r.estimatedRegisters
+       << " registers per consumer thread (" << r.accumulatorsPerThread
+       << " accumulators), but a producer warpgroup of "
+       << kProducerRegisters << " leaves "
+       << getConsumerRegisters(config.getNumThreads() / 128);
+  else if (!config.isWarpSpecialized() &&
+           r.estimatedRegisters * r.threads > target.registersPerBlock)
     os << "config needs about " << r.estimatedRegisters * r.threads
        << " registers per block, but " << target.chip << " has "
        << target.registersPerBlock;
@@ -275,11 +290,18 @@ std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
   int64_t tilesM = llvm::divideCeil(m, config.getBM()),
           tilesN = llvm::divideCeil(n, config.getBN()),
           stepsK = llvm::divideCeil(k, config.getBK());
-  // Data-parallel grids put the tile rows on gridDim.y.
-  if (!config.getStreamK() && tilesM > kMaxGridY) {
+  // Data-parallel grids put the tile rows on gridDim.y (the columns with
+  // order = along_m).
+  if (!config.getStreamK() && !config.isOrderAlongM() && tilesM > kMaxGridY) {
     os << "config makes a grid of " << tilesM << " block rows (M = " << m
        << ", BM = " << config.getBM() << "), but gridDim.y is at most "
        << kMaxGridY << " (use a larger BM)";
+    return message;
+  }
+  if (!config.getStreamK() && config.isOrderAlongM() && tilesN > kMaxGridY) {
+    os << "config makes a grid of " << tilesN << " block columns (N = " << n
+       << ", BN = " << config.getBN() << ") along gridDim.y, which is at "
+       << "most " << kMaxGridY << " (use a larger BN or order = along_n)";
     return message;
   }
   if (!getFlops(tilesM * config.getBM(), tilesN * config.getBN(),

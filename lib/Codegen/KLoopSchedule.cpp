@@ -135,3 +135,63 @@ scf::ForOp mlir::tileopt::emitIssueAheadLoop(KernelContext &ctx,
   copier.emitDrain(loop);
   return loop;
 }
+
+/// The K step of `kIv` (from the loop's lower bound) and its stage.
+static std::pair<Value, Value> getStepAndStage(KernelContext &ctx,
+                                               scf::ForOp kLoop, Value kIv) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  Value step = arith::DivUIOp::create(
+      rewriter, loc,
+      arith::SubIOp::create(rewriter, loc, kIv, kLoop.getLowerBound()),
+      kLoop.getStep());
+  return {step, arith::RemUIOp::create(rewriter, loc, step,
+                                       ib.c(ctx.plan.stages))};
+}
+
+void mlir::tileopt::emitProducerLoop(KernelContext &ctx, StageCopier &copier,
+                                     scf::ForOp kLoop) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Value kUpper = kLoop.getUpperBound();
+  auto loop = scf::ForOp::create(
+      rewriter, loc, kLoop.getLowerBound(), kUpper, kLoop.getStep(),
+      ValueRange{}, [&](OpBuilder &, Location, Value kIv, ValueRange) {
+        auto [step, stage] = getStepAndStage(ctx, kLoop, kIv);
+        copier.emitAcquire(step, stage);
+        copier.emitIssue(kIv, kUpper, stage);
+        scf::YieldOp::create(rewriter, loc);
+      });
+  loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+}
+
+scf::ForOp mlir::tileopt::emitConsumerLoop(KernelContext &ctx,
+                                           StageCopier &copier,
+                                           InstructionTile &tile,
+                                           scf::ForOp kLoop, ValueRange inits) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  int64_t stages = ctx.plan.stages;
+  auto loop = scf::ForOp::create(
+      rewriter, loc, kLoop.getLowerBound(), kLoop.getUpperBound(),
+      kLoop.getStep(), inits,
+      [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
+        auto [step, stage] = getStepAndStage(ctx, kLoop, kIv);
+        copier.emitWait(step, stage);
+        SmallVector<Value> result = tile.emitStep(
+            copier.getSource(0, stage), copier.getSource(1, stage), accs);
+        if (tile.getStageReleaseLag() == 0) {
+          copier.emitRelease(stage);
+        } else {
+          Value previous = arith::RemUIOp::create(
+              rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
+          emitUnder(rewriter, loc, ib.ne(step, ib.c(0)),
+                    [&]() { copier.emitRelease(previous); });
+        }
+        scf::YieldOp::create(rewriter, loc, result);
+      });
+  loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+  return loop;
+}

@@ -7,8 +7,38 @@
 
 #include "TileOpt/Codegen/KLoopSchedule.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 using namespace mlir;
 using namespace mlir::tileopt;
+
+/// Splits the block before `kLoop` into its warpgroup roles: the producer
+/// warpgroup (the plan's first threads) gives up registers and its thread
+/// 0 runs the producer loop; the consumers take the registers and `kLoop`,
+/// moved to their side.
+static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
+                               scf::ForOp kLoop) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  const WgmmaTilePlan &w = ctx.plan.wgmma;
+  auto roles = scf::IfOp::create(rewriter, loc, TypeRange{},
+                                 ib.lt(ctx.tid, ib.c(w.producerThreads)),
+                                 /*withElseRegion=*/true);
+  auto setMaxRegisters = [&](int64_t count, NVVM::SetMaxRegisterAction action) {
+    NVVM::SetMaxRegisterOp::create(
+        rewriter, loc, rewriter.getI32IntegerAttr(count),
+        NVVM::SetMaxRegisterActionAttr::get(rewriter.getContext(), action));
+  };
+  rewriter.setInsertionPointToStart(&roles.getThenRegion().front());
+  setMaxRegisters(w.producerRegisters, NVVM::SetMaxRegisterAction::decrease);
+  emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)),
+            [&]() { emitProducerLoop(ctx, copier, kLoop); });
+  Block &consumers = roles.getElseRegion().front();
+  rewriter.setInsertionPointToStart(&consumers);
+  setMaxRegisters(w.consumerRegisters, NVVM::SetMaxRegisterAction::increase);
+  rewriter.moveOpBefore(kLoop, consumers.getTerminator());
+}
 
 LogicalResult
 mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
@@ -33,6 +63,16 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   ctx.rowOrigin = ib.mul(tileRow, ib.c(plan.config.getBM()));
   ctx.colOrigin = ib.mul(tileCol, ib.c(plan.config.getBN()));
 
+  // Warp specialisation: the copier's setup for the whole block, then the
+  // producer warpgroup's loop, and the K loop goes to the consumers' side.
+  std::unique_ptr<StageCopier> copier;
+  if (plan.loop == KLoopKind::WarpSpecialized) {
+    rewriter.setInsertionPoint(kLoop);
+    copier = createTmaCopier(ctx, tensorMaps);
+    copier->emitSetup(nullptr);
+    emitWarpgroupRoles(ctx, *copier, kLoop);
+  }
+
   rewriter.setInsertionPoint(kLoop);
   Epilogue epilogue(ctx, tile->getAccumulatorLayout());
   epilogue.emitBoundsPrologue();
@@ -52,10 +92,13 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   case KLoopKind::RegisterStaged:
     loop = emitRegisterStagedLoop(ctx, *tile, kLoop, inits);
     break;
+  case KLoopKind::WarpSpecialized:
+    loop = emitConsumerLoop(ctx, *copier, *tile, kLoop, inits);
+    break;
   case KLoopKind::IssueAhead: {
-    std::unique_ptr<StageCopier> copier = plan.copy[0].copier == CopyKind::Tma
-                                              ? createTmaCopier(ctx, tensorMaps)
-                                              : createCpAsyncCopier(ctx);
+    copier = plan.copy[0].copier == CopyKind::Tma
+                 ? createTmaCopier(ctx, tensorMaps)
+                 : createCpAsyncCopier(ctx);
     if (plan.restageA)
       copier = createRestageADecorator(ctx, std::move(copier), aKMajor);
     loop = emitIssueAheadLoop(ctx, *copier, *tile, kLoop, inits,

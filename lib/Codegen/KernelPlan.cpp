@@ -69,7 +69,7 @@ StringRef mlir::tileopt::stringifyPanelLayout(PanelLayout layout) {
 
 StringRef mlir::tileopt::stringifyKLoopKind(KLoopKind kind) {
   static const char *const names[] = {"single-stage", "register-staged",
-                                      "issue-ahead"};
+                                      "issue-ahead", "warp-specialised"};
   return names[static_cast<int>(kind)];
 }
 
@@ -314,7 +314,12 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   w.groupsM = config.getBM() / w.wm;
   w.groupsN = config.getBN() / w.wn;
   plan.instructionTile = InstructionTileKind::Wgmma;
-  plan.numThreads = 128 * w.groupsM * w.groupsN;
+  if (config.isWarpSpecialized()) {
+    w.producerThreads = 128;
+    w.producerRegisters = kProducerRegisters;
+    w.consumerRegisters = getConsumerRegisters(w.groupsM * w.groupsN);
+  }
+  plan.numThreads = w.producerThreads + 128 * w.groupsM * w.groupsN;
   plan.block[0] = plan.numThreads;
   plan.block[1] = 1;
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
@@ -322,7 +327,8 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
                   k % bk != 0};
   plan.copy[1] = {CopyKind::Tma, PanelLayout::Swizzled128, 1, k % bk != 0,
                   n % bn != 0};
-  plan.loop = KLoopKind::IssueAhead;
+  plan.loop = config.isWarpSpecialized() ? KLoopKind::WarpSpecialized
+                                         : KLoopKind::IssueAhead;
   plan.epilogue = EpilogueKind::Direct;
   // A lane's accumulators come in pairs of adjacent columns: one store of
   // two elements where C's rows keep the pairs aligned.
@@ -373,6 +379,9 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
                                           : TileSchedulerKind::DataParallel;
   if (plan.workspace.streamK) {
     plan.grid[0] = plan.workspace.streamK->blocks;
+  } else if (config.isOrderAlongM()) {
+    plan.grid[0] = plan.tilesM();
+    plan.grid[1] = plan.tilesN();
   } else {
     plan.grid[0] = plan.tilesN();
     plan.grid[1] = plan.tilesM();

@@ -14,14 +14,19 @@ using namespace mlir;
 using namespace mlir::tileopt;
 
 namespace {
+/// Block (x, y) runs tile (y, x), or (x, y) with order = along_m.
 class DataParallelScheduler final : public TileScheduler {
 public:
+  explicit DataParallelScheduler(bool alongM) : alongM(alongM) {}
   Operation *emitTileLoop(gpu::KernelDim3 blockIds, Operation *terminator,
                           Value &tileRow, Value &tileCol) override {
-    tileRow = blockIds.y;
-    tileCol = blockIds.x;
+    tileRow = alongM ? blockIds.x : blockIds.y;
+    tileCol = alongM ? blockIds.y : blockIds.x;
     return terminator;
   }
+
+private:
+  bool alongM;
 };
 
 /// Block g runs K steps [begin, end) = [g x steps / blocks, (g + 1) x steps
@@ -114,7 +119,7 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
   partials = memref::ViewOp::create(
       ctx.rewriter, ctx.loc,
       MemRefType::get({plan.blocks * plan.partialElements},
-                      ctx.elementType()),
+                      ctx.plan.problem.getAccumulatorType()),
       workspace, ib.c(0), ValueRange{});
 }
 
@@ -134,12 +139,12 @@ Value StreamKScheduler::getFlagAddress(Value block) {
 /// of 4), the chunks of one index for all threads side by side, so that a
 /// warp's accesses are consecutive.
 int64_t StreamKScheduler::getPartialWidth() const {
-  return ctx.plan.fma.tm * ctx.plan.fma.tn % 4 == 0 ? 4 : 1;
+  return ctx.plan.accumulatorsPerThread() % 4 == 0 ? 4 : 1;
 }
 
 Value StreamKScheduler::getPartialIndex(Value block, int64_t chunk) {
   int64_t width = getPartialWidth();
-  int64_t chunks = ctx.plan.fma.tm * ctx.plan.fma.tn / width;
+  int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
   Value slot = ib.add(ib.mul(block, ib.c(chunks)), ib.c(chunk));
   return ib.mul(ib.add(ib.mul(slot, ib.c(ctx.plan.numThreads)), ctx.tid),
                 ib.c(width));
@@ -170,7 +175,7 @@ void StreamKScheduler::emitWaitForPartial(Value block) {
 void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  Type elementType = ctx.elementType();
+  Type elementType = ctx.plan.problem.getAccumulatorType();
   // The block's index through an opaque move: what derives from the
   // launch's index is invariant in the segment loop, and LLVM would hoist
   // it (the partial-sum addresses) before the loop, where it stays live
@@ -184,7 +189,7 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
   Value owner = emitOwnsTile();
   int64_t width = getPartialWidth();
-  int64_t chunks = ctx.plan.fma.tm * ctx.plan.fma.tn / width;
+  int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
   int64_t partialAlignment = width * getElementBytes(elementType);
   auto vecType = VectorType::get({width}, elementType);
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
@@ -231,8 +236,9 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   rewriter.setInsertionPointAfter(ifOp);
 }
 
-std::unique_ptr<TileScheduler> mlir::tileopt::createDataParallelScheduler() {
-  return std::make_unique<DataParallelScheduler>();
+std::unique_ptr<TileScheduler>
+mlir::tileopt::createDataParallelScheduler(bool alongM) {
+  return std::make_unique<DataParallelScheduler>(alongM);
 }
 
 std::unique_ptr<TileScheduler>

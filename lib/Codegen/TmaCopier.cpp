@@ -37,6 +37,8 @@ public:
   void emitSetup(Operation *setupPoint) override;
   void emitIssue(Value kAt, Value kUpper, Value stage) override;
   void emitWait(Value step, Value stage) override;
+  void emitAcquire(Value step, Value stage) override;
+  void emitRelease(Value stage) override;
   bool hasFlush() const override { return ctx.plan.bByRegisters; }
   void emitFlush() override {
     emitUnder(ctx.rewriter, ctx.loc, pendingLive, [&]() {
@@ -53,6 +55,8 @@ private:
   Value maps[2];
   PanelCopy bCopy;
   Value barriers, leader;
+  /// Warp specialisation: per stage, the mbarrier the consumers free it on.
+  Value emptyBarriers;
   /// b_row_groups with one box per class: the leader issues them; with
   /// more, each warp issues its `myBoxes` (box, its column).
   bool leaderIssues = false;
@@ -127,10 +131,19 @@ void TmaCopier::emitSetup(Operation *setupPoint) {
   barriers = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupType);
   leader = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                  ctx.tid, ib.c(0));
+  bool warpSpecialized = ctx.plan.loop == KLoopKind::WarpSpecialized;
+  int64_t consumers = ctx.plan.numThreads - ctx.plan.wgmma.producerThreads;
+  if (warpSpecialized)
+    emptyBarriers = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupType);
   emitUnder(rewriter, loc, leader, [&]() {
-    for (int64_t s = 0; s < stages; ++s)
+    for (int64_t s = 0; s < stages; ++s) {
       nvgpu::MBarrierInitOp::create(rewriter, loc, barriers, ib.c(1), ib.c(s),
                                     Value());
+      // Every consumer thread arrives once per round of the stage.
+      if (warpSpecialized)
+        nvgpu::MBarrierInitOp::create(rewriter, loc, emptyBarriers,
+                                      ib.c(consumers), ib.c(s), Value());
+    }
     // The TMA unit (async proxy) must see the initialised mbarriers.
     NVVM::FenceProxyOp::create(
         rewriter, loc, NVVM::ProxyKind::async_shared,
@@ -240,6 +253,28 @@ void TmaCopier::emitWait(Value step, Value stage) {
       arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
   nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
                                          ib.c(kMbarrierWaitTicks), stage);
+}
+
+/// Round r = step / S of a stage may be filled once the consumers have
+/// freed round r - 1: the empty mbarrier's phase r - 1, parity (r + 1) mod
+/// 2, which for r = 0 is the phase before the first (complete at once).
+void TmaCopier::emitAcquire(Value step, Value stage) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Value round =
+      arith::DivUIOp::create(rewriter, loc, step, ib.c(ctx.plan.stages));
+  Value parity = arith::IndexCastOp::create(
+      rewriter, loc, rewriter.getI1Type(),
+      arith::RemUIOp::create(rewriter, loc, ib.add(round, ib.c(1)), ib.c(2)));
+  nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, emptyBarriers, parity,
+                                         ib.c(kMbarrierWaitTicks), stage);
+}
+
+void TmaCopier::emitRelease(Value stage) {
+  nvgpu::MBarrierArriveOp::create(
+      ctx.rewriter, ctx.loc,
+      nvgpu::MBarrierTokenType::get(ctx.rewriter.getContext()), emptyBarriers,
+      stage);
 }
 
 std::unique_ptr<StageCopier>

@@ -72,6 +72,7 @@ private:
   Type getStructType() const;
   Value descriptor(Value stageBase, int64_t byteOffset, int64_t leadingBytes);
   Value stageAddress(OperandSource source);
+  Value consumerThread();
 
   KernelContext &ctx;
   RewriterBase &rewriter;
@@ -84,8 +85,16 @@ private:
 };
 } // namespace
 
+/// The thread's index among the consumer warpgroups (after a producer).
+Value WgmmaTile::consumerThread() {
+  if (!w.producerThreads)
+    return ctx.tid;
+  return arith::SubIOp::create(rewriter, loc, ctx.tid,
+                               ib.c(w.producerThreads));
+}
+
 void WgmmaTile::emitThreadLayout(gpu::KernelDim3) {
-  Value tid = ctx.tid;
+  Value tid = consumerThread();
   Value group = ib.div(tid, ib.c(128));
   Value inGroup = ib.rem(tid, ib.c(128));
   Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
@@ -201,7 +210,7 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
   int64_t bm = config.getBM(), bk = config.getBK();
   int64_t elemBytes = getElementBytes(ctx.elementType());
   // The warpgroup's first row and column in the block tile.
-  Value group = ib.div(ctx.tid, ib.c(128));
+  Value group = ib.div(consumerThread(), ib.c(128));
   Value groupRow = ib.mul(ib.div(group, ib.c(w.groupsN)), ib.c(w.wm));
   Value groupCol = ib.mul(ib.rem(group, ib.c(w.groupsN)), ib.c(w.wn));
   Type i64 = rewriter.getI64Type();

@@ -124,8 +124,7 @@ SmallVector<int64_t, 2> ConfigAttr::getThread() const {
 static LogicalResult
 verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
                   Strategy strategy, ArrayRef<int64_t> block,
-                  ArrayRef<int64_t> warp, WgmmaTileAttr wgmma, CopyAttr copy,
-                  ScheduleAttr schedule) {
+                  ArrayRef<int64_t> warp, WgmmaTileAttr wgmma, CopyAttr copy) {
   if (strategy != Strategy::Tiled)
     return emitError() << "the wgmma tile needs the tiled strategy";
   if (warp.empty())
@@ -149,10 +148,6 @@ verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
                           "128-byte swizzle atom of 16-bit elements): BK "
                           "must be a multiple of 64, got "
                        << block[2];
-  if (schedule.getScheduler() != TileSchedulerKind::DataParallel)
-    return emitError() << "scheduler = "
-                       << stringifyTileSchedulerKind(schedule.getScheduler())
-                       << " is not implemented for the wgmma tile";
   return success();
 }
 
@@ -179,7 +174,17 @@ LogicalResult CopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t stages, int64_t blocksPerSM,
-                                   TileSchedulerKind) {
+                                   TileSchedulerKind scheduler,
+                                   ProducerKind producer, TileOrder order) {
+  if (order != TileOrder::AlongN &&
+      scheduler != TileSchedulerKind::DataParallel)
+    return emitError() << "order = " << stringifyTileOrder(order)
+                       << " orders data-parallel tiles: it needs scheduler = "
+                          "data_parallel";
+  if (producer == ProducerKind::Warpgroup &&
+      scheduler != TileSchedulerKind::DataParallel)
+    return emitError() << "producer = warpgroup runs data-parallel tiles: it "
+                          "needs scheduler = data_parallel";
   if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)))
     return failure();
   return checkBound(emitError, "blocks_per_sm", blocksPerSM, 0,
@@ -248,10 +253,6 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << block[0] << ", " << block[1] << ", " << block[2]
                          << "]";
   }
-  if (wgmma)
-    return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr,
-                             scheduleAttr);
-  ArrayRef<int64_t> thread = fma.getThread();
   // Stream-K and packed B make blocks wait for each other, so blocks_per_sm
   // must size the wave that is resident at once (the config check
   // guarantees it); Stream-K splits the TMA pipeline's K steps.
@@ -267,6 +268,12 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "b = packed: the blocks wait for each other, so "
                           "they must be resident at once: it needs "
                           "blocks_per_sm > 0";
+  if (wgmma)
+    return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr);
+  if (scheduleAttr.getProducer() != ProducerKind::None)
+    return emitError() << "producer = warpgroup feeds wgmma warpgroups: it "
+                          "needs tile = #tile.wgmma<...>";
+  ArrayRef<int64_t> thread = fma.getThread();
   // Fragments of 4 rows load as one vector along M from the K-major panel.
   if (restageA && (thread[0] % 4 != 0 || block[0] % 4 != 0))
     return emitError() << "a = restaged needs TM and BM to be multiples of 4 "

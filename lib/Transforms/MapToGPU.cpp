@@ -210,7 +210,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   kernel.globalC = globalC;
   kernel.cView = promoted->cView;
   std::unique_ptr<TileScheduler> scheduler =
-      streamK ? createStreamKScheduler(kernel) : createDataParallelScheduler();
+      streamK ? createStreamKScheduler(kernel)
+              : createDataParallelScheduler(config.isOrderAlongM());
   Block *body = forall.getBody();
   rewriter.eraseOp(body->getTerminator());
   Value tileRow, tileCol;

@@ -292,5 +292,15 @@ func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp 
 
 // -----
 
-// expected-error @+1 {{scheduler = stream_k is not implemented for the wgmma tile}}
-func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k>>} { return }
+// expected-error @+1 {{producer = warpgroup feeds wgmma warpgroups: it needs tile = #tile.wgmma<...>}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, producer = warpgroup>>} { return }
+
+// -----
+
+// expected-error @+1 {{producer = warpgroup runs data-parallel tiles: it needs scheduler = data_parallel}}
+func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, producer = warpgroup>} { return }
+
+// -----
+
+// expected-error @+1 {{order = along_m orders data-parallel tiles: it needs scheduler = data_parallel}}
+func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, order = along_m>} { return }

@@ -111,3 +111,18 @@ func.func @pack_b() attributes {tile.config = #tile.config<tiled, block = [64, 2
 func.func @pack_b_false() attributes {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} {
   return
 }
+
+// -----
+
+// The wgmma tile, a producer warpgroup and the tile order; defaults
+// (producer = none, order = along_n) are left out when printed.
+// CHECK-LABEL: func.func @wgmma
+// CHECK: tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, producer = warpgroup, order = along_m>>
+// CHECK-LABEL: func.func @wgmma_defaults
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>
+func.func @wgmma() attributes {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, producer = warpgroup, order = along_m>>} {
+  return
+}
+func.func @wgmma_defaults() attributes {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, producer = none, order = along_n>>} {
+  return
+}

@@ -99,6 +99,12 @@ struct ConfigResources {
   int64_t estimatedRegisters = 0;    ///< accumulators + fragments + overhead
 };
 
+/// Warp specialisation's register split (`setmaxnreg`, per thread): the
+/// producer warpgroup keeps kProducerRegisters; the consumer warpgroups
+/// share what is left of an SM's 65536 in multiples of 8, at most 240.
+inline constexpr int64_t kProducerRegisters = 40;
+int64_t getConsumerRegisters(int64_t consumerWarpgroups);
+
 /// Estimates the per-block resources of `config` for elements of
 /// `elementType`.
 ConfigResources estimateResources(ConfigAttr config, Type elementType);
@@ -140,7 +146,7 @@ struct StreamKPlan {
   int64_t stepsPerTile = 0;    ///< ceil(K / BK)
   int64_t steps = 0;           ///< all tiles' K steps
   int64_t maxSegments = 0;     ///< most tiles one block's steps touch
-  int64_t partialElements = 0; ///< one block's partial sum: BM x BN
+  int64_t partialElements = 0; ///< one block's partial sum: BM x BN f32
   int64_t flagsOffset = 0;     ///< bytes, after the partial sums
   int64_t workspaceBytes = 0;
 };

@@ -43,6 +43,20 @@ scf::ForOp emitIssueAheadLoop(KernelContext &ctx, StageCopier &copier,
                               ValueRange inits, Value stepBase,
                               Operation *setupPoint);
 
+/// Warp specialisation, the producer's side (one thread): for each K step,
+/// wait until the consumers have freed its stage (step % S), then issue the
+/// step's copies into it.
+void emitProducerLoop(KernelContext &ctx, StageCopier &copier,
+                      scf::ForOp kLoop);
+
+/// Warp specialisation, the consumers' side: step k waits until its stage
+/// has landed, computes from it, and frees the stage the tile has done
+/// reading (step k's own, or step k - 1's with a stage release lag of 1).
+/// Nothing synchronises the block.
+scf::ForOp emitConsumerLoop(KernelContext &ctx, StageCopier &copier,
+                            InstructionTile &tile, scf::ForOp kLoop,
+                            ValueRange inits);
+
 } // namespace mlir::tileopt
 
 #endif // TILEOPT_CODEGEN_KLOOPSCHEDULE_H

@@ -125,6 +125,8 @@ enum class KLoopKind {
   SingleStage,    ///< load, store, barrier, multiply
   RegisterStaged, ///< next panels in registers during the FMAs
   IssueAhead,     ///< S stages of asynchronous copies issued S-1 ahead
+  /// S stages that a producer warpgroup fills as the consumers free them.
+  WarpSpecialized,
 };
 
 /// How the accumulators reach C.
@@ -148,8 +150,12 @@ struct FmaTilePlan {
 struct WgmmaTilePlan {
   int64_t m = 64, n = 0, k = 16;
   int64_t wm = 0, wn = 0;
-  /// Warpgroups along M and N.
+  /// Consumer warpgroups along M and N.
   int64_t groupsM = 0, groupsN = 0;
+  /// producer = warpgroup: the producer's threads before the consumers'
+  /// (0 without one), and the registers per thread `setmaxnreg` gives the
+  /// producer and each consumer.
+  int64_t producerThreads = 0, producerRegisters = 0, consumerRegisters = 0;
   /// Instructions per warpgroup along M and N, per K step of 16.
   int64_t tilesM() const { return wm / m; }
   int64_t tilesN() const { return wn / n; }
@@ -209,6 +215,12 @@ struct KernelPlan {
   /// The kernel's parameters, in order.
   SmallVector<KernelArgument, 5> arguments;
 
+  /// The f32 accumulators of one thread.
+  int64_t accumulatorsPerThread() const {
+    return instructionTile == InstructionTileKind::Wgmma
+               ? wgmma.tilesM() * wgmma.tilesN() * wgmma.accumulatorsPerTile()
+               : fma.tm * fma.tn;
+  }
   int64_t tilesM() const { return llvm::divideCeil(problem.m, config.getBM()); }
   int64_t tilesN() const { return llvm::divideCeil(problem.n, config.getBN()); }
 };

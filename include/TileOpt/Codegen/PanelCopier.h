@@ -81,6 +81,11 @@ public:
   virtual void emitFlush() {}
   /// After the K loop `loop`: nothing may still be in flight.
   virtual void emitDrain(Operation *loop) {}
+  /// Warp specialisation: the producer waits until the consumers have freed
+  /// stage `stage` for K step `step` (at once in the stage's first round);
+  /// a consumer thread frees stage `stage`.
+  virtual void emitAcquire(Value step, Value stage) {}
+  virtual void emitRelease(Value stage) {}
   /// Where the instruction tile reads `operand` in stage `stage`.
   virtual OperandSource getSource(int operand, Value stage);
 

@@ -43,8 +43,9 @@ public:
   }
 };
 
-/// One output tile per block: tile (blockIdx.y, blockIdx.x).
-std::unique_ptr<TileScheduler> createDataParallelScheduler();
+/// One output tile per block: tile (blockIdx.y, blockIdx.x), or (blockIdx.x,
+/// blockIdx.y) when `alongM`.
+std::unique_ptr<TileScheduler> createDataParallelScheduler(bool alongM);
 
 /// Stream-K over the plan's StreamKPlan.
 std::unique_ptr<TileScheduler> createStreamKScheduler(KernelContext &ctx);

@@ -67,6 +67,24 @@ def Tile_BStaging : I32EnumAttr<"BStaging", "how B reaches the TMA unit", [
   let genSpecializedAttr = 0;
 }
 
+def Tile_ProducerKind : I32EnumAttr<"ProducerKind",
+    "who issues the asynchronous copies", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Warpgroup", 1, "warpgroup">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
+def Tile_TileOrder : I32EnumAttr<"TileOrder",
+    "the order in which consecutive blocks take output tiles", [
+    I32EnumAttrCase<"AlongN", 0, "along_n">,
+    I32EnumAttrCase<"AlongM", 1, "along_m">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
 def Tile_TileSchedulerKind : I32EnumAttr<"TileSchedulerKind",
     "how output tiles are shared among blocks", [
     I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
@@ -260,6 +278,22 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       the owner rarely waits. When the matmul accumulates into C (C += A *
       B), the owner's accumulators start from C's tile, the others' from
       zero.
+    * `producer = none | warpgroup` (default `none`: every thread computes,
+      thread 0 issues the copies, and the block synchronises once per K
+      step). `warpgroup` (the wgmma tile, data-parallel tiles): warp
+      specialisation. A producer warpgroup, placed first and shrunk to 40
+      registers per thread (`setmaxnreg`), issues the TMA copies of each
+      stage as soon as the consumers have released it (an `empty` mbarrier
+      per stage); the consumer warpgroups, grown to the registers the
+      producer leaves, wait for a stage to land (its `full` mbarrier),
+      compute, and release the stage their previous step read. The block
+      has one warpgroup more; nothing synchronises it in the K loop.
+    * `order = along_n | along_m` (default `along_n`; data-parallel tiles):
+      consecutive blocks (blockIdx.x) take consecutive tiles along a row of
+      C's tiles, or down a column. The blocks resident at once then share
+      A's row panels (along_n) or B's column panels (along_m): the order
+      decides which operand the L2 keeps across a wave; `along_m` suits
+      problems whose B is the larger operand (N > M).
 
     Example: `#tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = stream_k>`
   }];
@@ -267,7 +301,9 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
     DefaultValuedParameter<"int64_t", "1">:$stages,
     DefaultValuedParameter<"int64_t", "0">:$blocks_per_sm,
     DefaultValuedParameter<"TileSchedulerKind",
-                           "TileSchedulerKind::DataParallel">:$scheduler
+                           "TileSchedulerKind::DataParallel">:$scheduler,
+    DefaultValuedParameter<"ProducerKind", "ProducerKind::None">:$producer,
+    DefaultValuedParameter<"TileOrder", "TileOrder::AlongN">:$order
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -276,8 +312,10 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
     AttrBuilder<(ins CArg<"int64_t", "1">:$stages,
                      CArg<"int64_t", "0">:$blocksPerSM,
                      CArg<"TileSchedulerKind",
-                          "TileSchedulerKind::DataParallel">:$scheduler), [{
-      return $_get($_ctxt, stages, blocksPerSM, scheduler);
+                          "TileSchedulerKind::DataParallel">:$scheduler,
+                     CArg<"ProducerKind", "ProducerKind::None">:$producer,
+                     CArg<"TileOrder", "TileOrder::AlongN">:$order), [{
+      return $_get($_ctxt, stages, blocksPerSM, scheduler, producer, order);
     }]>
   ];
 }
@@ -375,6 +413,14 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     }
     bool getStreamK() const {
       return getScheduler() == TileSchedulerKind::StreamK;
+    }
+    /// order = along_m: consecutive blocks go down a column of tiles.
+    bool isOrderAlongM() const {
+      return getSchedule().getOrder() == TileOrder::AlongM;
+    }
+    /// producer = warpgroup: a TMA producer warpgroup before the consumers.
+    bool isWarpSpecialized() const {
+      return getSchedule().getProducer() == ProducerKind::Warpgroup;
     }
 
     int64_t getBM() const { return getBlock()[0]; }
