@@ -308,6 +308,10 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
       {"floors",
        r.hasFloors() ? json::Value(json::Object{
                            {"fp32_peak_flop_per_s", r.peakFlopsPerSecond()},
+                           {"peak_instruction",
+                            (r.floorsRate->instruction + " " +
+                             r.floorsRate->operands)
+                                .str()},
                            {"memory_bytes_per_s", r.memoryBytesPerSecond()},
                            {"ridge_flop_per_byte", r.ridgeFlopPerByte()},
                            {"compute_us", 1e6 * r.computeFloor()},

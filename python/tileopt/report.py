@@ -27,7 +27,7 @@ def _cublas(rows: list[dict]) -> float | None:
 
 
 def table(rows: list[dict]) -> str:
-    head = ("| config | tile | status | median ms | GFLOP/s | % cuBLAS | % FP32 peak "
+    head = ("| config | tile | status | median ms | GFLOP/s | % cuBLAS | % peak "
             "| max abs err "
             "| regs | reg-bank extra / FFMA | smem B | occupancy | DRAM MB "
             "| executed/useful | K-step FLOP/B | binding limit | waves |")
@@ -176,7 +176,7 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
         cublas = _cublas(group)
         if cublas:
             ax.axhline(cublas / 1000, color=color, linestyle="--",
-                       label=f"{shape} cuBLAS SGEMM")
+                       label=f"{shape} {_cublas_name(group)}")
         best = [r for r in group if r.get("tile") is None and r.get("gflops")]
         for j, r in enumerate(sorted(best, key=lambda r: -r["gflops"])[:3]):
             ax.axhline(r["gflops"] / 1000, color=color, linestyle=":",
@@ -184,9 +184,9 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
     peaks = {r["fp32_peak_gflops"] for r in rows if r.get("fp32_peak_gflops")}
     if len(peaks) == 1:
         ax.axhline(peaks.pop() / 1000, color="black", linewidth=1,
-                   label="FP32 peak (the chip's boost clock)")
+                   label=f"{_peak_name(rows)} peak (the chip's boost clock)")
     paths.append(save(fig, ax, "gflops_vs_tile.png", "TFLOP/s (median of 100 runs)",
-                      "FP32 GEMM throughput vs tile size"))
+                      f"{_peak_name(rows)} GEMM throughput vs tile size"))
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for i, (shape, group) in enumerate(shapes.items()):
@@ -203,7 +203,67 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
     ax.set_yscale("log")
     paths.append(save(fig, ax, "traffic_vs_tile.png", "global traffic (GB)",
                       "Global memory traffic vs tile size"))
+    paths.extend(_plot_configs(rows, out_dir, plt))
     return paths
+
+
+def _plot_configs(rows: list[dict], out_dir: str, plt) -> list[str]:
+    """configs_<shape>.png for each shape measured without a tile-size
+    series: a bar per job in spec order (TFLOP/s, median), each named with
+    its K-step intensity and what binds its occupancy, cuBLAS as a line,
+    and the jobs that could not compile with the limit they break."""
+    paths = []
+    for shape, group in _by_shape(rows).items():
+        if any(r.get("tile") for r in group):
+            continue
+        fig, ax = plt.subplots(figsize=(8, 4.8))
+        names = [r["name"] for r in group]
+        values = [(r.get("gflops") or 0) / 1000 for r in group]
+        ax.bar(range(len(group)), values, color="C0")
+        for x, r in enumerate(group):
+            if r.get("gflops"):
+                text = (f"{r['kstep_flop_per_byte']:.0f} F/B, "
+                        f"{r.get('binding_limit') or '?'}"
+                        if r.get("kstep_flop_per_byte") else "")
+            else:
+                text = (r.get("diagnostic") or r["status"]).split("error: ")[-1]
+                text = text.replace("'linalg.matmul' op ", "")[:60]
+            ax.text(x, max(values) * 0.02 + (values[x] or 0), text,
+                    rotation=90, ha="center", va="bottom", fontsize=6)
+        cublas = _cublas(group)
+        if cublas:
+            ax.axhline(cublas / 1000, color="C1", linestyle="--",
+                       label=_cublas_name(group))
+        ax.set_xticks(range(len(group)))
+        ax.set_xticklabels(names, rotation=45, ha="right", fontsize=7)
+        ax.set_ylabel("TFLOP/s (median)")
+        ax.set_ylim(0, max(values + [cublas / 1000 if cublas else 0]) * 1.45)
+        ax.set_title(f"{shape}: throughput per config (labels: K-step "
+                     "FLOP/byte, occupancy limit)", fontsize=9)
+        ax.legend(fontsize=7, loc="upper left")
+        ax.grid(True, axis="y", alpha=0.3)
+        path = os.path.join(out_dir, f"configs_{shape}.png")
+        fig.tight_layout()
+        fig.savefig(path, dpi=120)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+def _peak_name(rows: list[dict]) -> str:
+    """The instruction whose peak the rows' "% peak" is of ("FP32" FMA, or
+    "wgmma f16" on the tensor cores)."""
+    names = {r.get("peak_instruction") for r in rows if r.get("fp32_peak_gflops")}
+    name = names.pop() if len(names) == 1 else None
+    return "FP32" if name in (None, "fma f32") else name
+
+
+def _cublas_name(rows: list[dict]) -> str:
+    """The cuBLAS call the rows were compared with: SGEMM for f32 operands,
+    GemmEx with f32 compute for 16-bit ones (tile-run's references)."""
+    if any(r.get("element_type") in ("f16", "bf16") for r in rows):
+        return "cuBLAS GemmEx (f32 compute, tensor cores)"
+    return "cuBLAS SGEMM (TF32 off)"
 
 
 def markdown(rows: list[dict], title: str, plots: list[str], header: str = "") -> str:
@@ -214,7 +274,7 @@ def markdown(rows: list[dict], title: str, plots: list[str], header: str = "") -
         cublas = _cublas(group)
         parts.append(f"## {shape}\n")
         if cublas:
-            parts.append(f"cuBLAS SGEMM (TF32 off), same runs: {cublas / 1000:.2f} TFLOP/s.\n")
+            parts.append(f"{_cublas_name(group)}, same runs: {cublas / 1000:.2f} TFLOP/s.\n")
         parts.append(table(group))
         profile = profile_table(group)
         if profile:

@@ -12,7 +12,7 @@ COLUMNS = [
     "name", "shape", "m", "n", "k", "config", "tile", "options", "status",
     "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
     "median_ms", "gflops", "cublas_ms", "cublas_gflops", "ratio",
-    "fp32_peak_gflops", "peak_fraction",
+    "fp32_peak_gflops", "peak_fraction", "peak_instruction", "element_type",
     "registers", "shared_bytes", "spill_bytes", "threads",
     "model_occupancy", "binding_limit", "blocks_per_sm", "waves",
     "wave_efficiency", "useful_flops", "executed_flops", "kstep_flop_per_byte",
@@ -42,6 +42,7 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
                options=job["options"], status=status,
                diagnostic=diagnostic or None)
     kernel = (manifest or {}).get("kernels", [{}])[0] if manifest else {}
+    row["element_type"] = (kernel.get("problem") or {}).get("a_type")
     report = kernel.get("report") or {}
     if report:
         occ = report.get("occupancy") or {}
@@ -58,7 +59,10 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
                    violations="; ".join(report.get("violations", [])) or None)
         floors = report.get("floors") or {}
         if floors.get("fp32_peak_flop_per_s"):
+            # The peak of the kernel's instruction tile (FP32 FMA, or the
+            # tensor cores' for wgmma: `peak_instruction`).
             row["fp32_peak_gflops"] = floors["fp32_peak_flop_per_s"] / 1e9
+            row["peak_instruction"] = floors.get("peak_instruction", "fma f32")
     res = kernel.get("resources")
     if res:
         row.update(registers=res["registers"], shared_bytes=res["shared_bytes"],

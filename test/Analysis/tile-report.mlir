@@ -237,6 +237,7 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON-NEXT: "grid_us": 529.58
 // JSON-NEXT: "memory_bytes_per_s": 4800000000000,
 // JSON-NEXT: "memory_us": 122.32
+// JSON-NEXT: "peak_instruction": "fma f32",
 // JSON-NEXT: "ridge_flop_per_byte": 13.9392,
 // JSON-NEXT: "useful_compute_us": 256.26
 // JSON: "function": "ragged128",
