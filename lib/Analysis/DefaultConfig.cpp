@@ -70,6 +70,17 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
   return streamK;
 }
 
+/// What makes `config` impossible on `target` or for the problem's shape.
+static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
+                                                int64_t n, int64_t k,
+                                                Type elementType,
+                                                const TargetInfo &target) {
+  if (std::optional<std::string> violation =
+          findConfigViolation(config, target, elementType))
+    return violation;
+  return findShapeViolation(config, m, n, k, elementType);
+}
+
 /// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
 /// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
 /// shape of the kernels measured in docs/results/; 128 x 128 where the
@@ -98,11 +109,8 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
       ScheduleAttr::get(ctx, /*stages=*/4, 0, TileSchedulerKind::DataParallel,
                         ProducerKind::None,
                         n > m ? TileOrder::AlongM : TileOrder::AlongN));
-  std::optional<std::string> violation =
-      findConfigViolation(config, target, elementType);
-  if (!violation)
-    violation = findShapeViolation(config, m, n, k, elementType);
-  if (violation) {
+  if (std::optional<std::string> violation =
+          findViolation(config, m, n, k, elementType, target)) {
     if (why)
       *why = "its wgmma config does not fit: " + *violation;
     return {};
@@ -156,11 +164,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
         c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
         k % 4 == 0 ? c.blocksPerSM : 0, c.a, c.fmaOrder, c.b);
-    std::optional<std::string> violation =
-        findConfigViolation(config, target, elementType);
-    if (!violation)
-      violation = findShapeViolation(config, m, n, k, elementType);
-    if (violation) {
+    if (std::optional<std::string> violation =
+            findViolation(config, m, n, k, elementType, target)) {
       if (why)
         *why =
             "every candidate breaks a limit (the smallest: " + *violation + ")";

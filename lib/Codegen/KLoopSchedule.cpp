@@ -136,31 +136,37 @@ scf::ForOp mlir::tileopt::emitIssueAheadLoop(KernelContext &ctx,
   return loop;
 }
 
-/// The K step of `kIv` (from the loop's lower bound) and its stage.
-static std::pair<Value, Value> getStepAndStage(KernelContext &ctx,
-                                               scf::ForOp kLoop, Value kIv) {
+/// The K step of `kIv` in the loop (from its lower bound), the block's
+/// step (after `stepBase` earlier ones; null: none) and its stage.
+struct StepIndex {
+  Value local, global, stage;
+};
+static StepIndex getStepIndex(KernelContext &ctx, scf::ForOp kLoop, Value kIv,
+                              Value stepBase) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
-  Value step = arith::DivUIOp::create(
+  Value local = arith::DivUIOp::create(
       rewriter, loc,
       arith::SubIOp::create(rewriter, loc, kIv, kLoop.getLowerBound()),
       kLoop.getStep());
-  return {step, arith::RemUIOp::create(rewriter, loc, step,
-                                       ib.c(ctx.plan.stages))};
+  Value global = stepBase ? ib.add(stepBase, local) : local;
+  return {local, global,
+          arith::RemUIOp::create(rewriter, loc, global,
+                                 ib.c(ctx.plan.stages))};
 }
 
 void mlir::tileopt::emitProducerLoop(KernelContext &ctx, StageCopier &copier,
-                                     scf::ForOp kLoop) {
+                                     scf::ForOp kLoop, Value stepBase) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   Value kUpper = kLoop.getUpperBound();
   auto loop = scf::ForOp::create(
       rewriter, loc, kLoop.getLowerBound(), kUpper, kLoop.getStep(),
       ValueRange{}, [&](OpBuilder &, Location, Value kIv, ValueRange) {
-        auto [step, stage] = getStepAndStage(ctx, kLoop, kIv);
-        copier.emitAcquire(step, stage);
-        copier.emitIssue(kIv, kUpper, stage);
+        StepIndex at = getStepIndex(ctx, kLoop, kIv, stepBase);
+        copier.emitAcquire(at.global, at.stage);
+        copier.emitIssue(kIv, kUpper, at.stage);
         scf::YieldOp::create(rewriter, loc);
       });
   loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
@@ -169,7 +175,8 @@ void mlir::tileopt::emitProducerLoop(KernelContext &ctx, StageCopier &copier,
 scf::ForOp mlir::tileopt::emitConsumerLoop(KernelContext &ctx,
                                            StageCopier &copier,
                                            InstructionTile &tile,
-                                           scf::ForOp kLoop, ValueRange inits) {
+                                           scf::ForOp kLoop, ValueRange inits,
+                                           Value stepBase) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
@@ -178,20 +185,42 @@ scf::ForOp mlir::tileopt::emitConsumerLoop(KernelContext &ctx,
       rewriter, loc, kLoop.getLowerBound(), kLoop.getUpperBound(),
       kLoop.getStep(), inits,
       [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
-        auto [step, stage] = getStepAndStage(ctx, kLoop, kIv);
-        copier.emitWait(step, stage);
-        SmallVector<Value> result = tile.emitStep(
-            copier.getSource(0, stage), copier.getSource(1, stage), accs);
+        StepIndex at = getStepIndex(ctx, kLoop, kIv, stepBase);
+        copier.emitWait(at.global, at.stage);
+        SmallVector<Value> result =
+            tile.emitStep(copier.getSource(0, at.stage),
+                          copier.getSource(1, at.stage), accs);
         if (tile.getStageReleaseLag() == 0) {
-          copier.emitRelease(stage);
+          copier.emitRelease(at.stage);
         } else {
           Value previous = arith::RemUIOp::create(
-              rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
-          emitUnder(rewriter, loc, ib.ne(step, ib.c(0)),
+              rewriter, loc, ib.add(at.global, ib.c(stages - 1)),
+              ib.c(stages));
+          emitUnder(rewriter, loc, ib.ne(at.local, ib.c(0)),
                     [&]() { copier.emitRelease(previous); });
         }
         scf::YieldOp::create(rewriter, loc, result);
       });
   loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+  // A lagging tile frees its last step's stage once its instructions are
+  // done: the producer may refill it for the next tile.
+  rewriter.setInsertionPointAfter(loop);
+  tile.emitLoopExit();
+  if (tile.getStageReleaseLag() == 1) {
+    Value kLower = kLoop.getLowerBound(), kUpper = kLoop.getUpperBound();
+    Value steps = ib.div(
+        arith::SubIOp::create(
+            rewriter, loc,
+            ib.add(kUpper, arith::SubIOp::create(rewriter, loc,
+                                                 kLoop.getStep(), ib.c(1))),
+            kLower),
+        kLoop.getStep());
+    Value last = ib.add(stepBase ? stepBase : ib.c(0),
+                        arith::SubIOp::create(rewriter, loc, steps, ib.c(1)));
+    emitUnder(rewriter, loc, ib.lt(kLower, kUpper), [&]() {
+      copier.emitRelease(arith::RemUIOp::create(rewriter, loc, last,
+                                                ib.c(stages)));
+    });
+  }
   return loop;
 }

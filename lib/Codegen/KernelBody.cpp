@@ -12,12 +12,11 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// Splits the block before `kLoop` into its warpgroup roles: the producer
-/// warpgroup (the plan's first threads) gives up registers and its thread
-/// 0 runs the producer loop; the consumers take the registers and `kLoop`,
-/// moved to their side.
-static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
-                               scf::ForOp kLoop) {
+/// Warp specialisation. Once per block (at the insertion point): the
+/// producer warpgroup (the plan's first threads) gives up registers and
+/// the consumers take them. Per tile, before `kLoop`: thread 0 runs the
+/// producer loop, and `kLoop` moves to the consumers' side.
+static void emitRegisterSplit(KernelContext &ctx) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
@@ -25,18 +24,33 @@ static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
   auto roles = scf::IfOp::create(rewriter, loc, TypeRange{},
                                  ib.lt(ctx.tid, ib.c(w.producerThreads)),
                                  /*withElseRegion=*/true);
-  auto setMaxRegisters = [&](int64_t count, NVVM::SetMaxRegisterAction action) {
+  auto setMaxRegisters = [&](Block &block, int64_t count,
+                             NVVM::SetMaxRegisterAction action) {
+    rewriter.setInsertionPointToStart(&block);
     NVVM::SetMaxRegisterOp::create(
         rewriter, loc, rewriter.getI32IntegerAttr(count),
         NVVM::SetMaxRegisterActionAttr::get(rewriter.getContext(), action));
   };
+  setMaxRegisters(roles.getThenRegion().front(), w.producerRegisters,
+                  NVVM::SetMaxRegisterAction::decrease);
+  setMaxRegisters(roles.getElseRegion().front(), w.consumerRegisters,
+                  NVVM::SetMaxRegisterAction::increase);
+  rewriter.setInsertionPointAfter(roles);
+}
+
+static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
+                               scf::ForOp kLoop, Value stepBase) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  auto roles = scf::IfOp::create(
+      rewriter, loc, TypeRange{},
+      ib.lt(ctx.tid, ib.c(ctx.plan.wgmma.producerThreads)),
+      /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(&roles.getThenRegion().front());
-  setMaxRegisters(w.producerRegisters, NVVM::SetMaxRegisterAction::decrease);
   emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)),
-            [&]() { emitProducerLoop(ctx, copier, kLoop); });
+            [&]() { emitProducerLoop(ctx, copier, kLoop, stepBase); });
   Block &consumers = roles.getElseRegion().front();
-  rewriter.setInsertionPointToStart(&consumers);
-  setMaxRegisters(w.consumerRegisters, NVVM::SetMaxRegisterAction::increase);
   rewriter.moveOpBefore(kLoop, consumers.getTerminator());
 }
 
@@ -67,10 +81,12 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   // producer warpgroup's loop, and the K loop goes to the consumers' side.
   std::unique_ptr<StageCopier> copier;
   if (plan.loop == KLoopKind::WarpSpecialized) {
-    rewriter.setInsertionPoint(kLoop);
+    rewriter.setInsertionPoint(setupPoint ? setupPoint : kLoop.getOperation());
     copier = createTmaCopier(ctx, tensorMaps);
     copier->emitSetup(nullptr);
-    emitWarpgroupRoles(ctx, *copier, kLoop);
+    emitRegisterSplit(ctx);
+    rewriter.setInsertionPoint(kLoop);
+    emitWarpgroupRoles(ctx, *copier, kLoop, scheduler.getStepBase());
   }
 
   rewriter.setInsertionPoint(kLoop);
@@ -93,7 +109,8 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
     loop = emitRegisterStagedLoop(ctx, *tile, kLoop, inits);
     break;
   case KLoopKind::WarpSpecialized:
-    loop = emitConsumerLoop(ctx, *copier, *tile, kLoop, inits);
+    loop = emitConsumerLoop(ctx, *copier, *tile, kLoop, inits,
+                            scheduler.getStepBase());
     break;
   case KLoopKind::IssueAhead: {
     copier = plan.copy[0].copier == CopyKind::Tma
@@ -110,8 +127,14 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
     return launch.emitOpError() << "could not unroll the panel loop";
   rewriter.eraseOp(kLoop);
 
-  rewriter.setInsertionPointAfter(loop);
-  tile->emitLoopExit();
+  // The consumer loop ends its side of the block with its exit and the
+  // release of its last stage; the epilogue follows them.
+  if (plan.loop == KLoopKind::WarpSpecialized) {
+    rewriter.setInsertionPoint(loop->getBlock()->getTerminator());
+  } else {
+    rewriter.setInsertionPointAfter(loop);
+    tile->emitLoopExit();
+  }
   scheduler.emitEpilogue(epilogue, tile->unpackAccumulators(loop.getResults()));
   return success();
 }

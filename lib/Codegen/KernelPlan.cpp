@@ -359,10 +359,12 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
 
   // Stream-K's grid is one resident wave of the target's SMs; the
   // workspace (stream_k, pack_b) is laid out for that grid.
-  if (config.getStreamK() || config.getPackB()) {
+  bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
+  if (config.getStreamK() || config.getPackB() || persistent) {
     if (!target) {
-      why = std::string(config.getStreamK() ? "stream_k sizes its grid"
-                                            : "pack_b sizes its workspace") +
+      why = std::string(config.getStreamK()   ? "stream_k sizes its grid"
+                        : persistent          ? "persistent sizes its grid"
+                                              : "pack_b sizes its workspace") +
             " by the chip's SMs: name a known chip";
       return failure();
     }
@@ -375,10 +377,14 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     return failure();
   }
   plan.shared = getSharedMemoryLayout(config, elementType);
-  plan.scheduler = plan.workspace.streamK ? TileSchedulerKind::StreamK
-                                          : TileSchedulerKind::DataParallel;
+  plan.scheduler = config.getScheduler();
   if (plan.workspace.streamK) {
     plan.grid[0] = plan.workspace.streamK->blocks;
+  } else if (persistent) {
+    // One resident wave, at most a block per tile.
+    plan.grid[0] = std::min(plan.tilesM() * plan.tilesN(),
+                            target->numSMs *
+                                std::max<int64_t>(config.getBlocksPerSM(), 1));
   } else if (config.isOrderAlongM()) {
     plan.grid[0] = plan.tilesM();
     plan.grid[1] = plan.tilesN();

@@ -29,6 +29,51 @@ private:
   bool alongM;
 };
 
+/// Block g runs tiles t = g, g + grid, ...: the loop's i-th tile has the
+/// block's K steps i x steps per tile before it (the step base), so that
+/// the pipeline's stages and phases go on across tiles.
+class PersistentScheduler final : public TileScheduler {
+public:
+  explicit PersistentScheduler(KernelContext &ctx) : ctx(ctx), ib(ctx.ib()) {}
+  Operation *emitTileLoop(gpu::KernelDim3 blockIds, Operation *terminator,
+                          Value &tileRow, Value &tileCol) override {
+    RewriterBase &rewriter = ctx.rewriter;
+    Location loc = ctx.loc;
+    const KernelPlan &plan = ctx.plan;
+    rewriter.setInsertionPoint(terminator);
+    int64_t grid = plan.grid[0];
+    int64_t stepsPerTile =
+        llvm::divideCeil(plan.problem.k, plan.config.getBK());
+    Operation *bodyPoint = nullptr;
+    tiles = scf::ForOp::create(
+        rewriter, loc, blockIds.x, ib.c(plan.tilesM() * plan.tilesN()),
+        ib.c(grid), ValueRange{},
+        [&](OpBuilder &, Location, Value tile, ValueRange) {
+          Value iteration = ib.div(
+              arith::SubIOp::create(rewriter, loc, tile, blockIds.x),
+              ib.c(grid));
+          stepBase = ib.mul(iteration, ib.c(stepsPerTile));
+          if (plan.config.isOrderAlongM()) {
+            tileRow = ib.rem(tile, ib.c(plan.tilesM()));
+            tileCol = ib.div(tile, ib.c(plan.tilesM()));
+          } else {
+            tileRow = ib.div(tile, ib.c(plan.tilesN()));
+            tileCol = ib.rem(tile, ib.c(plan.tilesN()));
+          }
+          bodyPoint = scf::YieldOp::create(rewriter, loc);
+        });
+    return bodyPoint;
+  }
+  Operation *getSetupPoint() const override { return tiles; }
+  Value getStepBase() const override { return stepBase; }
+
+private:
+  KernelContext &ctx;
+  IndexBuilder ib;
+  scf::ForOp tiles;
+  Value stepBase;
+};
+
 /// Block g runs K steps [begin, end) = [g x steps / blocks, (g + 1) x steps
 /// / blocks) of all tiles' steps, one segment per tile it touches: segment
 /// i starts at begin (i = 0) or at the first step of the i-th tile after
@@ -239,6 +284,11 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
 std::unique_ptr<TileScheduler>
 mlir::tileopt::createDataParallelScheduler(bool alongM) {
   return std::make_unique<DataParallelScheduler>(alongM);
+}
+
+std::unique_ptr<TileScheduler>
+mlir::tileopt::createPersistentScheduler(KernelContext &ctx) {
+  return std::make_unique<PersistentScheduler>(ctx);
 }
 
 std::unique_ptr<TileScheduler>

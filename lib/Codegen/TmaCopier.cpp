@@ -49,6 +49,7 @@ public:
 private:
   Value boxView(Value panel, ArrayRef<OpFoldResult> lead);
   Value boxColumn(Value box);
+  void waitForPhase(Value group, Value step, Value stage, int64_t shift);
   void issueBox(OpFoldResult box, Value column, Value stage, Value kAt);
 
   IndexBuilder ib;
@@ -243,31 +244,32 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
   pendingLive = live;
 }
 
-void TmaCopier::emitWait(Value step, Value stage) {
+/// Waits on `group`'s mbarrier of `stage` for the phase of parity (step /
+/// S + `shift`) mod 2.
+void TmaCopier::waitForPhase(Value group, Value step, Value stage,
+                             int64_t shift) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   Value round =
       arith::DivUIOp::create(rewriter, loc, step, ib.c(ctx.plan.stages));
+  if (shift)
+    round = ib.add(round, ib.c(shift));
   Value parity = arith::IndexCastOp::create(
       rewriter, loc, rewriter.getI1Type(),
       arith::RemUIOp::create(rewriter, loc, round, ib.c(2)));
-  nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, barriers, parity,
+  nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, group, parity,
                                          ib.c(kMbarrierWaitTicks), stage);
+}
+
+void TmaCopier::emitWait(Value step, Value stage) {
+  waitForPhase(barriers, step, stage, 0);
 }
 
 /// Round r = step / S of a stage may be filled once the consumers have
 /// freed round r - 1: the empty mbarrier's phase r - 1, parity (r + 1) mod
 /// 2, which for r = 0 is the phase before the first (complete at once).
 void TmaCopier::emitAcquire(Value step, Value stage) {
-  RewriterBase &rewriter = ctx.rewriter;
-  Location loc = ctx.loc;
-  Value round =
-      arith::DivUIOp::create(rewriter, loc, step, ib.c(ctx.plan.stages));
-  Value parity = arith::IndexCastOp::create(
-      rewriter, loc, rewriter.getI1Type(),
-      arith::RemUIOp::create(rewriter, loc, ib.add(round, ib.c(1)), ib.c(2)));
-  nvgpu::MBarrierTryWaitParityOp::create(rewriter, loc, emptyBarriers, parity,
-                                         ib.c(kMbarrierWaitTicks), stage);
+  waitForPhase(emptyBarriers, step, stage, 1);
 }
 
 void TmaCopier::emitRelease(Value stage) {

@@ -176,15 +176,14 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t stages, int64_t blocksPerSM,
                                    TileSchedulerKind scheduler,
                                    ProducerKind producer, TileOrder order) {
-  if (order != TileOrder::AlongN &&
-      scheduler != TileSchedulerKind::DataParallel)
+  if (order != TileOrder::AlongN && scheduler == TileSchedulerKind::StreamK)
     return emitError() << "order = " << stringifyTileOrder(order)
-                       << " orders data-parallel tiles: it needs scheduler = "
-                          "data_parallel";
+                       << " orders whole tiles: it needs scheduler = "
+                          "data_parallel or persistent";
   if (producer == ProducerKind::Warpgroup &&
-      scheduler != TileSchedulerKind::DataParallel)
-    return emitError() << "producer = warpgroup runs data-parallel tiles: it "
-                          "needs scheduler = data_parallel";
+      scheduler == TileSchedulerKind::StreamK)
+    return emitError() << "producer = warpgroup runs whole tiles: it needs "
+                          "scheduler = data_parallel or persistent";
   if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)))
     return failure();
   return checkBound(emitError, "blocks_per_sm", blocksPerSM, 0,
@@ -270,6 +269,9 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           "blocks_per_sm > 0";
   if (wgmma)
     return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr);
+  if (scheduleAttr.getScheduler() == TileSchedulerKind::Persistent)
+    return emitError() << "scheduler = persistent runs the wgmma tile: it "
+                          "needs tile = #tile.wgmma<...>";
   if (scheduleAttr.getProducer() != ProducerKind::None)
     return emitError() << "producer = warpgroup feeds wgmma warpgroups: it "
                           "needs tile = #tile.wgmma<...>";

@@ -211,7 +211,9 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   kernel.cView = promoted->cView;
   std::unique_ptr<TileScheduler> scheduler =
       streamK ? createStreamKScheduler(kernel)
-              : createDataParallelScheduler(config.isOrderAlongM());
+      : plan.scheduler == TileSchedulerKind::Persistent
+          ? createPersistentScheduler(kernel)
+          : createDataParallelScheduler(config.isOrderAlongM());
   Block *body = forall.getBody();
   rewriter.eraseOp(body->getTerminator());
   Value tileRow, tileCol;

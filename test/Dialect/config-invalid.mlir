@@ -297,10 +297,15 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], tile = 
 
 // -----
 
-// expected-error @+1 {{producer = warpgroup runs data-parallel tiles: it needs scheduler = data_parallel}}
+// expected-error @+1 {{producer = warpgroup runs whole tiles: it needs scheduler = data_parallel or persistent}}
 func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, producer = warpgroup>} { return }
 
 // -----
 
-// expected-error @+1 {{order = along_m orders data-parallel tiles: it needs scheduler = data_parallel}}
+// expected-error @+1 {{order = along_m orders whole tiles: it needs scheduler = data_parallel or persistent}}
 func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, order = along_m>} { return }
+
+// -----
+
+// expected-error @+1 {{scheduler = persistent runs the wgmma tile: it needs tile = #tile.wgmma<...>}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, scheduler = persistent>>} { return }

@@ -15,12 +15,20 @@
 // CHECK: nvgpu.mbarrier.init %[[FULL]][%c0], %c1
 // CHECK-NEXT: nvgpu.mbarrier.init %[[EMPTY]][%c0], %c256
 // CHECK: gpu.barrier
-// The producer warpgroup (threads 0..127) gives up registers; its thread 0
-// walks the K steps: round r of a stage waits for the empty barrier's
-// parity (r + 1) mod 2, then arms the full barrier and issues the boxes.
+// Once per block, the producer warpgroup (threads 0..127) gives up
+// registers and the consumers take what it leaves (65536 - 128 x 40 over
+// 256 threads, in multiples of 8).
+// CHECK: %[[SPLIT:.+]] = arith.cmpi ult, %{{.+}}, %c128 : index
+// CHECK-NEXT: scf.if %[[SPLIT]] {
+// CHECK-NEXT: nvvm.setmaxregister  decrease 40
+// CHECK-NEXT: } else {
+// CHECK-NEXT: nvvm.setmaxregister  increase 232
+// CHECK-NEXT: }
+// The producer's thread 0 walks the K steps: round r of a stage waits for
+// the empty barrier's parity (r + 1) mod 2, then arms the full barrier and
+// issues the boxes.
 // CHECK: %[[ISPRODUCER:.+]] = arith.cmpi ult, %{{.+}}, %c128 : index
 // CHECK-NEXT: scf.if %[[ISPRODUCER]] {
-// CHECK-NEXT: nvvm.setmaxregister  decrease 40
 // CHECK: scf.for %[[K:.+]] = %c0 to %c136 step %c64 {
 // CHECK: %[[STEP:.+]] = arith.divui %[[K]], %c64 : index
 // CHECK-NEXT: %[[STAGE:.+]] = arith.remui %[[STEP]], %c3 : index
@@ -31,12 +39,10 @@
 // CHECK-NEXT: nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]], %[[PARITY]]
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[STAGE]]], %c32768
 // CHECK: nvgpu.tma.async.load %{{.+}}[%[[K]], %[[ROW0]]], %[[FULL]][%[[STAGE]]]
-// The consumers take the registers the producer left (65536 - 128 x 40
-// over 256 threads, in multiples of 8) and run the K loop: wait for the
-// stage, one wgmma group, and, one step late, free the stage the previous
-// step read. No block barrier in the loop.
+// The consumers run the K loop: wait for the stage, one wgmma group, and,
+// one step late, free the stage the previous step read. No block barrier
+// in the loop.
 // CHECK: } else {
-// CHECK-NEXT: nvvm.setmaxregister  increase 232
 // CHECK: scf.for %[[CK:.+]] = %c0 to %c136 step %c64 iter_args(
 // CHECK-NOT: gpu.barrier
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]]
@@ -50,7 +56,10 @@
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%[[PREV]]]
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.yield
+// After the loop, once nothing is in flight, the last step's stage is
+// freed too (step 2 of 3: stage 2).
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%c2]
 func.func @producer(%A: memref<200x136xf16>, %B: memref<136x256xf16>, %C: memref<200x256xf16>) {
   linalg.matmul ins(%A, %B : memref<200x136xf16>, memref<136x256xf16>) outs(%C : memref<200x256xf16>)
   return

@@ -45,17 +45,19 @@ scf::ForOp emitIssueAheadLoop(KernelContext &ctx, StageCopier &copier,
 
 /// Warp specialisation, the producer's side (one thread): for each K step,
 /// wait until the consumers have freed its stage (step % S), then issue the
-/// step's copies into it.
+/// step's copies into it. `stepBase` (null: 0) is the block's K steps
+/// before this loop (a persistent scheduler's earlier tiles).
 void emitProducerLoop(KernelContext &ctx, StageCopier &copier,
-                      scf::ForOp kLoop);
+                      scf::ForOp kLoop, Value stepBase);
 
 /// Warp specialisation, the consumers' side: step k waits until its stage
 /// has landed, computes from it, and frees the stage the tile has done
-/// reading (step k's own, or step k - 1's with a stage release lag of 1).
-/// Nothing synchronises the block.
+/// reading (step k's own, or step k - 1's with a stage release lag of 1,
+/// the last one's after the loop, once the tile's loop exit has waited).
+/// Nothing synchronises the block. `stepBase` as for the producer.
 scf::ForOp emitConsumerLoop(KernelContext &ctx, StageCopier &copier,
                             InstructionTile &tile, scf::ForOp kLoop,
-                            ValueRange inits);
+                            ValueRange inits, Value stepBase);
 
 } // namespace mlir::tileopt
 

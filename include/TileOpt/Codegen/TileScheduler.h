@@ -47,6 +47,10 @@ public:
 /// blockIdx.y) when `alongM`.
 std::unique_ptr<TileScheduler> createDataParallelScheduler(bool alongM);
 
+/// A resident wave of blocks, block g running tiles g, g + grid, ... in the
+/// config's tile order, its K steps numbered on from tile to tile.
+std::unique_ptr<TileScheduler> createPersistentScheduler(KernelContext &ctx);
+
 /// Stream-K over the plan's StreamKPlan.
 std::unique_ptr<TileScheduler> createStreamKScheduler(KernelContext &ctx);
 

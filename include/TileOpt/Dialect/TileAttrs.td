@@ -88,7 +88,8 @@ def Tile_TileOrder : I32EnumAttr<"TileOrder",
 def Tile_TileSchedulerKind : I32EnumAttr<"TileSchedulerKind",
     "how output tiles are shared among blocks", [
     I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
-    I32EnumAttrCase<"StreamK", 1, "stream_k">
+    I32EnumAttrCase<"StreamK", 1, "stream_k">,
+    I32EnumAttrCase<"Persistent", 2, "persistent">
   ]> {
   let cppNamespace = "::mlir::tileopt";
   let genSpecializedAttr = 0;
@@ -278,6 +279,12 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       the owner rarely waits. When the matmul accumulates into C (C += A *
       B), the owner's accumulators start from C's tile, the others' from
       zero.
+    * `scheduler = persistent` (the wgmma tile): the grid is one resident
+      wave (SMs x max(blocks_per_sm, 1) blocks, at most one per tile), and
+      block g runs tiles g, g + grid, ... in the tile order; the K steps'
+      stages and mbarrier phases continue from tile to tile, so that a
+      producer warpgroup fills the next tile's stages while the consumers
+      store the last one's C.
     * `producer = none | warpgroup` (default `none`: every thread computes,
       thread 0 issues the copies, and the block synchronises once per K
       step). `warpgroup` (the wgmma tile, data-parallel tiles): warp
