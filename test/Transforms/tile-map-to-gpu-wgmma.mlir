@@ -13,6 +13,13 @@
 // CHECK: %[[MAPA:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c128, %c64] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK: %[[MAPB:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c2, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c98304_i32
+// The lane's first row and whether it is inside C (M = 200: the second
+// row of tiles has 72 rows; every column tile is whole, so no column
+// bound is emitted).
+// CHECK: %[[ROWS:.+]] = affine.min
+// CHECK: %[[ROWIN:.+]] = arith.cmpi ult, %[[ROW:.+]], %[[ROWS]] : index
+// CHECK-NEXT: %[[ROW8:.+]] = arith.addi %[[ROW]], %c8 : index
+// CHECK-NEXT: arith.cmpi ult, %[[ROW8]], %[[ROWS]] : index
 // C += A * B: the accumulators start from C, widened to f32, and go into
 // one struct of 64 f32 per lane.
 // CHECK: memref.load
@@ -60,7 +67,8 @@
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.extractvalue %{{.+}}[63]
 // CHECK: arith.truncf %{{.+}} : f32 to f16
-// CHECK: vector.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] {alignment = 4 : i64} : memref<?x128xf16, strided<[256, 1], offset: ?>>, vector<2xf16>
+// CHECK: scf.if %[[ROWIN]] {
+// CHECK-NEXT: vector.store %{{.+}}, %{{.+}}[%[[ROW]], %{{.+}}] {alignment = 4 : i64} : memref<?x128xf16, strided<[256, 1], offset: ?>>, vector<2xf16>
 func.func @wgmma(%A: memref<200x136xf16>, %B: memref<136x256xf16>, %C: memref<200x256xf16>) {
   linalg.matmul ins(%A, %B : memref<200x136xf16>, memref<136x256xf16>) outs(%C : memref<200x256xf16>)
   return
