@@ -99,9 +99,8 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
              "take strategy=naive)";
     return {};
   }
-  int64_t bn =
-      llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256) < target.numSMs ? 128
-                                                                          : 256;
+  int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
+  int64_t bn = wideTiles < target.numSMs ? 128 : 256;
   auto config = ConfigAttr::get(
       ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
       WgmmaTileAttr::get(ctx, {64, bn, 16}),
