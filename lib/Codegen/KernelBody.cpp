@@ -12,10 +12,9 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// Warp specialisation. Once per block (at the insertion point): the
+/// Warp specialisation, once per block (at the insertion point): the
 /// producer warpgroup (the plan's first threads) gives up registers and
-/// the consumers take them. Per tile, before `kLoop`: thread 0 runs the
-/// producer loop, and `kLoop` moves to the consumers' side.
+/// the consumers take them.
 static void emitRegisterSplit(KernelContext &ctx) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
@@ -38,6 +37,8 @@ static void emitRegisterSplit(KernelContext &ctx) {
   rewriter.setInsertionPointAfter(roles);
 }
 
+/// Warp specialisation, per tile (before `kLoop`): the producer's thread 0
+/// runs the producer loop; `kLoop` moves to the consumers' side.
 static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
                                scf::ForOp kLoop, Value stepBase) {
   RewriterBase &rewriter = ctx.rewriter;
