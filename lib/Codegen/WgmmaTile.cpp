@@ -1,6 +1,7 @@
 //===- WgmmaTile.cpp - The warpgroup tensor-core instruction tile ---------===//
 //
-// Warpgroup g of the block (threads 128 g .. 128 g + 127) owns the WM x WN
+// Consumer warpgroup g (threads P + 128 g .. P + 128 g + 127, after the P
+// threads of a producer warpgroup when the schedule has one) owns the WM x WN
 // tile (g / (BN/WN), g % (BN/WN)) of the block tile and multiplies it with
 // `wgmma.mma_async` m64nNk16 instructions, (WM/64) x (WN/N) per 16 of K,
 // whose operands are shared-memory descriptors of the TMA copier's 128-byte
