@@ -124,8 +124,13 @@ def _config_fields(rng: random.Random) -> dict:
                         ("blocks_per_sm", [1, 2, 65, 1 << 33]),
                         ("a", ["direct", "restaged", "both"]),
                         ("b", ["direct", "row_groups", "packed", "true"]),
-                        ("scheduler", ["data_parallel", "stream_k", "greedy"]),
-                        ("order", ["rows", "columns", "spiral"])):
+                        ("scheduler", ["data_parallel", "stream_k", "persistent",
+                                       "greedy"]),
+                        ("order", ["rows", "columns", "spiral"]),
+                        ("wgmma", [(64, 128, 16), (64, 256, 16), (64, 96, 16),
+                                   (128, 64, 16), (64, 64)]),
+                        ("producer", ["none", "warpgroup", "both"]),
+                        ("tile_order", ["along_n", "along_m", "diagonal"])):
         if rng.random() < 0.25:
             fields[key] = rng.choice(values)
     return fields
@@ -330,6 +335,30 @@ def _plausible_case(rng: random.Random) -> Case:
         opts.append(f"config='{config_attr('naive', block)}'")
     elif rng.random() < 0.25:
         opts.append("strategy=tiled")  # the default config for the shape
+    elif rng.random() < 0.3:
+        # The wgmma tile (16-bit operands below; sm_90a mostly), mostly
+        # on rows of 16-byte multiples (K and N multiples of 8).
+        if rng.random() < 0.8:
+            n, k = -(-n // 8) * 8, -(-k // 8) * 8
+        n_inst = rng.choice([64, 128, 256])
+        wm, wn = rng.choice([64, 128]), n_inst * rng.choice([1, 1, 2])
+        bm, bn = wm * rng.choice([1, 2]), wn * rng.choice([1, 2])
+        fields = {"block": (bm, bn, rng.choice([64, 64, 128, 32])),
+                  "warp": (wm, wn), "wgmma": (64, n_inst, 16), "copy": "tma",
+                  "stages": rng.choice([2, 3, 4, 5])}
+        if rng.random() < 0.4:
+            fields["producer"] = "warpgroup"
+        if rng.random() < 0.4:
+            fields["tile_order"] = "along_m"
+        if rng.random() < 0.3:
+            fields["scheduler"] = rng.choice(["persistent", "stream_k"])
+            fields["blocks_per_sm"] = 1
+        opts[0] = "chip=" + rng.choice(["sm_90a", "sm_90a", "sm_90a", "sm_90"])
+        opts.append(f"config='{config_attr(**fields)}'")
+        text = matmul_module(m, n, k, accumulate=rng.random() < 0.3,
+                             form="memref", element=rng.choice(["f16", "bf16"]),
+                             c_element=rng.choice([None, "f32"]))
+        return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
     else:
         tm, tn = rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4, 8])
         bm = tm * rng.choice([4, 8, 16, 32])

@@ -51,16 +51,20 @@ def _sizes(values) -> str:
 def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
                 warp=None, *, order: str = "rows", copy: str = "registers",
                 pad=0, a: str = "direct", b: str = "direct", stages=1,
-                blocks_per_sm=0, scheduler: str = "data_parallel") -> str:
+                blocks_per_sm=0, scheduler: str = "data_parallel",
+                wgmma=None, producer: str = "none",
+                tile_order: str = "along_n") -> str:
     """The `#tile.config` of these fields (docs/dialect.md), the nested
     attributes left out where every field is at its default, as tile-opt
-    prints it. Values are written as given, so that the fuzzers can ask for
-    invalid ones."""
+    prints it; `wgmma` (the instruction shape) makes the tile
+    `#tile.wgmma<...>` instead of `#tile.fma<thread, order>`. Values are
+    written as given, so that the fuzzers can ask for invalid ones."""
     tile = f"thread = {_sizes(thread)}" + (f", order = {order}" if order != "rows" else "")
     parts = [strategy, f"block = {_sizes(block)}"]
     if warp:
         parts.append(f"warp = {_sizes(warp)}")
-    parts.append(f"tile = #tile.fma<{tile}>")
+    parts.append(f"tile = #tile.wgmma<shape = {_sizes(wgmma)}>" if wgmma
+                 else f"tile = #tile.fma<{tile}>")
     copy_fields = [f"{key} = {value}" for key, value, default in (
         ("kind", copy, "registers"), ("pad", pad, 0), ("a", a, "direct"),
         ("b", b, "direct")) if value != default]
@@ -68,7 +72,8 @@ def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
         parts.append(f"copy = #tile.copy<{', '.join(copy_fields)}>")
     schedule_fields = [f"{key} = {value}" for key, value, default in (
         ("stages", stages, 1), ("blocks_per_sm", blocks_per_sm, 0),
-        ("scheduler", scheduler, "data_parallel")) if value != default]
+        ("scheduler", scheduler, "data_parallel"), ("producer", producer, "none"),
+        ("order", tile_order, "along_n")) if value != default]
     if schedule_fields:
         parts.append(f"schedule = #tile.schedule<{', '.join(schedule_fields)}>")
     return "#tile.config<" + ", ".join(parts) + ">"
