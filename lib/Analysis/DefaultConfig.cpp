@@ -122,13 +122,13 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
                                                    Type elementType,
                                                    const TargetInfo &target,
                                                    std::string *why) {
+  if (elementType.getIntOrFloatBitWidth() == 16)
+    return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, target, why);
   // The candidates, best first among equals: TMA (sm_90, rows of A in
   // 16-byte multiples) with B in boxes, as row groups, or packed; then
   // register-staged and cp.async tiles; smaller tiles for problems that do
   // not fill the chip otherwise (docs/design.md has the table and what
   // each figure was measured on).
-  if (elementType.getIntOrFloatBitWidth() == 16)
-    return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, target, why);
   static const Candidate candidates[] = {
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, AStaging::Restaged,
        FmaOrder::Columns, BStaging::Direct, 1.10, 0},

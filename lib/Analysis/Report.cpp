@@ -107,9 +107,7 @@ TileReport mlir::tileopt::computeTileReport(
   // the memory bandwidth bounds any kernel's global traffic.
   bool wgmma = config.isWgmma();
   if (const InstructionTileRate *rate = target->findRate(
-          getInstructionTileTraits(wgmma ? InstructionTileKind::Wgmma
-                                         : InstructionTileKind::Fma)
-              .name,
+          getInstructionTileTraits(getInstructionTileKind(config)).name,
           wgmma ? getTypeName(elementType) : "f32")) {
     r.floorsTarget = *target;
     r.floorsRate = *rate;

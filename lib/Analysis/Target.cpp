@@ -152,8 +152,7 @@ int64_t mlir::tileopt::getConsumerRegisters(int64_t consumerWarpgroups) {
 ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
                                               Type elementType) {
   ConfigResources r;
-  // A producer warpgroup comes before the consumers.
-  r.threads = config.getNumThreads() + (config.isWarpSpecialized() ? 128 : 0);
+  r.threads = config.getBlockThreads();
   // What the kernel declares: its panel slots and mbarriers (KernelPlan).
   if (config.getStrategy() == Strategy::Tiled)
     r.sharedBytes = getSharedMemoryLayout(config, elementType).totalBytes();
@@ -179,7 +178,7 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
 static int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target) {
   if (config.getBlocksPerSM() <= 0)
     return target.maxRegistersPerThread;
-  int64_t threads = llvm::alignTo(config.getNumThreads(), target.warpSize);
+  int64_t threads = llvm::alignTo(config.getBlockThreads(), target.warpSize);
   int64_t cap = target.registersPerSM / (config.getBlocksPerSM() * threads);
   return std::min<int64_t>(cap / 8 * 8, target.maxRegistersPerThread);
 }
@@ -191,6 +190,11 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   std::string message;
   llvm::raw_string_ostream os(message);
   bool tma = config.getCopyKind() == CopyKind::Tma;
+  // Warp specialisation: what `setmaxnreg` gives each consumer thread.
+  int64_t consumerRegisters =
+      config.isWarpSpecialized()
+          ? getConsumerRegisters(config.getNumThreads() / 128)
+          : 0;
   // The emitter unrolls a K step's FMAs and a stage's copies per thread.
   int64_t unrolledFmas =
       config.isWgmma() ? 0 : config.getTM() * config.getTN() * config.getBK();
@@ -242,14 +246,11 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
        << " registers per thread (" << r.accumulatorsPerThread
        << " accumulators), but " << target.chip << " allows at most "
        << target.maxRegistersPerThread;
-  else if (config.isWarpSpecialized() &&
-           r.estimatedRegisters >
-               getConsumerRegisters(config.getNumThreads() / 128))
+  else if (consumerRegisters && r.estimatedRegisters > consumerRegisters)
     os << "config needs about " << r.estimatedRegisters
        << " registers per consumer thread (" << r.accumulatorsPerThread
        << " accumulators), but a producer warpgroup of "
-       << kProducerRegisters << " leaves "
-       << getConsumerRegisters(config.getNumThreads() / 128);
+       << kProducerRegisters << " leaves " << consumerRegisters;
   else if (!config.isWarpSpecialized() &&
            r.estimatedRegisters * r.threads > target.registersPerBlock)
     os << "config needs about " << r.estimatedRegisters * r.threads

@@ -124,8 +124,8 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   if (config.getStrategy() != Strategy::Tiled)
     return std::nullopt;
   const CopierTraits &copier = getCopierTraits(config.getCopyKind());
-  const InstructionTileTraits &tile = getInstructionTileTraits(
-      config.isWgmma() ? InstructionTileKind::Wgmma : InstructionTileKind::Fma);
+  const InstructionTileTraits &tile =
+      getInstructionTileTraits(getInstructionTileKind(config));
   bool sixteenBit = elementType.getIntOrFloatBitWidth() == 16;
   auto [layoutA, layoutB] = getPanelLayouts(config);
   std::string message;
@@ -191,8 +191,9 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   }
   // The wgmma tile's swizzled boxes, 64 elements wide.
   if (config.isWgmma()) {
-    layout.panelShape[0] = {bk / 64, bm, 64};
-    layout.panelShape[1] = {bn / 64, bk, 64};
+    constexpr int64_t w = kSwizzledBoxColumns;
+    layout.panelShape[0] = {bk / w, bm, w};
+    layout.panelShape[1] = {bn / w, bk, w};
   }
   // TMA panels live in dynamic shared memory, whose base (and each panel)
   // is 1024-byte aligned (--tile-extern-dynamic-shared).
@@ -242,7 +243,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
   // wgmma: boxes one swizzle atom (64 elements) wide.
   if (config.isWgmma()) {
-    a.boxCols = b.boxCols = 64;
+    a.boxCols = b.boxCols = kSwizzledBoxColumns;
     a.swizzleBytes = b.swizzleBytes = 128;
   }
   if (config.getBRowGroups())
@@ -286,13 +287,14 @@ static int64_t getCopyVectorWidth(Type elementType, int64_t cols,
   return aligned ? 4 : 1;
 }
 
-/// The wgmma parts of `plan`: TMA boxes into swizzled stages, the
-/// issue-ahead loop, warpgroups of 128 threads in a one-dimensional block,
-/// and direct stores of column pairs.
+/// The wgmma parts of `plan` (whose copies, TMA boxes into swizzled
+/// stages, are set): the issue-ahead or warp-specialised loop, warpgroups
+/// of 128 threads in a one-dimensional block, and direct stores of column
+/// pairs.
 static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
-  int64_t m = problem.m, n = problem.n, k = problem.k;
+  int64_t n = problem.n, k = problem.k;
   if (problem.elementType.getIntOrFloatBitWidth() != 16) {
     why = "has " + getTypeName(problem.elementType) +
           " operands, but the wgmma tile multiplies f16 or bf16";
@@ -315,18 +317,12 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   w.groupsN = config.getBN() / w.wn;
   plan.instructionTile = InstructionTileKind::Wgmma;
   if (config.isWarpSpecialized()) {
-    w.producerThreads = 128;
+    w.producerThreads = plan.numThreads - config.getNumThreads();
     w.producerRegisters = kProducerRegisters;
     w.consumerRegisters = getConsumerRegisters(w.groupsM * w.groupsN);
   }
-  plan.numThreads = w.producerThreads + 128 * w.groupsM * w.groupsN;
   plan.block[0] = plan.numThreads;
   plan.block[1] = 1;
-  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
-  plan.copy[0] = {CopyKind::Tma, PanelLayout::Swizzled128, 1, m % bm != 0,
-                  k % bk != 0};
-  plan.copy[1] = {CopyKind::Tma, PanelLayout::Swizzled128, 1, k % bk != 0,
-                  n % bn != 0};
   plan.loop = config.isWarpSpecialized() ? KLoopKind::WarpSpecialized
                                          : KLoopKind::IssueAhead;
   plan.epilogue = EpilogueKind::Direct;
@@ -355,7 +351,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   Type elementType = problem.elementType;
   bool is32Bit = elementType.getIntOrFloatBitWidth() == 32;
   plan.stages = config.getStages();
-  plan.numThreads = config.getNumThreads();
+  plan.numThreads = config.getBlockThreads();
 
   // Stream-K's grid is one resident wave of the target's SMs; the
   // workspace (stream_k, pack_b) is laid out for that grid.

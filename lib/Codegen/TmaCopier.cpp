@@ -199,15 +199,16 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
                                             ib.c(txBytes), stage, Value());
     // Swizzled stages: boxes 64 columns wide, A's along K, B's along N.
     if (plan.copy[0].layout == PanelLayout::Swizzled128) {
-      for (int64_t box = 0; box < config.getBK() / 64; ++box)
+      constexpr int64_t w = kSwizzledBoxColumns;
+      for (int64_t box = 0; box < config.getBK() / w; ++box)
         nvgpu::TmaAsyncLoadOp::create(
             rewriter, loc, boxView(ctx.panels[0], {stage, ib.c(box)}), barriers,
-            maps[0], ValueRange{ib.add(kAt, ib.c(64 * box)), ctx.rowOrigin},
+            maps[0], ValueRange{ib.add(kAt, ib.c(w * box)), ctx.rowOrigin},
             stage, Value(), Value());
-      for (int64_t box = 0; box < config.getBN() / 64; ++box)
+      for (int64_t box = 0; box < config.getBN() / w; ++box)
         nvgpu::TmaAsyncLoadOp::create(
             rewriter, loc, boxView(ctx.panels[1], {stage, ib.c(box)}), barriers,
-            maps[1], ValueRange{ib.add(ctx.colOrigin, ib.c(64 * box)), kAt},
+            maps[1], ValueRange{ib.add(ctx.colOrigin, ib.c(w * box)), kAt},
             stage, Value(), Value());
       return;
     }
@@ -374,8 +375,10 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
       {globalA, {config.getBM(), config.getBK()}}};
   bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
   if (swizzled) {
-    described = {{globalA, {config.getBM(), 64}},
-                 {globalB, {config.getBK(), 64}}};
+    // The boxes of the kernel's A and B arguments.
+    const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
+    described = {{globalA, {a.boxRows, a.boxCols}},
+                 {globalB, {b.boxRows, b.boxCols}}};
   } else if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
     SmallVector<ReassociationIndices> all{{0, 1}};
     Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);

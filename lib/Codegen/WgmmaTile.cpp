@@ -224,7 +224,7 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
   // A 64-column box of B holds BK rows of 128 bytes.
   int64_t bBoxBytes = bk * kSwizzleAtomRowBytes;
   bBase = arith::AddIOp::create(rewriter, loc, bBase,
-                                bytes(groupCol, bBoxBytes / 64));
+                                bytes(groupCol, bBoxBytes / kSwizzledBoxColumns));
   auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
                                         : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
@@ -241,7 +241,9 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                                aBoxBytes);
       for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
         Value descB = descriptor(
-            bBase, jn * w.n / 64 * bBoxBytes + kk * w.k * kSwizzleAtomRowBytes,
+            bBase,
+            jn * w.n / kSwizzledBoxColumns * bBoxBytes +
+                kk * w.k * kSwizzleAtomRowBytes,
             bBoxBytes);
         Value &acc = results[i * w.tilesN() + jn];
         acc = NVVM::WgmmaMmaAsyncOp::create(

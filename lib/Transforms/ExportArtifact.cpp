@@ -283,13 +283,14 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"fma_order", stringifyFmaOrder(k.config.getFmaOrder())},
                     {"b_row_groups", k.config.getBRowGroups()},
                     {"stream_k", k.config.getStreamK()},
-                    {"instruction_tile", k.config.isWgmma() ? "wgmma" : "fma"},
+                    {"instruction_tile",
+                     getInstructionTileTraits(getInstructionTileKind(k.config))
+                         .name},
                     {"producer", stringifyProducerKind(
                                      k.config.getSchedule().getProducer())},
                     {"order",
                      stringifyTileOrder(k.config.getSchedule().getOrder())},
-                    {"threads", k.config.getNumThreads() +
-                                    (k.config.isWarpSpecialized() ? 128 : 0)},
+                    {"threads", k.config.getBlockThreads()},
                     {"attribute", configText}}},
       {"flops",
        json::Object{{"useful", static_cast<int64_t>(report.usefulFlops)},

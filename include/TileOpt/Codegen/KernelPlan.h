@@ -76,6 +76,11 @@ struct InstructionTileTraits {
   // Which chips run it, at what rate: TargetInfo::instructionTiles.
 };
 const InstructionTileTraits &getInstructionTileTraits(InstructionTileKind kind);
+/// The instruction tile `config` names.
+inline InstructionTileKind getInstructionTileKind(ConfigAttr config) {
+  return config.isWgmma() ? InstructionTileKind::Wgmma
+                          : InstructionTileKind::Fma;
+}
 
 //===----------------------------------------------------------------------===//
 // The plan

@@ -439,6 +439,11 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     int64_t getThreadsX() const { return getBN() / getTN(); }
     int64_t getThreadsY() const { return getBM() / getTM(); }
     int64_t getNumThreads() const { return getThreadsX() * getThreadsY(); }
+    /// The block's threads: those of the tile, after a producer warpgroup
+    /// when the schedule has one.
+    int64_t getBlockThreads() const {
+      return getNumThreads() + (isWarpSpecialized() ? 128 : 0);
+    }
     bool hasWarpTile() const { return !getWarp().empty(); }
     /// Whether the A panel is staged K-major (BK x BM) in shared memory:
     /// when threads hold a multiple of 4 rows (a thread's A values for one k
