@@ -101,12 +101,16 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   }
   int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
   int64_t bn = wideTiles < target.numSMs ? 128 : 256;
+  // Rows of B that are not 16-byte multiples: the kernel packs B first
+  // (its blocks then wait for each other: one resident block per SM).
+  bool packB = n * getElementBytes(elementType) % 16 != 0;
   auto config = ConfigAttr::get(
       ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
       WgmmaTileAttr::get(ctx, {64, bn, 16}),
-      CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct, BStaging::Direct),
-      ScheduleAttr::get(ctx, /*stages=*/4, 0, TileSchedulerKind::DataParallel,
-                        ProducerKind::None,
+      CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
+                    packB ? BStaging::Packed : BStaging::Direct),
+      ScheduleAttr::get(ctx, /*stages=*/4, packB ? 1 : 0,
+                        TileSchedulerKind::DataParallel, ProducerKind::None,
                         n > m ? TileOrder::AlongM : TileOrder::AlongN));
   if (std::optional<std::string> violation =
           findViolation(config, m, n, k, elementType, target)) {

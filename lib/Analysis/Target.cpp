@@ -112,11 +112,14 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     pack.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
     pack.pitch = llvm::alignTo(n * elemBytes, kTmaBoxAlignment) / elemBytes;
     pack.barrierOffset = pack.offset + k * pack.pitch * elemBytes;
+    int64_t wave = target.numSMs * config.getBlocksPerSM();
+    int64_t tiles = llvm::divideCeil(m, config.getBM()) *
+                    llvm::divideCeil(n, config.getBN());
+    bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
     pack.blocks = plan.streamK ? plan.streamK->blocks
-                               : llvm::divideCeil(m, config.getBM()) *
-                                     llvm::divideCeil(n, config.getBN());
-    pack.packers = std::min(pack.blocks,
-                            target.numSMs * config.getBlocksPerSM());
+                  : persistent ? std::min(tiles, wave)
+                               : tiles;
+    pack.packers = std::min(pack.blocks, wave);
     plan.bytes = pack.barrierOffset + 12;
     plan.pack = pack;
   }
@@ -337,12 +340,14 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   if (k * elemBytes % 16 != 0)
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
-       << m << "x" << k << " (use copy kind async or registers)";
+       << m << "x" << k
+       << (config.isWgmma() ? " (use strategy=naive)"
+                            : " (use copy kind async or registers)");
   // The wgmma tile reads B only from its swizzled boxes.
-  else if (config.isWgmma() && n * elemBytes % 16 != 0)
+  else if (config.isWgmma() && !config.getPackB() && n * elemBytes % 16 != 0)
     os << "the wgmma tile reads B from TMA boxes, which needs rows of B that "
           "are multiples of 16 bytes, but B is "
-       << k << "x" << n << " (use strategy=naive)";
+       << k << "x" << n << " (use b = packed)";
   // B's rows are not: B then travels through registers beside A's TMA
   // boxes, which the two-stage schedule does.
   else if (isTmaBByRegisters(config, n, elementType) &&

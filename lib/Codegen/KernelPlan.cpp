@@ -256,7 +256,8 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
     args.push_back(workspace);
   }
   if (plan.pack) {
-    KernelArgument packed{"B", p.k, p.n, true, config.getBK(), config.getBN()};
+    KernelArgument packed{"B", p.k, p.n, true, config.getBK(), b.boxCols};
+    packed.swizzleBytes = b.swizzleBytes;
     packed.packed = true;
     packed.packOffset = plan.pack->offset;
     packed.packStride = plan.pack->pitch * getElementBytes(p.elementType);
@@ -300,9 +301,11 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
           " operands, but the wgmma tile multiplies f16 or bf16";
     return failure();
   }
-  if (k % 8 != 0 || n % 8 != 0) {
+  // B's rows may be anything when the kernel packs B first.
+  if (k % 8 != 0 || (n % 8 != 0 && !plan.workspace.pack)) {
     why = "needs rows of A and B that are 16-byte multiples (K and N "
-          "multiples of 8) for the wgmma tile's TMA boxes, got K = " +
+          "multiples of 8; or b = packed for N) for the wgmma tile's TMA "
+          "boxes, got K = " +
           std::to_string(k) + ", N = " + std::to_string(n);
     return failure();
   }

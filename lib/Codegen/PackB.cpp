@@ -17,24 +17,25 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// pack_b: the most vectors of B's copy one thread keeps in flight (64
-/// registers) when they are all its vectors; more go in a loop of batches
-/// of kPackLoopBatch, whose index arithmetic is not constant (larger loop
-/// batches spilled under a 128-register cap;
-/// docs/results/2026-11-30-pack-b.md).
-static constexpr int64_t kPackBatch = 16, kPackLoopBatch = 8;
+/// pack_b: the most elements of B one thread keeps in flight (64: 64
+/// registers of f32) when they are all its elements; more go in a loop of
+/// batches of kPackLoopElements, whose index arithmetic is not constant
+/// (larger loop batches spilled under a 128-register cap;
+/// docs/results/2026-11-30-pack-b.md). Each element is a load of its own.
+static constexpr int64_t kPackElements = 64, kPackLoopElements = 32;
 
 /// pack_b: the kernel's first act, by all blocks of the grid together.
 /// They copy B (K x N, rows N elements apart) into the workspace at
 /// `plan.offset`, rows `plan.pitch` elements apart, and meet at a grid
 /// barrier before any block reads the copy through its tensor map.
 ///
-/// The copy is K x ceil(N / 4) 16-byte vectors of the destination rows.
-/// Thread u of the grid's U threads (block-major) writes vectors u + j x U,
-/// j < ceil(K x ceil(N / 4) / U): 4 consecutive elements of B, each loaded
-/// alone (rows of B are 4-byte aligned; a warp's loads cover 512
-/// contiguous bytes, which L1 serves after the first), stored as one
-/// 16-byte vector (a warp's stores cover 512 contiguous bytes). A thread
+/// The copy is K x ceil(N / V) 16-byte vectors of the destination rows, V
+/// elements each (4 of f32, 8 of f16 or bf16). Thread u of the grid's U
+/// threads (block-major) writes vectors u + j x U, j < ceil(K x ceil(N / V)
+/// / U): V consecutive elements of B, each loaded alone (rows of B are
+/// only element-aligned; a warp's loads cover 512 contiguous bytes, which
+/// L1 serves after the first), stored as one 16-byte vector (a warp's
+/// stores cover 512 contiguous bytes). A thread
 /// loads all its vectors before it stores them; one past the end re-reads
 /// the last and stores nothing. Elements past N in a row's last vector (the
 /// next row's, or B's last) land in the padding, which the tensor map
@@ -92,7 +93,8 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
   auto bType = cast<MemRefType>(globalB.getType());
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
   Type elementType = bType.getElementType();
-  int64_t perRow = llvm::divideCeil(n, 4), vectors = k * perRow;
+  int64_t width = 16 / getElementBytes(elementType);
+  int64_t perRow = llvm::divideCeil(n, width), vectors = k * perRow;
   int64_t threads = plan.packers * numThreads;
   int64_t trips = llvm::divideCeil(vectors, threads);
   SmallVector<ReassociationIndices> all{{0, 1}};
@@ -100,7 +102,7 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
   Value copy = memref::ViewOp::create(
       rewriter, loc, MemRefType::get({k * plan.pitch}, elementType), workspace,
       ib.c(plan.offset), ValueRange{});
-  auto vectorType = VectorType::get({4}, elementType);
+  auto vectorType = VectorType::get({width}, elementType);
   Value u;
   // Trips [first, first + count): loads, then stores. `first` is a
   // constant (trip guards only where the trip may pass the end) or, in the
@@ -120,11 +122,11 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
       Value row = ib.div(v, ib.c(perRow));
       Value col = ib.mul(
           arith::SubIOp::create(rewriter, loc, v, ib.mul(row, ib.c(perRow))),
-          ib.c(4));
+          ib.c(width));
       to.push_back(ib.add(ib.mul(row, ib.c(plan.pitch)), col));
       Value from = ib.add(ib.mul(row, ib.c(n)), col);
       SmallVector<Value> elements;
-      for (int64_t e = 0; e < 4; ++e) {
+      for (int64_t e = 0; e < width; ++e) {
         // Past the row's end: the next row's elements (or B's last), which
         // land in the padding.
         Value at = arith::MinUIOp::create(rewriter, loc, ib.add(from, ib.c(e)),
@@ -144,15 +146,17 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
   // All of a thread's vectors at once, or batches in a loop.
   emitUnder(rewriter, loc, isPacker, [&]() {
     u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
-    if (trips <= kPackBatch) {
+    int64_t batch = kPackElements / width,
+            loopBatch = kPackLoopElements / width;
+    if (trips <= batch) {
       emitTrips(rewriter.getIndexAttr(0), trips);
       return;
     }
     auto loop = scf::ForOp::create(rewriter, loc, ib.c(0), ib.c(trips),
-                                   ib.c(kPackLoopBatch));
+                                   ib.c(loopBatch));
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(loop.getBody()->getTerminator());
-    emitTrips(loop.getInductionVar(), kPackLoopBatch);
+    emitTrips(loop.getInductionVar(), loopBatch);
   });
 
   // The barrier: the packers arrive, every block waits for them.

@@ -371,6 +371,18 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
   IndexBuilder ib{rewriter, loc};
+  // pack_b: B's copy in the workspace.
+  Value sourceB = globalB;
+  if (plan.workspace.pack) {
+    const PackPlan &pack = *plan.workspace.pack;
+    Value rows = memref::ViewOp::create(
+        rewriter, loc,
+        MemRefType::get({problem.k, pack.pitch}, problem.elementType),
+        workspace, ib.c(pack.offset), ValueRange{});
+    sourceB = memref::SubViewOp::create(
+        rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
+        ArrayRef<int64_t>{problem.k, problem.n}, ArrayRef<int64_t>{1, 1});
+  }
   SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described = {
       {globalA, {config.getBM(), config.getBK()}}};
   bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
@@ -378,7 +390,7 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
     // The boxes of the kernel's A and B arguments.
     const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
     described = {{globalA, {a.boxRows, a.boxCols}},
-                 {globalB, {b.boxRows, b.boxCols}}};
+                 {sourceB, {b.boxRows, b.boxCols}}};
   } else if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
     SmallVector<ReassociationIndices> all{{0, 1}};
     Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
@@ -387,18 +399,8 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
     Value groups =
         memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
     described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
-  } else if (plan.workspace.pack) {
-    const PackPlan &pack = *plan.workspace.pack;
-    Value rows = memref::ViewOp::create(
-        rewriter, loc,
-        MemRefType::get({problem.k, pack.pitch}, problem.elementType),
-        workspace, ib.c(pack.offset), ValueRange{});
-    Value copyOfB = memref::SubViewOp::create(
-        rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
-        ArrayRef<int64_t>{problem.k, problem.n}, ArrayRef<int64_t>{1, 1});
-    described.push_back({copyOfB, {config.getBK(), config.getBN()}});
   } else if (!plan.bByRegisters) {
-    described.push_back({globalB, {config.getBK(), config.getBN()}});
+    described.push_back({sourceB, {config.getBK(), config.getBN()}});
   }
   SmallVector<Value, 2> maps(2);
   for (auto [i, entry] : llvm::enumerate(described)) {

@@ -139,10 +139,10 @@ verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
                        << "] does not divide block tile [" << block[0] << ", "
                        << block[1] << "]";
   if (copy.getKind() != CopyKind::Tma || copy.getA() != AStaging::Direct ||
-      copy.getB() != BStaging::Direct)
+      copy.getB() == BStaging::RowGroups)
     return emitError() << "the wgmma tile reads 128-byte swizzled TMA boxes: "
-                          "it needs copy = #tile.copy<kind = tma> (a and b "
-                          "direct)";
+                          "it needs copy = #tile.copy<kind = tma> (a direct, "
+                          "b direct or packed)";
   if (block[2] % 64 != 0)
     return emitError() << "the wgmma tile's A boxes are 64 columns wide (one "
                           "128-byte swizzle atom of 16-bit elements): BK "

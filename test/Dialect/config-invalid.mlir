@@ -277,13 +277,23 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 128, 64], warp =
 
 // -----
 
-// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a and b direct)}}
+// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a direct, b direct or packed)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = async>, schedule = #tile.schedule<stages = 2>>} { return }
 
 // -----
 
-// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a and b direct)}}
+// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a direct, b direct or packed)}}
 func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a direct, b direct or packed)}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{b = packed: the blocks wait for each other, so they must be resident at once: it needs blocks_per_sm > 0}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 2>>} { return }
 
 // -----
 

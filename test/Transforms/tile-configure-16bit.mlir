@@ -1,8 +1,9 @@
 // f16 and bf16 matmuls (C f16, bf16 or f32; products accumulated in f32)
 // are configured with the naive strategy. The tiled strategy's default is
 // the wgmma tile, which needs sm_90a: on sm_90 it is refused with an error
-// at each; on sm_90a shapes whose rows of A and B are 16-byte multiples get
-// it, the others an error naming the TMA limit.
+// at each; on sm_90a shapes whose rows of A are 16-byte multiples get it
+// (with B packed first where its rows are not), the others an error naming
+// the TMA limit.
 // RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s
 // RUN: not tile-opt %s -split-input-file --tile-configure=strategy=tiled 2>&1 | FileCheck %s --check-prefix=TILED
 // RUN: not tile-opt %s -split-input-file --tile-configure="strategy=tiled chip=sm_90a" 2>&1 | FileCheck %s --check-prefix=WGMMA
@@ -10,7 +11,7 @@
 // CHECK-LABEL: func.func @f16
 // CHECK: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
 // TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: f16 matmuls run on the wgmma tile, which needs chip sm_90a (or take strategy=naive)
-// WGMMA: error: 'linalg.matmul' op has no default tiled config for sm_90a: its wgmma config does not fit: copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 33x17
+// WGMMA: error: 'linalg.matmul' op has no default tiled config for sm_90a: its wgmma config does not fit: copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 33x17 (use strategy=naive)
 func.func @f16(%A: memref<33x17xf16>, %B: memref<17x45xf16>, %C: memref<33x45xf16>) {
   linalg.matmul ins(%A, %B : memref<33x17xf16>, memref<17x45xf16>) outs(%C : memref<33x45xf16>)
   return
@@ -36,5 +37,17 @@ func.func @bf16_to_f32(%A: tensor<8x4xbf16>, %B: tensor<4x8xbf16>, %C: tensor<8x
 // WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}
 func.func @f16_aligned(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x64xf16>, memref<64x256xf16>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// Rows of B of 2039 f16 (4078 bytes): B is packed first, which makes the
+// blocks wait for each other (one resident block per SM); 17 x 8 tiles of
+// 128 x 256 fill the SMs, taken along the rows (N < M).
+// WGMMA-LABEL: func.func @f16_packed
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>}
+func.func @f16_packed(%A: memref<2053x2048xf16>, %B: memref<2048x2039xf16>, %C: memref<2053x2039xf16>) {
+  linalg.matmul ins(%A, %B : memref<2053x2048xf16>, memref<2048x2039xf16>) outs(%C : memref<2053x2039xf16>)
   return
 }

@@ -32,7 +32,7 @@ func.func @registers(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<
 
 // Rows of B of 36 f16 (72 bytes) cannot be TMA boxes.
 func.func @rows_of_b(%A: memref<256x64xf16>, %B: memref<64x36xf16>, %C: memref<256x36xf16>) {
-  // expected-error @+1 {{the wgmma tile reads B from TMA boxes, which needs rows of B that are multiples of 16 bytes, but B is 64x36 (use strategy=naive)}}
+  // expected-error @+1 {{the wgmma tile reads B from TMA boxes, which needs rows of B that are multiples of 16 bytes, but B is 64x36 (use b = packed)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} ins(%A, %B : memref<256x64xf16>, memref<64x36xf16>) outs(%C : memref<256x36xf16>)
   return
 }

@@ -428,11 +428,13 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                               std::to_string(arg.workspaceOffset) +
                               ") does not fit the workspace of " +
                               std::to_string(k.workspaceBytes) + " bytes");
-      if (arg.workspaceCopy && arg.rowStrideBytes < arg.cols * 4)
-        return r.fail(aw, "B's copy has rows of " +
-                              std::to_string(arg.cols * 4) +
-                              " bytes, more than its row stride of " +
-                              std::to_string(arg.rowStrideBytes));
+      if (arg.workspaceCopy &&
+          arg.rowStrideBytes < arg.cols * elementBytes(k.abType))
+        return r.fail(aw,
+                      "B's copy has rows of " +
+                          std::to_string(arg.cols * elementBytes(k.abType)) +
+                          " bytes, more than its row stride of " +
+                          std::to_string(arg.rowStrideBytes));
       int slot = a == 4 ? 1 : a;
       std::string type = slot == 2 ? elementTypeName(k.cType) : k.elementType;
       if (kind != "buffer" || arg.name != names[slot] ||

@@ -1,0 +1,52 @@
+// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a strategy=tiled},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90a}),canonicalize)" | FileCheck %s
+
+// pack_b under the wgmma tile, chosen by the default config of a 16-bit
+// problem whose rows of B (259 f16, 518 bytes) are not 16-byte multiples:
+// 130 x 259 x 64 in 128 x 128 tiles, blocks down the columns (N > M).
+// The workspace holds B's copy, 64 rows of 320 elements (640 bytes, the
+// next 128-byte multiple), then the copy's three counters at 40960: 40972
+// bytes. B's second tensor map describes the copy's 64 x 259 elements,
+// rows 320 apart, in 128-byte swizzled boxes of 64 x 64, like B's own
+// boxes when its rows are 16-byte multiples.
+// CHECK-LABEL: func.func @pack
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<40972xi8>
+// CHECK: %[[ROWS:.*]] = memref.view %[[WS]][%c0][] : memref<40972xi8> to memref<64x320xf16>
+// CHECK: %[[COPY:.*]] = memref.subview %[[ROWS]][0, 0] [64, 259] [1, 1] : memref<64x320xf16> to memref<64x259xf16, strided<[320, 1]>>
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c128, %c64] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[CAST:.*]] = memref.cast %[[COPY]] : memref<64x259xf16, strided<[320, 1]>> to memref<*xf16>
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %[[CAST]] box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// The grid is 2 tile rows x 3 tile columns along x, y (order = along_m),
+// blocks of two warpgroups.
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c3, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %arg1, %arg2, %[[WS]], %[[MAPB]] :
+// The copy, first: block y x 2 + x; each vector is 8 elements (16 bytes)
+// of a row of the copy: 64 rows x 33 vectors = 2112, two per thread of the
+// grid's 1536, each element loaded alone from B (row x 259 + column + e,
+// clamped to B's last, 16575), stored as one aligned vector, the second
+// only below 2112.
+// CHECK: %[[BYX:.*]] = arith.muli %[[BY]], %c2 : index
+// CHECK-NEXT: arith.addi %[[BYX]], %[[BX]] : index
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<64x259xf16> into memref<16576xf16>
+// CHECK: %[[VIEW:.*]] = memref.view %{{.*}}[%c0][] : memref<40972xi8> to memref<20480xf16>
+// CHECK: arith.divui %{{.*}}, %c33 : index
+// CHECK: arith.muli %{{.*}}, %c320 : index
+// CHECK: arith.muli %{{.*}}, %c259 : index
+// CHECK-COUNT-8: arith.minui %{{.*}}, %c16575 : index
+// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+// CHECK: %[[SECOND:.*]] = arith.cmpi ult, %{{.*}}, %c2112 : index
+// CHECK: %[[LOADED:.*]] = vector.from_elements {{.*}} : vector<8xf16>
+// CHECK-NEXT: vector.store %{{.*}}, %[[VIEW]][%{{.*}}] {alignment = 16 : i64} : memref<20480xf16>, vector<8xf16>
+// CHECK-NEXT: scf.if %[[SECOND]] {
+// CHECK-NEXT: vector.store %[[LOADED]], %[[VIEW]][%{{.*}}] {alignment = 16 : i64} : memref<20480xf16>, vector<8xf16>
+// Then the grid barrier of the 6 blocks, before the first TMA load reads
+// the copy.
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: arith.cmpi ne, %{{.*}}, %c6_i32 : i32
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
+// CHECK: gpu.barrier
+// CHECK: nvgpu.tma.async.load %[[MAPB]]
+func.func @pack(%A: memref<130x64xf16>, %B: memref<64x259xf16>, %C: memref<130x259xf16>) {
+  linalg.matmul ins(%A, %B : memref<130x64xf16>, memref<64x259xf16>) outs(%C : memref<130x259xf16>)
+  return
+}
