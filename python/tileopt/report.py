@@ -259,11 +259,13 @@ def _peak_name(rows: list[dict]) -> str:
 
 
 def _cublas_name(rows: list[dict]) -> str:
-    """The cuBLAS call the rows were compared with: SGEMM for f32 operands,
-    GemmEx with f32 compute for 16-bit ones (tile-run's references)."""
+    """The cuBLAS calls the rows were compared with, the faster of each
+    run's two: SGEMM or cuBLASLt for f32 operands, GemmEx or cuBLASLt with
+    f32 compute for 16-bit ones (tile-run's references)."""
+    lt = " / cuBLASLt" if any(r.get("cublaslt_timed") for r in rows) else ""
     if any(r.get("element_type") in ("f16", "bf16") for r in rows):
-        return "cuBLAS GemmEx (f32 compute, tensor cores)"
-    return "cuBLAS SGEMM (TF32 off)"
+        return f"cuBLAS GemmEx{lt} (f32 compute, tensor cores)"
+    return f"cuBLAS SGEMM{lt} (TF32 off)"
 
 
 def markdown(rows: list[dict], title: str, plots: list[str], header: str = "") -> str:

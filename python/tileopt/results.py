@@ -11,9 +11,9 @@ from . import sass
 COLUMNS = [
     "name", "shape", "m", "n", "k", "config", "tile", "options", "status",
     "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
-    "median_ms", "gflops", "cublas_ms", "cublas_gflops", "ratio",
-    "fp32_peak_gflops", "peak_fraction", "peak_instruction", "element_type",
-    "registers", "shared_bytes", "spill_bytes", "threads",
+    "median_ms", "gflops", "cublas_ms", "cublas_gflops", "cublaslt_timed",
+    "ratio", "fp32_peak_gflops", "peak_fraction", "peak_instruction",
+    "element_type", "registers", "shared_bytes", "spill_bytes", "threads",
     "model_occupancy", "binding_limit", "blocks_per_sm", "waves",
     "wave_efficiency", "useful_flops", "executed_flops", "kstep_flop_per_byte",
     "kernel_flop_per_byte", "model_global_bytes", "ffma_bank_extra_per_ffma",
@@ -30,6 +30,14 @@ def _load(path, default=None):
             return json.load(f)
     except (OSError, json.JSONDecodeError):
         return default
+
+
+def fastest_reference(bench: dict) -> dict:
+    """The faster of a benchmark's cuBLAS timings (cublasGemmEx or SGEMM,
+    and cuBLASLt's fastest algorithm, null where it had none): the
+    baseline its ratio_to_cublas is against."""
+    timings = [bench[key] for key in ("cublas", "cublaslt") if bench.get(key)]
+    return max(timings, key=lambda t: t["gflops"], default={})
 
 
 def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
@@ -81,8 +89,10 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
             row.update(median_ms=bench["kernel"]["median_ms"],
                        gflops=bench["kernel"]["gflops"])
             if "cublas" in bench:
-                row.update(cublas_ms=bench["cublas"]["median_ms"],
-                           cublas_gflops=bench["cublas"]["gflops"],
+                ref = fastest_reference(bench)
+                row.update(cublas_ms=ref["median_ms"],
+                           cublas_gflops=ref["gflops"],
+                           cublaslt_timed=bool(bench.get("cublaslt")),
                            ratio=bench.get("ratio_to_cublas"))
         if not res and result.get("resources"):
             r = result["resources"]

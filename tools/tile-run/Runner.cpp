@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Runner.h"
+#include "CublasLt.h"
 #include "CudaDriver.h"
 
 #include <cublas_v2.h>
@@ -365,8 +366,18 @@ private:
                               count);
     return cu(r, "poisoning C", f);
   }
+  /// Times `iters` runs (default: --iters) after `warmup` (--warmup).
   bool timeRuns(const char *what, int sets, const std::function<bool(int)> &run,
-                std::vector<float> &ms, Failure &f);
+                std::vector<float> &ms, Failure &f, int warmup = -1,
+                int iters = -1);
+  /// The cuBLASLt baseline: the fastest of the heuristic's top algorithms
+  /// over a short trial, then timed like the kernel. Null with a note
+  /// printed when cuBLASLt has no algorithm for the problem.
+  bool timeCublasLt(const KernelSpec &k, int sets,
+                    const std::vector<CUdeviceptr> &as,
+                    const std::vector<CUdeviceptr> &bs,
+                    const std::vector<CUdeviceptr> &cs, double flops,
+                    Json &timing, double &gflops, Failure &f);
 
   const RunOptions &opt;
   CudaDriver drv;
@@ -474,16 +485,19 @@ bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
 
 bool Session::timeRuns(const char *what, int sets,
                        const std::function<bool(int)> &run,
-                       std::vector<float> &ms, Failure &f) {
-  for (int i = 0; i < opt.warmup; ++i)
+                       std::vector<float> &ms, Failure &f, int warmup,
+                       int iters) {
+  warmup = warmup < 0 ? opt.warmup : warmup;
+  iters = iters < 0 ? opt.iters : iters;
+  for (int i = 0; i < warmup; ++i)
     if (!run(i % sets))
       return false;
-  std::vector<CUevent> events(2 * static_cast<size_t>(opt.iters));
+  std::vector<CUevent> events(2 * static_cast<size_t>(iters));
   for (CUevent &e : events)
     if (!cu(drv.cuEventCreate(&e, CU_EVENT_DEFAULT), "cuEventCreate", f))
       return false;
   bool ok = true;
-  for (int i = 0; ok && i < opt.iters; ++i) {
+  for (int i = 0; ok && i < iters; ++i) {
     ok = cu(drv.cuEventRecord(events[2 * i], nullptr), "cuEventRecord", f) &&
          run(i % sets) &&
          cu(drv.cuEventRecord(events[2 * i + 1], nullptr), "cuEventRecord", f);
@@ -494,7 +508,7 @@ bool Session::timeRuns(const char *what, int sets,
       ok = fail(f, kExitCudaError,
                 std::string(what) + " failed while timed: " + drv.describe(r));
   }
-  for (int i = 0; ok && i < opt.iters; ++i) {
+  for (int i = 0; ok && i < iters; ++i) {
     float t = 0;
     ok = cu(drv.cuEventElapsedTime(&t, events[2 * i], events[2 * i + 1]),
             "cuEventElapsedTime", f);
@@ -522,6 +536,68 @@ Json timingJson(const TimingStats &t, double gflops) {
   j.set("p90_ms", t.p90Ms);
   j.set("gflops", gflops);
   return j;
+}
+
+/// cuBLASLt's heuristic: the algorithms asked for, the workspace they may
+/// use, and the trial that picks the fastest (runs after warm-up).
+constexpr int kLtAlgorithms = 8, kLtTrialWarmup = 3, kLtTrialRuns = 20;
+constexpr size_t kLtWorkspaceBytes = 32 << 20;
+
+bool Session::timeCublasLt(const KernelSpec &k, int sets,
+                           const std::vector<CUdeviceptr> &as,
+                           const std::vector<CUdeviceptr> &bs,
+                           const std::vector<CUdeviceptr> &cs, double flops,
+                           Json &timing, double &gflops, Failure &f) {
+  timing = Json();
+  CUdeviceptr space;
+  if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f))
+    return false;
+  LtGemm lt;
+  std::string error;
+  if (!lt.init(k.m, k.n, k.k, k.abType, k.cType, space, kLtWorkspaceBytes,
+               kLtAlgorithms, error)) {
+    std::printf("    cuBLASLt: not timed (%s)\n", error.c_str());
+    return true;
+  }
+  // The trial: each algorithm's median over a few runs; one that fails to
+  // launch is left out.
+  int best = -1;
+  float bestMs = 0;
+  for (int i = 0; i < lt.algorithmCount(); ++i) {
+    std::vector<float> ms;
+    Failure ignored;
+    auto run = [&](int s) {
+      return lt.run(i, as[s], bs[s], cs[s], 0.0f) == CUBLAS_STATUS_SUCCESS;
+    };
+    if (!timeRuns("cublasLtMatmul", sets, run, ms, ignored, kLtTrialWarmup,
+                  kLtTrialRuns))
+      continue;
+    float median = summarizeTimes(ms).medianMs;
+    if (best < 0 || median < bestMs) {
+      best = i;
+      bestMs = median;
+    }
+  }
+  if (best < 0) {
+    std::printf("    cuBLASLt: not timed (none of its %d algorithms ran)\n",
+                lt.algorithmCount());
+    return synchronize(k, f);
+  }
+  std::vector<float> ms;
+  if (!timeRuns(
+          "cublasLtMatmul", sets,
+          [&](int s) {
+            return blas(lt.run(best, as[s], bs[s], cs[s], 0.0f),
+                        "cublasLtMatmul", f);
+          },
+          ms, f))
+    return false;
+  TimingStats t = summarizeTimes(ms);
+  gflops = flops / (t.medianMs * 1e-3) / 1e9;
+  timing = timingJson(t, gflops);
+  timing.set("algorithms_tried", lt.algorithmCount());
+  timing.set("algorithm_chosen", best);
+  return true;
 }
 
 int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
@@ -790,16 +866,32 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         return f.code;
       TimingStats ct = summarizeTimes(cublasMs);
       double cublasGflops = flops / (ct.medianMs * 1e-3) / 1e9;
-      double ratio = kernelGflops / cublasGflops;
+      Json lt;
+      double ltGflops = 0;
+      if (!timeCublasLt(k, sets, as, bs, cs, flops, lt, ltGflops, f))
+        return f.code;
+      // The ratio is against the faster of the two cuBLAS calls.
+      bool ltFaster = ltGflops > cublasGflops;
+      double ratio = kernelGflops / std::max(cublasGflops, ltGflops);
       bench.set("cublas", timingJson(ct, cublasGflops));
+      bench.set("cublaslt", lt);
       bench.set("cublas_math",
                 k.abType == ElementType::F32
                     ? "CUBLAS_PEDANTIC_MATH (no TF32)"
                     : "CUBLAS_DEFAULT_MATH, CUBLAS_COMPUTE_32F (tensor cores)");
+      bench.set("reference", ltFaster ? "cublasLtMatmul" : gemmName(k));
       bench.set("ratio_to_cublas", ratio);
       std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "cuBLAS",
                   ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops);
-      std::printf("    kernel / cuBLAS throughput: %.3fx\n", ratio);
+      if (ltGflops > 0)
+        std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f  (fastest of %d "
+                    "algorithms)\n",
+                    "cuBLASLt", lt.find("median_ms")->asNumber(),
+                    lt.find("min_ms")->asNumber(),
+                    lt.find("p90_ms")->asNumber(), ltGflops,
+                    (int)lt.find("algorithms_tried")->asInteger());
+      std::printf("    kernel / %s throughput: %.3fx\n",
+                  ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
     }
     result.set("bench", bench);
   }
