@@ -84,8 +84,8 @@ static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
 /// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
 /// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
 /// shape of the kernels measured in docs/results/; 128 x 128 where the
-/// larger tiles would not fill the chip's SMs. Blocks take tiles down the
-/// columns of C where B is the larger operand (N > M), so that a wave's
+/// larger tiles would leave many of the chip's SMs idle. Blocks take tiles down
+/// the columns of C where B is the larger operand (N > M), so that a wave's
 /// blocks share B's panels in the L2 (measured: docs/results/).
 static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                            int64_t n, int64_t k,
@@ -99,8 +99,11 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
              "take strategy=naive)";
     return {};
   }
+  // 128 x 128 only where 128 x 256 tiles would leave a quarter of the SMs
+  // or more idle (2048^3's 128 wide tiles on 132 SMs: 4 % faster than 256
+  // tiles of 128 x 128; docs/results/2026-12-01-wgmma-pack.md).
   int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
-  int64_t bn = wideTiles < target.numSMs ? 128 : 256;
+  int64_t bn = 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
   // Rows of B that are not 16-byte multiples: the kernel packs B first
   // (its blocks then wait for each other: one resident block per SM).
   bool packB = n * getElementBytes(elementType) % 16 != 0;
@@ -118,6 +121,19 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
       *why = "its wgmma config does not fit: " + *violation;
     return {};
   }
+  // Two full waves or more and a partial one: split_tail splits the tail's
+  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves, and
+  // slower behind a single full wave; docs/results/2026-12-01-wgmma-pack.md).
+  auto splitTail = ConfigAttr::get(
+      ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
+      config.getTile(), config.getCopy(),
+      ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                        TileSchedulerKind::SplitTail, ProducerKind::None,
+                        config.getSchedule().getOrder()));
+  StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
+  if (plan.split >= 2 && plan.dataParallelTiles >= 2 * target.numSMs &&
+      !findViolation(splitTail, m, n, k, elementType, target))
+    return splitTail;
   return config;
 }
 

@@ -119,7 +119,9 @@ TileReport mlir::tileopt::computeTileReport(
     r.pack = plan.pack;
     r.workspaceBytes = plan.bytes;
     if (plan.pack)
-      r.packBytesMoved = k * (n + llvm::alignTo(n, 4)) * getElementBytes(elementType);
+      r.packBytesMoved =
+          k * (n + llvm::alignTo(n, 16 / getElementBytes(elementType))) *
+          getElementBytes(elementType);
     if (std::optional<std::string> v =
             findStreamKViolation(config, m, n, k, elementType, *target))
       r.violations.push_back(*v);
@@ -287,14 +289,16 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                           {"waves", r.waves},
                           {"efficiency", r.waveEfficiency}})
                     : json::Value(nullptr)},
-      {"stream_k", r.streamK
-                       ? json::Value(json::Object{
-                             {"blocks", r.streamK->blocks},
-                             {"k_steps", r.streamK->steps},
-                             {"k_steps_per_tile", r.streamK->stepsPerTile},
-                             {"max_tiles_per_block", r.streamK->maxSegments},
-                             {"workspace_bytes", r.streamK->workspaceBytes}})
-                       : json::Value(nullptr)},
+      {"stream_k",
+       r.streamK ? json::Value(json::Object{
+                       {"blocks", r.streamK->blocks},
+                       {"k_steps", r.streamK->steps},
+                       {"k_steps_per_tile", r.streamK->stepsPerTile},
+                       {"max_tiles_per_block", r.streamK->maxSegments},
+                       {"data_parallel_tiles", r.streamK->dataParallelTiles},
+                       {"tail_split", r.streamK->split},
+                       {"workspace_bytes", r.streamK->workspaceBytes}})
+                 : json::Value(nullptr)},
       {"pack_b",
        r.pack ? json::Value(json::Object{{"blocks", r.pack->blocks},
                                          {"packers", r.pack->packers},
@@ -306,10 +310,9 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
       {"floors",
        r.hasFloors() ? json::Value(json::Object{
                            {"fp32_peak_flop_per_s", r.peakFlopsPerSecond()},
-                           {"peak_instruction",
-                            (r.floorsRate->instruction + " " +
-                             r.floorsRate->operands)
-                                .str()},
+                           {"peak_instruction", (r.floorsRate->instruction +
+                                                 " " + r.floorsRate->operands)
+                                                    .str()},
                            {"memory_bytes_per_s", r.memoryBytesPerSecond()},
                            {"ridge_flop_per_byte", r.ridgeFlopPerByte()},
                            {"compute_us", 1e6 * r.computeFloor()},
@@ -415,7 +418,17 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         "efficient\n",
                         r.ctas, r.numSMs, r.wavesOneCtaPerSM, r.waves,
                         r.ctasPerSM, r.waveEfficiency);
-    if (r.streamK)
+    if (r.streamK && r.streamK->split)
+      os << llvm::formatv(
+          "  split_tail: {0} blocks: {1} tiles whole, then {2} tail tile(s) "
+          "in {3} parts of about {4} of their {5} K steps each; workspace {6} "
+          "bytes (a {7}-element partial sum and a flag per part)\n",
+          r.streamK->blocks, r.streamK->dataParallelTiles,
+          (r.streamK->blocks - r.streamK->dataParallelTiles) / r.streamK->split,
+          r.streamK->split, r.streamK->stepsPerTile / r.streamK->split,
+          r.streamK->stepsPerTile, r.streamK->workspaceBytes,
+          r.streamK->partialElements);
+    else if (r.streamK)
       os << llvm::formatv(
           "  stream_k: {0} blocks share {1} K steps ({2} per tile), at most "
           "{3} tile(s) per block; workspace {4} bytes (a {5}-element partial "

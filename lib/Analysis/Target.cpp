@@ -82,7 +82,26 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
   plan.tilesN = llvm::divideCeil(n, config.getBN());
   plan.stepsPerTile = llvm::divideCeil(k, config.getBK());
   plan.steps = tilesM * plan.tilesN * plan.stepsPerTile;
-  plan.blocks = std::min(target.numSMs * config.getBlocksPerSM(), plan.steps);
+  plan.partialElements = config.getBM() * config.getBN();
+  int64_t wave = target.numSMs * config.getBlocksPerSM();
+  if (config.getScheduler() == TileSchedulerKind::SplitTail) {
+    // The tail's parts fill the wave but keep at least kMinSplitSteps K
+    // steps each.
+    int64_t tiles = tilesM * plan.tilesN, tail = tiles % wave;
+    plan.dataParallelTiles = tiles - tail;
+    plan.split =
+        tail ? std::clamp<int64_t>(
+                   std::min(wave / tail, plan.stepsPerTile / kMinSplitSteps), 1,
+                   plan.stepsPerTile)
+             : 1;
+    plan.blocks = plan.dataParallelTiles + tail * plan.split;
+    plan.maxSegments = 1;
+    int64_t splitBlocks = tail * plan.split;
+    plan.flagsOffset = splitBlocks * plan.partialElements * 4;
+    plan.workspaceBytes = plan.flagsOffset + 4 * splitBlocks;
+    return plan;
+  }
+  plan.blocks = std::min(wave, plan.steps);
   for (int64_t b = 0; b < plan.blocks; ++b) {
     int64_t first = b * plan.steps / plan.blocks;
     int64_t last = (b + 1) * plan.steps / plan.blocks - 1;
@@ -90,7 +109,6 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
         std::max(plan.maxSegments,
                  last / plan.stepsPerTile - first / plan.stepsPerTile + 1);
   }
-  plan.partialElements = config.getBM() * config.getBN();
   // Partial sums are accumulators: f32 for every operand type.
   plan.flagsOffset = plan.blocks * plan.partialElements * 4;
   plan.workspaceBytes = plan.flagsOffset + 4 * plan.blocks;

@@ -206,7 +206,7 @@ void Epilogue::emitStagedStore(ValueRange results) {
         memref::StoreOp::create(rewriter, loc, value, cView, at);
       });
   }
-  if (ctx.plan.scheduler == TileSchedulerKind::StreamK)
+  if (ctx.config().getStreamK())
     gpu::BarrierOp::create(rewriter, loc);
 }
 

@@ -102,9 +102,18 @@ public:
   void emitEpilogue(Epilogue &epilogue, ValueRange results) override;
 
 private:
+  /// The block's partial-sum and flag slot: split_tail's split blocks
+  /// from 0, stream_k's blocks as they are.
+  Value getSlot(Value block) {
+    if (!plan.split)
+      return block;
+    return arith::SubIOp::create(ctx.rewriter, ctx.loc, block,
+                                 ib.c(plan.dataParallelTiles));
+  }
   Value getFlagAddress(Value block);
   Value getPartialIndex(Value block, int64_t chunk);
   void emitWaitForPartial(Value block);
+  void emitWaitForFlag(Value block);
   int64_t getPartialWidth() const;
 
   KernelContext &ctx;
@@ -129,8 +138,30 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
   blockIndex = blockIds.x;
   Value perTile = ib.c(plan.stepsPerTile);
   Value g = blockIds.x, steps = ib.c(plan.steps), blocks = ib.c(plan.blocks);
-  Value end = ib.div(ib.mul(ib.add(g, ib.c(1)), steps), blocks);
-  Value begin = ib.div(ib.mul(g, steps), blocks);
+  Value begin, end;
+  if (plan.split) {
+    // split_tail: tile g whole, or part p of tail tile t.
+    Value dataParallel = ib.c(plan.dataParallelTiles);
+    Value inTail = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, g, dataParallel);
+    Value rel = arith::SelectOp::create(
+        rewriter, loc, inTail,
+        arith::SubIOp::create(rewriter, loc, g, dataParallel), ib.c(0));
+    Value split = ib.c(plan.split);
+    Value part = ib.rem(rel, split);
+    Value tile = arith::SelectOp::create(
+        rewriter, loc, inTail, ib.add(dataParallel, ib.div(rel, split)), g);
+    auto partStart = [&](Value q) { return ib.div(ib.mul(q, perTile), split); };
+    Value first = ib.mul(tile, perTile);
+    begin = ib.add(first, arith::SelectOp::create(rewriter, loc, inTail,
+                                                  partStart(part), ib.c(0)));
+    end = ib.add(first, arith::SelectOp::create(
+                            rewriter, loc, inTail,
+                            partStart(ib.add(part, ib.c(1))), perTile));
+  } else {
+    end = ib.div(ib.mul(ib.add(g, ib.c(1)), steps), blocks);
+    begin = ib.div(ib.mul(g, steps), blocks);
+  }
   segments = scf::ForOp::create(
       rewriter, loc, ib.c(0), ib.c(plan.maxSegments), ib.c(1), ValueRange{},
       [&](OpBuilder &, Location, Value i, ValueRange) {
@@ -147,8 +178,14 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
             rewriter, loc, arith::SubIOp::create(rewriter, loc, perTile, k0),
             arith::SubIOp::create(rewriter, loc, end, segmentStep));
         Value tile = ib.div(segmentStep, perTile);
-        tileRow = ib.div(tile, ib.c(plan.tilesN));
-        tileCol = ib.rem(tile, ib.c(plan.tilesN));
+        if (ctx.config().isOrderAlongM()) {
+          int64_t tilesM = ctx.plan.tilesM();
+          tileRow = ib.rem(tile, ib.c(tilesM));
+          tileCol = ib.div(tile, ib.c(tilesM));
+        } else {
+          tileRow = ib.div(tile, ib.c(plan.tilesN));
+          tileCol = ib.rem(tile, ib.c(plan.tilesN));
+        }
         int64_t bk = ctx.config().getBK();
         segmentBegin = ib.mul(k0, ib.c(bk));
         segmentEnd = ib.mul(ib.add(k0, count), ib.c(bk));
@@ -163,8 +200,9 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
   ctx.rewriter.setInsertionPoint(segments);
   partials = memref::ViewOp::create(
       ctx.rewriter, ctx.loc,
-      MemRefType::get({plan.blocks * plan.partialElements},
-                      ctx.plan.problem.getAccumulatorType()),
+      MemRefType::get(
+          {(plan.blocks - plan.dataParallelTiles) * plan.partialElements},
+          ctx.plan.problem.getAccumulatorType()),
       workspace, ib.c(0), ValueRange{});
 }
 
@@ -173,8 +211,8 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
 Value StreamKScheduler::getFlagAddress(Value block) {
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(
       ctx.rewriter, ctx.loc, workspace);
-  Value at =
-      ib.add(ib.add(base, ib.c(plan.flagsOffset)), ib.mul(block, ib.c(4)));
+  Value at = ib.add(ib.add(base, ib.c(plan.flagsOffset)),
+                    ib.mul(getSlot(block), ib.c(4)));
   return arith::IndexCastOp::create(ctx.rewriter, ctx.loc,
                                     ctx.rewriter.getI64Type(), at);
 }
@@ -190,25 +228,28 @@ int64_t StreamKScheduler::getPartialWidth() const {
 Value StreamKScheduler::getPartialIndex(Value block, int64_t chunk) {
   int64_t width = getPartialWidth();
   int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
-  Value slot = ib.add(ib.mul(block, ib.c(chunks)), ib.c(chunk));
+  Value slot = ib.add(ib.mul(getSlot(block), ib.c(chunks)), ib.c(chunk));
   return ib.mul(ib.add(ib.mul(slot, ib.c(ctx.plan.numThreads)), ctx.tid),
                 ib.c(width));
 }
 
-/// The leader spins on block `block`'s flag with acquire loads and clears
-/// it for the next launch; the block then synchronises, so every thread
-/// may read the block's partial sum.
+/// The leader waits for block `block`'s flag; the block then synchronises,
+/// so every thread may read the block's partial sum.
 void StreamKScheduler::emitWaitForPartial(Value block) {
+  emitUnder(ctx.rewriter, ctx.loc, ib.eq(ctx.tid, ib.c(0)),
+            [&]() { emitWaitForFlag(block); });
+  gpu::BarrierOp::create(ctx.rewriter, ctx.loc);
+}
+
+/// Spins on block `block`'s flag with acquire loads, and clears it for the
+/// next launch.
+void StreamKScheduler::emitWaitForFlag(Value block) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
-    Value flag = getFlagAddress(block);
-    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-    emitSpinUntil(rewriter, loc, flag,
-                  [&](Value up) { return ib.ne(up, zero); });
-    emitScopedStore(rewriter, loc, flag, zero, /*release=*/false);
-  });
-  gpu::BarrierOp::create(rewriter, loc);
+  Value flag = getFlagAddress(block);
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  emitSpinUntil(rewriter, loc, flag, [&](Value up) { return ib.ne(up, zero); });
+  emitScopedStore(rewriter, loc, flag, zero, /*release=*/false);
 }
 
 /// The block that ran the tile's first step (the owner) adds to its
@@ -240,16 +281,49 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
                                 /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  // The block of the tile's last step s: ((s + 1) x blocks - 1) / steps.
-  Value tileEnd = ib.mul(ib.add(segmentTile, ib.c(1)), ib.c(plan.stepsPerTile));
-  Value last =
-      ib.div(arith::SubIOp::create(rewriter, loc,
-                                   ib.mul(tileEnd, ib.c(plan.blocks)), ib.c(1)),
-             ib.c(plan.steps));
+  // The block of the tile's last step s: ((s + 1) x blocks - 1) / steps;
+  // with split_tail, the tile's last part (a whole tile's owner: itself).
+  Value last;
+  if (plan.split) {
+    Value dataParallel = ib.c(plan.dataParallelTiles);
+    Value lastPart =
+        ib.add(dataParallel,
+               arith::SubIOp::create(
+                   rewriter, loc,
+                   ib.mul(ib.add(arith::SubIOp::create(
+                                     rewriter, loc, segmentTile, dataParallel),
+                                 ib.c(1)),
+                          ib.c(plan.split)),
+                   ib.c(1)));
+    last = arith::SelectOp::create(
+        rewriter, loc, ib.lt(segmentTile, dataParallel), self, lastPart);
+  } else {
+    Value tileEnd =
+        ib.mul(ib.add(segmentTile, ib.c(1)), ib.c(plan.stepsPerTile));
+    last =
+        ib.div(arith::SubIOp::create(
+                   rewriter, loc, ib.mul(tileEnd, ib.c(plan.blocks)), ib.c(1)),
+               ib.c(plan.steps));
+  }
+  Value end = ib.add(last, ib.c(1));
+  Value firstOther = ib.add(self, ib.c(1));
+  // split_tail: the parts run at once, so the owner waits for all their
+  // flags before it reads any partial sum (one block barrier, and the
+  // partial sums' loads back to back).
+  if (plan.split) {
+    emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
+      auto waits = scf::ForOp::create(rewriter, loc, firstOther, end, ib.c(1));
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(waits.getBody()->getTerminator());
+      emitWaitForFlag(waits.getInductionVar());
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+  }
   auto fixup = scf::ForOp::create(
-      rewriter, loc, ib.add(self, ib.c(1)), ib.add(last, ib.c(1)), ib.c(1),
-      results, [&](OpBuilder &, Location, Value block, ValueRange accs) {
-        emitWaitForPartial(block);
+      rewriter, loc, firstOther, end, ib.c(1), results,
+      [&](OpBuilder &, Location, Value block, ValueRange accs) {
+        if (!plan.split)
+          emitWaitForPartial(block);
         SmallVector<Value> sums(accs);
         for (int64_t q = 0; q < chunks; ++q) {
           Value chunk = vector::LoadOp::create(

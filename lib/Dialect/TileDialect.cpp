@@ -181,7 +181,8 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " orders whole tiles: it needs scheduler = "
                           "data_parallel or persistent";
   if (producer == ProducerKind::Warpgroup &&
-      scheduler == TileSchedulerKind::StreamK)
+      (scheduler == TileSchedulerKind::StreamK ||
+       scheduler == TileSchedulerKind::SplitTail))
     return emitError() << "producer = warpgroup runs whole tiles: it needs "
                           "scheduler = data_parallel or persistent";
   if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)))
@@ -225,7 +226,10 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   bool packB = copyAttr.getB() == BStaging::Packed;
   int64_t stages = scheduleAttr.getStages();
   int64_t blocksPerSM = scheduleAttr.getBlocksPerSm();
-  bool streamK = scheduleAttr.getScheduler() == TileSchedulerKind::StreamK;
+  TileSchedulerKind scheduler = scheduleAttr.getScheduler();
+  bool streamK = scheduler == TileSchedulerKind::StreamK ||
+                 scheduler == TileSchedulerKind::SplitTail;
+  StringRef schedulerName = stringifyTileSchedulerKind(scheduler);
   if (block.size() != 3)
     return emitError() << "block tile must be three positive sizes [BM, BN, "
                           "BK]";
@@ -256,13 +260,14 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // must size the wave that is resident at once (the config check
   // guarantees it); Stream-K splits the TMA pipeline's K steps.
   if (streamK && copy != CopyKind::Tma)
-    return emitError() << "scheduler = stream_k splits the TMA pipeline's K "
-                          "steps: it needs copy kind tma, got "
+    return emitError() << "scheduler = " << schedulerName
+                       << " splits the TMA pipeline's K steps: it needs copy "
+                          "kind tma, got "
                        << stringifyCopyKind(copy);
   if (streamK && blocksPerSM == 0)
-    return emitError() << "scheduler = stream_k launches one resident wave "
-                          "of SMs x blocks_per_sm blocks: it needs "
-                          "blocks_per_sm > 0";
+    return emitError() << "scheduler = " << schedulerName
+                       << " shares K steps over a wave of SMs x "
+                          "blocks_per_sm blocks: it needs blocks_per_sm > 0";
   if (packB && blocksPerSM == 0)
     return emitError() << "b = packed: the blocks wait for each other, so "
                           "they must be resident at once: it needs "

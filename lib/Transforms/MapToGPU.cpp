@@ -175,7 +175,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (tma)
     tensorMaps =
         createTensorMaps(rewriter, loc, plan, globalA, globalB, workspace);
-  bool streamK = plan.scheduler == TileSchedulerKind::StreamK;
+  bool streamK = config.getStreamK();
   Value one = outer.c(1);
   auto launch = gpu::LaunchOp::create(
       rewriter, loc,

@@ -125,7 +125,7 @@ def _config_fields(rng: random.Random) -> dict:
                         ("a", ["direct", "restaged", "both"]),
                         ("b", ["direct", "row_groups", "packed", "true"]),
                         ("scheduler", ["data_parallel", "stream_k", "persistent",
-                                       "greedy"]),
+                                       "split_tail", "greedy"]),
                         ("order", ["rows", "columns", "spiral"]),
                         ("wgmma", [(64, 128, 16), (64, 256, 16), (64, 96, 16),
                                    (128, 64, 16), (64, 64)]),
@@ -351,7 +351,8 @@ def _plausible_case(rng: random.Random) -> Case:
         if rng.random() < 0.4:
             fields["tile_order"] = "along_m"
         if rng.random() < 0.3:
-            fields["scheduler"] = rng.choice(["persistent", "stream_k"])
+            fields["scheduler"] = rng.choice(["persistent", "stream_k",
+                                              "split_tail"])
             fields["blocks_per_sm"] = 1
         opts[0] = "chip=" + rng.choice(["sm_90a", "sm_90a", "sm_90a", "sm_90"])
         opts.append(f"config='{config_attr(**fields)}'")
@@ -384,7 +385,7 @@ def _plausible_case(rng: random.Random) -> Case:
                 fields["a"] = "restaged"
             fields["b"] = rng.choice(["direct", "direct", "row_groups", "packed"])
             if rng.random() < 0.3:
-                fields["scheduler"] = "stream_k"
+                fields["scheduler"] = rng.choice(["stream_k", "split_tail"])
         opts.append(f"config='{config_attr(**fields)}'")
     fill = rng.random() < 0.7
     text = matmul_module(m, n, k, accumulate=not fill, form="memref")

@@ -160,8 +160,25 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp =
 // -----
 
 // The grid is one resident wave of SMs x blocks_per_sm blocks.
-// expected-error @+1 {{scheduler = stream_k launches one resident wave of SMs x blocks_per_sm blocks: it needs blocks_per_sm > 0}}
+// expected-error @+1 {{scheduler = stream_k shares K steps over a wave of SMs x blocks_per_sm blocks: it needs blocks_per_sm > 0}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, scheduler = stream_k>>} { return }
+
+// -----
+
+// split_tail sizes its tail by the wave of SMs x blocks_per_sm blocks.
+// expected-error @+1 {{scheduler = split_tail shares K steps over a wave of SMs x blocks_per_sm blocks: it needs blocks_per_sm > 0}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = split_tail>>} { return }
+
+// -----
+
+// expected-error @+1 {{scheduler = split_tail splits the TMA pipeline's K steps: it needs copy kind tma, got registers}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = split_tail>>} { return }
+
+// -----
+
+// expected-error @+2 {{producer = warpgroup runs whole tiles: it needs scheduler = data_parallel or persistent}}
+// expected-error @+1 {{failed to parse Tile_ConfigAttr parameter 'schedule'}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>} { return }
 
 // -----
 

@@ -5,10 +5,10 @@
 // RUN: FileCheck %s --input-file=%t/art/matmul_matmul_0.ptx --check-prefix=PTX
 // RUN: %ptxas -arch=sm_90a -v %t/art/matmul_matmul_0.ptx -o %t/check.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
-// The default f16 kernel on sm_90a (2048 x 2048 x 256: 256 tiles of
-// 128 x 128 fill the SMs, 64 of 128 x 256 would not): two warpgroups of
-// m64n128k16 wgmma, A and B as tensor maps of f16 boxes one 128-byte
-// swizzle atom wide, 4 stages of 32 KiB in dynamic shared memory.
+// The default f16 kernel on sm_90a (1024 x 2048 x 256: 128 tiles of
+// 128 x 128 fill the SMs, 64 of 128 x 256 would leave half idle): two
+// warpgroups of m64n128k16 wgmma, A and B as tensor maps of f16 boxes one
+// 128-byte swizzle atom wide, 4 stages of 32 KiB in dynamic shared memory.
 // CHECK: "element_type": "f16",
 // CHECK-NEXT: "interleave": "none",
 // CHECK: "name": "A",
@@ -41,10 +41,10 @@
 // PTXAS-NOT: warning
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: warning
-func.func @matmul(%A: tensor<2048x256xf16>, %B: tensor<256x2048xf16>) -> tensor<2048x2048xf16> {
+func.func @matmul(%A: tensor<1024x256xf16>, %B: tensor<256x2048xf16>) -> tensor<1024x2048xf16> {
   %zero = arith.constant 0.0 : f16
-  %empty = tensor.empty() : tensor<2048x2048xf16>
-  %C = linalg.fill ins(%zero : f16) outs(%empty : tensor<2048x2048xf16>) -> tensor<2048x2048xf16>
-  %0 = linalg.matmul ins(%A, %B : tensor<2048x256xf16>, tensor<256x2048xf16>) outs(%C : tensor<2048x2048xf16>) -> tensor<2048x2048xf16>
-  return %0 : tensor<2048x2048xf16>
+  %empty = tensor.empty() : tensor<1024x2048xf16>
+  %C = linalg.fill ins(%zero : f16) outs(%empty : tensor<1024x2048xf16>) -> tensor<1024x2048xf16>
+  %0 = linalg.matmul ins(%A, %B : tensor<1024x256xf16>, tensor<256x2048xf16>) outs(%C : tensor<1024x2048xf16>) -> tensor<1024x2048xf16>
+  return %0 : tensor<1024x2048xf16>
 }

@@ -51,3 +51,15 @@ func.func @f16_packed(%A: memref<2053x2048xf16>, %B: memref<2048x2039xf16>, %C: 
   linalg.matmul ins(%A, %B : memref<2053x2048xf16>, memref<2048x2039xf16>) outs(%C : memref<2053x2039xf16>)
   return
 }
+
+// -----
+
+// The FF layer: 16 x 43 = 688 tiles of 128 x 256 are 5 full waves of 132
+// and 28 tiles: split_tail splits those 28 along K into 132 / 28 = 4 parts
+// (one resident block per SM sizes the wave).
+// WGMMA-LABEL: func.func @f16_split_tail
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+func.func @f16_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}

@@ -140,8 +140,17 @@ RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 /// contiguous ranges: block b runs steps [b x steps / blocks, (b + 1) x
 /// steps / blocks). The workspace holds one BM x BN partial sum per block,
 /// then one 4-byte flag per block.
+///
+/// split_tail: blocks [0, dataParallelTiles) run tiles of the same index
+/// whole; tile dataParallelTiles + t is split into `split` parts, part p
+/// run by block dataParallelTiles + t x split + p over steps [p x
+/// stepsPerTile / split, (p + 1) x stepsPerTile / split) of the tile. The
+/// workspace holds partial sums and flags for those blocks only (slot =
+/// block - dataParallelTiles).
 struct StreamKPlan {
   int64_t blocks = 0;          ///< the grid
+  int64_t dataParallelTiles = 0; ///< split_tail: the tiles run whole
+  int64_t split = 0; ///< split_tail: parts per tail tile (0: stream_k)
   int64_t tilesN = 0;          ///< output tiles per row of tiles
   int64_t stepsPerTile = 0;    ///< ceil(K / BK)
   int64_t steps = 0;           ///< all tiles' K steps
@@ -172,9 +181,12 @@ struct WorkspacePlan {
   std::optional<PackPlan> pack;
   int64_t bytes = 0;
   /// The blocks that wait on each other, which must be resident at once:
-  /// stream_k's whole grid, or pack_b's packers.
+  /// stream_k's whole grid, split_tail's split blocks, or pack_b's packers.
   int64_t residentBlocks() const {
-    return streamK ? streamK->blocks : pack ? pack->packers : 0;
+    int64_t packers = pack ? pack->packers : 0;
+    if (streamK && streamK->split)
+      return std::max(streamK->blocks - streamK->dataParallelTiles, packers);
+    return streamK ? streamK->blocks : packers;
   }
 };
 WorkspacePlan getWorkspacePlan(ConfigAttr config, int64_t m, int64_t n,
@@ -252,6 +264,10 @@ ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// 17 measured (docs/results/2026-11-30-stream-k.md) the tiles are too
 /// short in K for Stream-K to pay.
 constexpr int64_t kMaxStreamKSegments = 32;
+
+/// The fewest K steps split_tail gives one part of a tail tile: each part
+/// fills and drains the pipeline and adds a partial sum.
+constexpr int64_t kMinSplitSteps = 4;
 
 /// The most FMAs a thread's unrolled K step may hold, and the most elements
 /// of A and B a thread may copy per stage (register and cp.async copies are

@@ -89,7 +89,8 @@ def Tile_TileSchedulerKind : I32EnumAttr<"TileSchedulerKind",
     "how output tiles are shared among blocks", [
     I32EnumAttrCase<"DataParallel", 0, "data_parallel">,
     I32EnumAttrCase<"StreamK", 1, "stream_k">,
-    I32EnumAttrCase<"Persistent", 2, "persistent">
+    I32EnumAttrCase<"Persistent", 2, "persistent">,
+    I32EnumAttrCase<"SplitTail", 3, "split_tail">
   ]> {
   let cppNamespace = "::mlir::tileopt";
   let genSpecializedAttr = 0;
@@ -265,7 +266,8 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
     * `blocks_per_sm = N` (default 0 = no request): the kernel asks ptxas to
       keep N blocks resident per SM (PTX `.minnctapersm N`), which caps its
       registers at 65536 / (N x threads).
-    * `scheduler = data_parallel | stream_k` (default `data_parallel`: one
+    * `scheduler = data_parallel | stream_k | split_tail | persistent`
+      (default `data_parallel`: one
       output tile per block). `stream_k` (copy kind = tma, blocks_per_sm >
       0): the grid is one resident wave, (SMs x blocks_per_sm) blocks, and
       the K steps of all output tiles, taken tile by tile, are split evenly
@@ -279,6 +281,15 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       the owner rarely waits. When the matmul accumulates into C (C += A *
       B), the owner's accumulators start from C's tile, the others' from
       zero.
+    * `scheduler = split_tail` (copy kind = tma, blocks_per_sm > 0):
+      data-parallel tiles, except those of the last partial wave. With W =
+      SMs x blocks_per_sm block slots and T tiles, the first T - T mod W
+      tiles run one per block; each of the T mod W others is split along K
+      into s = min(W / (T mod W), K steps / 4) parts of even K ranges, run
+      by s consecutive blocks, so that the last wave is short instead of
+      partly idle. The parts reduce as in `stream_k` (the first part owns
+      the tile, the others leave partial sums and flags in the workspace).
+      Tiles go in the tile order (`order`).
     * `scheduler = persistent` (the wgmma tile): the grid is one resident
       wave (SMs x max(blocks_per_sm, 1) blocks, at most one per tile), and
       block g runs tiles g, g + grid, ... in the tile order; the K steps'
@@ -418,8 +429,11 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     TileSchedulerKind getScheduler() const {
       return getSchedule().getScheduler();
     }
+    /// stream_k or split_tail: blocks share tiles' K steps and reduce
+    /// their partial sums through the workspace.
     bool getStreamK() const {
-      return getScheduler() == TileSchedulerKind::StreamK;
+      return getScheduler() == TileSchedulerKind::StreamK ||
+             getScheduler() == TileSchedulerKind::SplitTail;
     }
     /// order = along_m: consecutive blocks go down a column of tiles.
     bool isOrderAlongM() const {
