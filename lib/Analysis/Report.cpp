@@ -213,6 +213,27 @@ static json::Value sharedToJson(const SharedMemoryLayout &layout) {
                       {"slots", std::move(slots)}};
 }
 
+/// The wgmma tile's warpgroups and the registers of each role: with a
+/// producer warpgroup, what `setmaxnreg` gives the producer and the
+/// consumers; without, every warpgroup computes at the estimate. Null for
+/// the FMA tile.
+static json::Value warpgroupsToJson(ConfigAttr config,
+                                    const ConfigResources &resources) {
+  if (!config.isWgmma())
+    return nullptr;
+  int64_t consumers = config.getNumThreads() / 128;
+  bool producer = config.isWarpSpecialized();
+  return json::Object{
+      {"consumers", consumers},
+      {"producer", producer ? 1 : 0},
+      {"producer_registers",
+       producer ? json::Value(kProducerRegisters) : json::Value(nullptr)},
+      {"consumer_registers",
+       producer ? json::Value(getConsumerRegisters(consumers))
+                : json::Value(nullptr)},
+      {"estimated_consumer_registers", resources.estimatedRegisters}};
+}
+
 json::Value mlir::tileopt::toJson(const TileReport &r) {
   std::string configText;
   llvm::raw_string_ostream os(configText);
@@ -273,6 +294,7 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
            {"estimated_registers", r.resources.estimatedRegisters},
            {"ptxas_registers", r.ptxasRegisters ? json::Value(*r.ptxasRegisters)
                                                 : json::Value(nullptr)}}},
+      {"warpgroups", warpgroupsToJson(r.config, r.resources)},
       {"shared_memory",
        r.shared ? sharedToJson(*r.shared) : json::Value(nullptr)},
       {"plan", r.plan ? planToJson(*r.plan)
@@ -369,6 +391,19 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   if (r.ptxasRegisters)
     os << " (ptxas: " << *r.ptxasRegisters << ")";
   os << "\n";
+  if (r.config.isWgmma()) {
+    int64_t consumers = r.config.getNumThreads() / 128;
+    os << llvm::formatv("  warpgroups: {0} consumer(s) of {1} x {2}, ~{3} "
+                        "registers per thread each",
+                        consumers, r.config.getWarp()[0],
+                        r.config.getWarp()[1], r.resources.estimatedRegisters);
+    if (r.config.isWarpSpecialized())
+      os << llvm::formatv("; a producer warpgroup: setmaxnreg {0} for the "
+                          "producer, {1} for the consumers (65536 registers "
+                          "per SM)",
+                          kProducerRegisters, getConsumerRegisters(consumers));
+    os << "\n";
+  }
   if (r.shared) {
     os << "  shared memory (" << (r.shared->dynamic ? "dynamic" : "static")
        << "):";

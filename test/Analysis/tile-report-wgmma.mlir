@@ -1,0 +1,38 @@
+// RUN: tile-opt %s --tile-report="chip=sm_90a" -o /dev/null | FileCheck %s
+// RUN: tile-opt %s --tile-report="chip=sm_90a format=json" -o /dev/null | FileCheck %s --check-prefix=JSON
+
+// The register budget of each warpgroup role, on the FF layer's tiles. Two
+// consumer warpgroups of 64 x 256 hold 128 accumulators each (~168
+// registers per thread); split_tail splits the 28 tiles past 5 full waves
+// into 4 parts.
+// CHECK-LABEL: @plain: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: warpgroups: 2 consumer(s) of 64 x 256, ~168 registers per thread each{{$}}
+// CHECK: split_tail: 772 blocks: 660 tiles whole, then 28 tail tile(s) in 4 parts of about 16 of their 64 K steps each
+// JSON: "function": "plain",
+// JSON: "warpgroups": {
+// JSON-NEXT: "consumer_registers": null,
+// JSON-NEXT: "consumers": 2,
+// JSON-NEXT: "estimated_consumer_registers": 168,
+// JSON-NEXT: "producer": 0,
+// JSON-NEXT: "producer_registers": null
+func.func @plain(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
+
+// A producer warpgroup: setmaxnreg gives it 40 registers per thread and
+// the two consumers (65536 - 128 x 40) / 256 = 236, rounded down to 232.
+// CHECK-LABEL: @producer: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: resources: 384 threads
+// CHECK: warpgroups: 2 consumer(s) of 64 x 256, ~168 registers per thread each; a producer warpgroup: setmaxnreg 40 for the producer, 232 for the consumers (65536 registers per SM)
+// JSON: "function": "producer",
+// JSON: "warpgroups": {
+// JSON-NEXT: "consumer_registers": 232,
+// JSON-NEXT: "consumers": 2,
+// JSON-NEXT: "estimated_consumer_registers": 168,
+// JSON-NEXT: "producer": 1,
+// JSON-NEXT: "producer_registers": 40
+func.func @producer(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, producer = warpgroup, order = along_m>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
