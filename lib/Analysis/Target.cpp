@@ -73,6 +73,11 @@ int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
   return 2 * config.getBK() * config.getBM() * getElementBytes(elementType);
 }
 
+int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType) {
+  int64_t bytes = getElementBytes(cType);
+  return config.getBM() * (config.getBN() * bytes + 16);
+}
+
 StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                                           int64_t n, int64_t k,
                                           Type elementType,

@@ -9,6 +9,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::tileopt;
 
@@ -210,6 +212,70 @@ void Epilogue::emitStagedStore(ValueRange results) {
     gpu::BarrierOp::create(rewriter, loc);
 }
 
+/// The wgmma tile's C through shared memory: once every warpgroup's MMAs
+/// are done with the stages (a block barrier), each lane stores its column
+/// pairs into a BM x (BN + 16 bytes) tile at the start of the dynamic
+/// shared memory (the padding puts a warp's 8 fragment rows on distinct
+/// banks); after a second barrier thread t stores vectors t, t + threads,
+/// ... of the tile's rows (row-major, BN / V vectors of V elements per row)
+/// to C, each where its row and first column are inside C. V x bytes is
+/// the largest power of two up to 16 that divides C's row bytes: vectors
+/// stay aligned, and one is inside C or outside.
+void Epilogue::emitRowsStore(ValueRange results) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  ConfigAttr config = ctx.config();
+  Type cType = ctx.plan.problem.getCType();
+  int64_t bytes = getElementBytes(cType), bm = config.getBM(),
+          bn = config.getBN(), numThreads = ctx.plan.numThreads;
+  int64_t pitch = bn + 16 / bytes, tn = layout.cols.size();
+  int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
+  int64_t pair = layout.colChunk;
+  Value staged = getDynamicSharedView(
+      rewriter, loc,
+      MemRefType::get({bm, pitch}, cType, MemRefLayoutAttrInterface(),
+                      getWorkgroupSpace(rewriter.getContext())),
+      0);
+  gpu::BarrierOp::create(rewriter, loc);
+  auto pairType = VectorType::get({pair}, cType);
+  for (size_t i = 0; i < layout.rows.size(); ++i)
+    for (int64_t q = 0; q < tn; q += pair)
+      vector::StoreOp::create(
+          rewriter, loc,
+          vector::FromElementsOp::create(rewriter, loc, pairType,
+                                         results.slice(i * tn + q, pair)),
+          staged, ValueRange{layout.rows[i], layout.cols[q]},
+          /*nontemporal=*/false, llvm::MaybeAlign(pair * bytes));
+  gpu::BarrierOp::create(rewriter, loc);
+  SmallVector<OpFoldResult> sizes =
+      memref::getMixedSizes(rewriter, loc, ctx.cView);
+  int64_t perRow = bn / width, vectors = bm * perRow;
+  auto vecType = VectorType::get({width}, cType);
+  for (int64_t t = 0; t * numThreads < vectors; ++t) {
+    Value e = ib.add(ctx.tid, ib.c(t * numThreads));
+    Value inTile;
+    if ((t + 1) * numThreads > vectors) {
+      inTile = ib.lt(e, ib.c(vectors));
+      e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
+    }
+    Value row = ib.div(e, ib.c(perRow));
+    Value col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
+    Value piece = vector::LoadOp::create(
+        rewriter, loc, vecType, staged, ValueRange{row, col},
+        /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
+    Value inside = ib.land(inTile, ib.land(ib.bound(row, sizes[0], bm),
+                                           ib.bound(col, sizes[1], bn)));
+    emitUnder(rewriter, loc, inside, [&]() {
+      vector::StoreOp::create(rewriter, loc, piece, ctx.cView,
+                              ValueRange{row, col}, /*nontemporal=*/false,
+                              llvm::MaybeAlign(width * bytes));
+    });
+  }
+  // Stream-K's next segment refills the stages this pass read.
+  if (ctx.config().getStreamK())
+    gpu::BarrierOp::create(rewriter, loc);
+}
+
 /// Each accumulator to C (rounded to C's type), where C exists; runs of
 /// the layout's column chunk (4 of the FMA tile, the wgmma tile's pairs) as
 /// one vector store when C's rows keep them aligned.
@@ -226,6 +292,10 @@ void Epilogue::emitStore(ValueRange accumulators) {
   auto vecType = VectorType::get({run}, cType);
   if (ctx.plan.epilogue == EpilogueKind::Staged) {
     emitStagedStore(results);
+    return;
+  }
+  if (ctx.plan.epilogue == EpilogueKind::Rows) {
+    emitRowsStore(results);
     return;
   }
   if (ctx.plan.epilogue == EpilogueKind::Predicated) {

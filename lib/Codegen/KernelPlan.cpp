@@ -74,7 +74,7 @@ StringRef mlir::tileopt::stringifyKLoopKind(KLoopKind kind) {
 }
 
 StringRef mlir::tileopt::stringifyEpilogueKind(EpilogueKind kind) {
-  static const char *const names[] = {"direct", "predicated", "staged"};
+  static const char *const names[] = {"direct", "predicated", "staged", "rows"};
   return names[static_cast<int>(kind)];
 }
 
@@ -328,10 +328,17 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   plan.block[1] = 1;
   plan.loop = config.isWarpSpecialized() ? KLoopKind::WarpSpecialized
                                          : KLoopKind::IssueAhead;
-  plan.epilogue = EpilogueKind::Direct;
   // A lane's accumulators come in pairs of adjacent columns: one store of
-  // two elements where C's rows keep the pairs aligned.
+  // two elements where C's rows keep the pairs aligned. Where the stages
+  // can hold the tile (rows padded by 16 bytes), C goes out through shared
+  // memory in row vectors instead (docs/results/2026-12-01-wgmma-pack.md);
+  // not with a producer warpgroup, which is not in the epilogue's
+  // barriers.
   plan.cVectorizable = n % 2 == 0;
+  bool rows = plan.loop == KLoopKind::IssueAhead &&
+              getRowsEpilogueBytes(config, problem.getCType()) <=
+                  plan.shared.panelBytes;
+  plan.epilogue = rows ? EpilogueKind::Rows : EpilogueKind::Direct;
   return plan;
 }
 

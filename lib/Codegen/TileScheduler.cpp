@@ -1,4 +1,4 @@
-//===- TileScheduler.cpp - Data-parallel and Stream-K tile schedulers -----===//
+//===- TileScheduler.cpp - Data-parallel, persistent, Stream-K schedulers -===//
 //
 // See TileScheduler.h.
 //
@@ -81,7 +81,8 @@ private:
 /// `scf.for` of the plan's most segments per block (a constant trip count),
 /// each under `start < end`: ptxas assigned the FMA block's registers worse
 /// with an `scf.while` over the block's steps or with the segments unrolled
-/// (docs/results/).
+/// (docs/results/). split_tail (plan.split > 0) gives block g one range
+/// instead: tile g whole, or one part of a tail tile (StreamKPlan).
 class StreamKScheduler final : public TileScheduler {
 public:
   explicit StreamKScheduler(KernelContext &ctx)

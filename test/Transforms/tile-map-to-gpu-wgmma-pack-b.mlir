@@ -46,6 +46,25 @@
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 // CHECK: gpu.barrier
 // CHECK: nvgpu.tma.async.load %[[MAPB]]
+// C's rows (518 bytes) are 2-byte aligned: the rows epilogue stages the
+// tile in shared memory as usual and stores it one f16 at a time in row
+// order (thread t: elements t, t + 256, ... of the 128 x 128 tile), each
+// under its row's and column's bounds: a warp's stores are 64 contiguous
+// bytes of a row of C.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: %[[STAGED:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[ER:.+]] = arith.divui %[[TX]], %c128 : index
+// CHECK-NEXT: %[[EC:.+]] = arith.remui %[[TX]], %c128 : index
+// CHECK-NEXT: %[[E:.+]] = vector.load %[[STAGED]][%[[ER]], %[[EC]]] {alignment = 2 : i64} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+// CHECK-NEXT: %[[CIN:.+]] = arith.cmpi ult, %[[EC]], %{{.+}} : index
+// CHECK-NEXT: %[[RIN:.+]] = arith.cmpi ult, %[[ER]], %{{.+}} : index
+// CHECK-NEXT: %[[IN:.+]] = arith.andi %[[RIN]], %[[CIN]] : i1
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK-NEXT: vector.store %[[E]], %{{.+}}[%[[ER]], %[[EC]]] {alignment = 2 : i64} : memref<?x?xf16, strided<[259, 1], offset: ?>>, vector<1xf16>
+// CHECK-COUNT-63: vector.load %[[STAGED]]
+// CHECK-NOT: vector.load %[[STAGED]]
 func.func @pack(%A: memref<130x64xf16>, %B: memref<64x259xf16>, %C: memref<130x259xf16>) {
   linalg.matmul ins(%A, %B : memref<130x64xf16>, memref<64x259xf16>) outs(%C : memref<130x259xf16>)
   return

@@ -61,14 +61,32 @@
 // CHECK: arith.addi %{{.+}}, %c128 : index
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
 // CHECK: scf.yield %[[D3]]
-// After the loop nothing is in flight; the fragment goes to C as f16 pairs
-// (columns 2 (lane % 4) + 8 j + {0, 1}), each under its row's and last
-// column's bounds.
+// After the loop nothing is in flight. C's rows (512 bytes) are 16-byte
+// multiples and the stages (96 KiB) hold the tile: the rows epilogue. Once
+// both warpgroups are done with the stages (a barrier), each lane stores
+// its f16 pairs (row, columns 2 (lane % 4) + 8 j + {0, 1}) into a 128 x
+// 136 tile at the start of the dynamic shared memory (rows padded by 8
+// f16); after a second barrier thread t stores the tile's 16-byte vectors
+// t, t + 256, ... (16 per row: row v / 16, column 8 (v mod 16)) to C, each
+// under its row's bound (every column tile is whole).
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: llvm.extractvalue %{{.+}}[63]
 // CHECK: arith.truncf %{{.+}} : f32 to f16
-// CHECK: scf.if %[[ROWIN]] {
-// CHECK-NEXT: vector.store %{{.+}}, %{{.+}}[%[[ROW]], %{{.+}}] {alignment = 4 : i64} : memref<?x128xf16, strided<[256, 1], offset: ?>>, vector<2xf16>
+// CHECK: %[[STAGED:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[PAIR:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2xf16>
+// CHECK-NEXT: vector.store %[[PAIR]], %[[STAGED]][%[[ROW]], %{{.+}}] {alignment = 4 : i64} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-COUNT-31: vector.store %{{.+}}, %[[STAGED]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[VROW:.+]] = arith.divui %[[TID:.+]], %c16 : index
+// CHECK-NEXT: %[[VQ:.+]] = arith.remui %[[TID]], %c16 : index
+// CHECK-NEXT: %[[VCOL:.+]] = arith.muli %[[VQ]], %c8 : index
+// CHECK-NEXT: %[[PIECE:.+]] = vector.load %[[STAGED]][%[[VROW]], %[[VCOL]]] {alignment = 16 : i64} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-NEXT: %[[VIN:.+]] = arith.cmpi ult, %[[VROW]], %[[ROWS]] : index
+// CHECK-NEXT: scf.if %[[VIN]] {
+// CHECK-NEXT: vector.store %[[PIECE]], %{{.+}}[%[[VROW]], %[[VCOL]]] {alignment = 16 : i64} : memref<?x128xf16, strided<[256, 1], offset: ?>>, vector<8xf16>
+// CHECK-COUNT-7: vector.load %[[STAGED]]
+// CHECK-NOT: vector.load %[[STAGED]]
+// CHECK: gpu.terminator
 func.func @wgmma(%A: memref<200x136xf16>, %B: memref<136x256xf16>, %C: memref<200x256xf16>) {
   linalg.matmul ins(%A, %B : memref<200x136xf16>, memref<136x256xf16>) outs(%C : memref<200x256xf16>)
   return

@@ -119,6 +119,11 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 /// Shared memory of `restage_a`'s two K-major stages of A (0 without it).
 int64_t getRestagedABytes(ConfigAttr config, Type elementType);
 
+/// The wgmma tile's rows epilogue: the block's C tile in shared memory,
+/// BM rows of BN elements of `cType` and 16 bytes of padding (which keeps a
+/// warp's fragment stores free of bank conflicts).
+int64_t getRowsEpilogueBytes(ConfigAttr config, Type cType);
+
 /// b_row_groups: B is described as K/4 rows of 4N elements (4 rows of B each,
 /// so the stride is a multiple of 16 bytes for any N). Panel rows k of one
 /// class k mod 4 are rows of that view at the same column, and start the

@@ -1,10 +1,12 @@
-//===- Epilogue.h - Accumulators to C -----------------------------*- C++ -*-===//
+//===- Epilogue.h - Accumulators to C -----------------------------*- C++
+//-*-===//
 //
 // The epilogue starts the accumulators (zero, or C's element for C += A * B)
 // and, after the K loop, writes them to C through the plan's
 // `EpilogueKind`: direct stores under bounds branches, predicated vector
-// stores on edge tiles, or a pass through shared memory that coalesces
-// rows of C that are not 16-byte multiples. It reads the instruction
+// stores on edge tiles, a pass through shared memory that coalesces rows
+// of C that are not 16-byte multiples, or (the wgmma tile) the whole tile
+// through shared memory out in row vectors. It reads the instruction
 // tile's `AccumulatorLayout` and nothing else of the tile.
 //
 //===----------------------------------------------------------------------===//
@@ -36,6 +38,7 @@ private:
   void emitTileBounds();
   void emitPredicatedStore(ValueRange results);
   void emitStagedStore(ValueRange results);
+  void emitRowsStore(ValueRange results);
   /// Whether the bounds are taken before the K loop (not only at the
   /// store).
   bool boundsBeforeLoop() const;

@@ -139,6 +139,8 @@ enum class EpilogueKind {
   Direct,     ///< stores (vectors where aligned) under bounds branches
   Predicated, ///< edge tiles: predicated vector stores (C rows 16-byte)
   Staged,     ///< through shared memory, coalesced (C rows not 16-byte)
+  Rows,       ///< the wgmma tile: the whole tile through shared memory, then
+              ///< row vectors (up to 16 bytes)
 };
 
 /// The scalar FMA tile's thread layout (see FmaTile.h).

@@ -1,10 +1,13 @@
-//===- TileScheduler.h - Which output tiles a block computes ------*- C++ -*-===//
+//===- TileScheduler.h - Which output tiles a block computes ------*- C++
+//-*-===//
 //
 // A tile scheduler places the kernel body: data-parallel gives each block
 // one output tile (the grid over the tiles); Stream-K gives one resident
 // wave of blocks even shares of all tiles' K steps, as segments of a loop,
 // and reduces the partial sums of a tile split between blocks in its
-// epilogue (`emitEpilogue`).
+// epilogue (`emitEpilogue`); split_tail is Stream-K's reduction over whole
+// tiles and the last partial wave's tiles split in K; persistent loops a
+// resident wave over whole tiles.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_CODEGEN_TILESCHEDULER_H
@@ -51,7 +54,7 @@ std::unique_ptr<TileScheduler> createDataParallelScheduler(bool alongM);
 /// config's tile order, its K steps numbered on from tile to tile.
 std::unique_ptr<TileScheduler> createPersistentScheduler(KernelContext &ctx);
 
-/// Stream-K over the plan's StreamKPlan.
+/// Stream-K, or split_tail, over the plan's StreamKPlan.
 std::unique_ptr<TileScheduler> createStreamKScheduler(KernelContext &ctx);
 
 } // namespace mlir::tileopt
