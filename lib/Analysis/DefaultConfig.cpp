@@ -84,9 +84,9 @@ static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
 /// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
 /// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
 /// shape of the kernels measured in docs/results/; 128 x 128 where the
-/// larger tiles would leave many of the chip's SMs idle. Blocks take tiles down
-/// the columns of C where B is the larger operand (N > M), so that a wave's
-/// blocks share B's panels in the L2 (measured: docs/results/).
+/// larger tiles would leave many of the chip's SMs idle. Blocks take tiles
+/// down the columns of C where B is the larger operand (N > M), so that a
+/// wave's blocks share B's panels in the L2 (measured: docs/results/).
 static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                            int64_t n, int64_t k,
                                            Type elementType,
@@ -122,8 +122,10 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
     return {};
   }
   // Two full waves or more and a partial one: split_tail splits the tail's
-  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves, and
-  // slower behind a single full wave; docs/results/2026-12-01-wgmma-pack.md).
+  // tiles along K (measured with the fragments' direct stores: 4.7 % faster
+  // on the FF layer's 5.2 waves, slower behind a single full wave, which
+  // the rows epilogue has since turned; docs/results/2026-12-01-wgmma-
+  // pack.md).
   auto splitTail = ConfigAttr::get(
       ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
       config.getTile(), config.getCopy(),
