@@ -271,8 +271,9 @@ void Epilogue::emitRowsStore(ValueRange results) {
                               llvm::MaybeAlign(width * bytes));
     });
   }
-  // Stream-K's next segment refills the stages this pass read.
-  if (ctx.config().getStreamK())
+  // A block that runs another tile or segment (persistent, Stream-K)
+  // refills the stages this pass read.
+  if (ctx.plan.scheduler != TileSchedulerKind::DataParallel)
     gpu::BarrierOp::create(rewriter, loc);
 }
 

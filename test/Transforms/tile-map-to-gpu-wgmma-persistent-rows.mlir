@@ -1,0 +1,23 @@
+// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent>>' chip=sm_90a},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90a}),canonicalize)" | FileCheck %s
+
+// scheduler = persistent without a producer warpgroup (--tile-map-to-gpu,
+// canonicalized) on 16 x 9 = 144 tiles: 132 blocks, block g running tiles
+// g and g + 132 (whole tiles: no bounds). Every thread computes, so C goes out through the rows
+// epilogue (a 128 x 136 f16 tile over the stages). The block's next tile
+// refills those stages: after the last 16-byte row vector of a tile, the
+// block synchronises before the tile loop goes round.
+// CHECK-LABEL: func.func @persistent
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c144 step %c132 {
+// CHECK: %[[STAGED:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: vector.load %[[STAGED]]
+// CHECK: vector.store %{{.+}}, %{{.+}} {alignment = 16 : i64} : memref<128x128xf16, strided<[1152, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.terminator
+func.func @persistent(%A: memref<2048x1000xf16>, %B: memref<1000x1152xf16>, %C: memref<2048x1152xf16>) {
+  linalg.matmul ins(%A, %B : memref<2048x1000xf16>, memref<1000x1152xf16>) outs(%C : memref<2048x1152xf16>)
+  return
+}
