@@ -85,8 +85,9 @@ static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
 /// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
 /// shape of the kernels measured in docs/results/; 128 x 128 where the
 /// larger tiles would leave many of the chip's SMs idle. Blocks take tiles
-/// down the columns of C where B is the larger operand (N > M), so that a
-/// wave's blocks share B's panels in the L2 (measured: docs/results/).
+/// down the columns of C where B is as large as A or larger (N >= M), so
+/// that a wave's blocks share B's panels in the L2 (measured on the FF
+/// layer and on 4096³, 2 % over along_n: docs/results/).
 static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                            int64_t n, int64_t k,
                                            Type elementType,
@@ -114,17 +115,16 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                     packB ? BStaging::Packed : BStaging::Direct),
       ScheduleAttr::get(ctx, /*stages=*/4, packB ? 1 : 0,
                         TileSchedulerKind::DataParallel, ProducerKind::None,
-                        n > m ? TileOrder::AlongM : TileOrder::AlongN));
+                        n >= m ? TileOrder::AlongM : TileOrder::AlongN));
   if (std::optional<std::string> violation =
           findViolation(config, m, n, k, elementType, target)) {
     if (why)
       *why = "its wgmma config does not fit: " + *violation;
     return {};
   }
-  // Two full waves or more and a partial one: split_tail splits the tail's
-  // tiles along K (measured with the fragments' direct stores: 4.7 % faster
-  // on the FF layer's 5.2 waves, slower behind a single full wave, which
-  // the rows epilogue has since turned; docs/results/2026-12-01-wgmma-
+  // A full wave or more and a partial one: split_tail splits the tail's
+  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
+  // 3.7 % on 2053 x 2039 x 2048's 1.03; docs/results/2026-12-01-wgmma-
   // pack.md).
   auto splitTail = ConfigAttr::get(
       ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
@@ -133,7 +133,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                         TileSchedulerKind::SplitTail, ProducerKind::None,
                         config.getSchedule().getOrder()));
   StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
-  if (plan.split >= 2 && plan.dataParallelTiles >= 2 * target.numSMs &&
+  if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
       !findViolation(splitTail, m, n, k, elementType, target))
     return splitTail;
   return config;

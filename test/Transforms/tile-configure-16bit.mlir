@@ -30,11 +30,12 @@ func.func @bf16_to_f32(%A: tensor<8x4xbf16>, %B: tensor<4x8xbf16>, %C: tensor<8x
 // -----
 
 // Rows of 16-byte multiples: two warpgroups of 64 x 128 (a grid of 4 tiles
-// does not fill the SMs with 128 x 256 tiles), 4 stages of BK = 64.
+// does not fill the SMs with 128 x 256 tiles), 4 stages of BK = 64, blocks
+// down the columns (N >= M).
 // CHECK-LABEL: func.func @f16_aligned
 // TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: f16 matmuls
 // WGMMA-LABEL: func.func @f16_aligned
-// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m>>}
 func.func @f16_aligned(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x64xf16>, memref<64x256xf16>) outs(%C : memref<256x256xf32>)
   return
@@ -43,10 +44,12 @@ func.func @f16_aligned(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memre
 // -----
 
 // Rows of B of 2039 f16 (4078 bytes): B is packed first, which makes the
-// blocks wait for each other (one resident block per SM); 17 x 8 tiles of
-// 128 x 256 fill the SMs, taken along the rows (N < M).
+// blocks wait for each other (one resident block per SM); 17 x 8 = 136
+// tiles of 128 x 256 are a full wave of 132 and 4: split_tail splits those
+// 4 in min(132 / 4, 32 K steps / 4) = 8 parts; tiles along the rows (N <
+// M).
 // WGMMA-LABEL: func.func @f16_packed
-// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>}
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
 func.func @f16_packed(%A: memref<2053x2048xf16>, %B: memref<2048x2039xf16>, %C: memref<2053x2039xf16>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf16>, memref<2048x2039xf16>) outs(%C : memref<2053x2039xf16>)
   return
