@@ -213,6 +213,12 @@ static json::Value sharedToJson(const SharedMemoryLayout &layout) {
                       {"slots", std::move(slots)}};
 }
 
+/// The wgmma tile's warpgroups that compute (the config's threads; a
+/// producer warpgroup comes on top).
+static int64_t getConsumerWarpgroups(ConfigAttr config) {
+  return config.getNumThreads() / 128;
+}
+
 /// The wgmma tile's warpgroups and the registers of each role: with a
 /// producer warpgroup, what `setmaxnreg` gives the producer and the
 /// consumers; without, every warpgroup computes at the estimate. Null for
@@ -221,7 +227,7 @@ static json::Value warpgroupsToJson(ConfigAttr config,
                                     const ConfigResources &resources) {
   if (!config.isWgmma())
     return nullptr;
-  int64_t consumers = config.getNumThreads() / 128;
+  int64_t consumers = getConsumerWarpgroups(config);
   bool producer = config.isWarpSpecialized();
   return json::Object{
       {"consumers", consumers},
@@ -392,7 +398,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     os << " (ptxas: " << *r.ptxasRegisters << ")";
   os << "\n";
   if (r.config.isWgmma()) {
-    int64_t consumers = r.config.getNumThreads() / 128;
+    int64_t consumers = getConsumerWarpgroups(r.config);
     os << llvm::formatv("  warpgroups: {0} consumer(s) of {1} x {2}, ~{3} "
                         "registers per thread each",
                         consumers, r.config.getWarp()[0],

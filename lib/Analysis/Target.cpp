@@ -75,7 +75,7 @@ int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
 
 int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType) {
   int64_t bytes = getElementBytes(cType);
-  return config.getBM() * (config.getBN() * bytes + 16);
+  return config.getBM() * (config.getBN() * bytes + kRowsEpiloguePadBytes);
 }
 
 StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
@@ -84,15 +84,15 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                                           const TargetInfo &target) {
   StreamKPlan plan;
   int64_t tilesM = llvm::divideCeil(m, config.getBM());
-  plan.tilesN = llvm::divideCeil(n, config.getBN());
+  int64_t tilesN = llvm::divideCeil(n, config.getBN());
   plan.stepsPerTile = llvm::divideCeil(k, config.getBK());
-  plan.steps = tilesM * plan.tilesN * plan.stepsPerTile;
+  plan.steps = tilesM * tilesN * plan.stepsPerTile;
   plan.partialElements = config.getBM() * config.getBN();
   int64_t wave = target.numSMs * config.getBlocksPerSM();
   if (config.getScheduler() == TileSchedulerKind::SplitTail) {
     // The tail's parts fill the wave but keep at least kMinSplitSteps K
     // steps each.
-    int64_t tiles = tilesM * plan.tilesN, tail = tiles % wave;
+    int64_t tiles = tilesM * tilesN, tail = tiles % wave;
     plan.dataParallelTiles = tiles - tail;
     plan.split =
         tail ? std::clamp<int64_t>(
@@ -101,23 +101,28 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
              : 1;
     plan.blocks = plan.dataParallelTiles + tail * plan.split;
     plan.maxSegments = 1;
-    int64_t splitBlocks = tail * plan.split;
-    plan.flagsOffset = splitBlocks * plan.partialElements * 4;
-    plan.workspaceBytes = plan.flagsOffset + 4 * splitBlocks;
-    return plan;
-  }
-  plan.blocks = std::min(wave, plan.steps);
-  for (int64_t b = 0; b < plan.blocks; ++b) {
-    int64_t first = b * plan.steps / plan.blocks;
-    int64_t last = (b + 1) * plan.steps / plan.blocks - 1;
-    plan.maxSegments =
-        std::max(plan.maxSegments,
-                 last / plan.stepsPerTile - first / plan.stepsPerTile + 1);
+  } else {
+    plan.blocks = std::min(wave, plan.steps);
+    for (int64_t b = 0; b < plan.blocks; ++b) {
+      int64_t first = b * plan.steps / plan.blocks;
+      int64_t last = (b + 1) * plan.steps / plan.blocks - 1;
+      plan.maxSegments =
+          std::max(plan.maxSegments,
+                   last / plan.stepsPerTile - first / plan.stepsPerTile + 1);
+    }
   }
   // Partial sums are accumulators: f32 for every operand type.
-  plan.flagsOffset = plan.blocks * plan.partialElements * 4;
-  plan.workspaceBytes = plan.flagsOffset + 4 * plan.blocks;
+  plan.flagsOffset = plan.partialSlots() * plan.partialElements * 4;
+  plan.workspaceBytes = plan.flagsOffset + 4 * plan.partialSlots();
   return plan;
+}
+
+int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
+                                         int64_t n, const TargetInfo &target) {
+  int64_t tiles =
+      llvm::divideCeil(m, config.getBM()) * llvm::divideCeil(n, config.getBN());
+  return std::min(tiles, target.numSMs *
+                             std::max<int64_t>(config.getBlocksPerSM(), 1));
 }
 
 WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
@@ -135,14 +140,13 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     pack.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
     pack.pitch = llvm::alignTo(n * elemBytes, kTmaBoxAlignment) / elemBytes;
     pack.barrierOffset = pack.offset + k * pack.pitch * elemBytes;
-    int64_t wave = target.numSMs * config.getBlocksPerSM();
-    int64_t tiles = llvm::divideCeil(m, config.getBM()) *
-                    llvm::divideCeil(n, config.getBN());
     bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
     pack.blocks = plan.streamK ? plan.streamK->blocks
-                  : persistent ? std::min(tiles, wave)
-                               : tiles;
-    pack.packers = std::min(pack.blocks, wave);
+                  : persistent ? getPersistentGrid(config, m, n, target)
+                               : llvm::divideCeil(m, config.getBM()) *
+                                     llvm::divideCeil(n, config.getBN());
+    pack.packers =
+        std::min(pack.blocks, target.numSMs * config.getBlocksPerSM());
     plan.bytes = pack.barrierOffset + 12;
     plan.pack = pack;
   }

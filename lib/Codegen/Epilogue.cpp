@@ -208,7 +208,7 @@ void Epilogue::emitStagedStore(ValueRange results) {
         memref::StoreOp::create(rewriter, loc, value, cView, at);
       });
   }
-  if (ctx.config().getStreamK())
+  if (blockRunsMore())
     gpu::BarrierOp::create(rewriter, loc);
 }
 
@@ -228,7 +228,7 @@ void Epilogue::emitRowsStore(ValueRange results) {
   Type cType = ctx.plan.problem.getCType();
   int64_t bytes = getElementBytes(cType), bm = config.getBM(),
           bn = config.getBN(), numThreads = ctx.plan.numThreads;
-  int64_t pitch = bn + 16 / bytes, tn = layout.cols.size();
+  int64_t pitch = bn + kRowsEpiloguePadBytes / bytes, tn = layout.cols.size();
   int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
   int64_t pair = layout.colChunk;
   Value staged = getDynamicSharedView(
@@ -271,9 +271,7 @@ void Epilogue::emitRowsStore(ValueRange results) {
                               llvm::MaybeAlign(width * bytes));
     });
   }
-  // A block that runs another tile or segment (persistent, Stream-K)
-  // refills the stages this pass read.
-  if (ctx.plan.scheduler != TileSchedulerKind::DataParallel)
+  if (blockRunsMore())
     gpu::BarrierOp::create(rewriter, loc);
 }
 

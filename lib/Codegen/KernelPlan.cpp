@@ -290,8 +290,8 @@ static int64_t getCopyVectorWidth(Type elementType, int64_t cols,
 
 /// The wgmma parts of `plan` (whose copies, TMA boxes into swizzled
 /// stages, are set): the issue-ahead or warp-specialised loop, warpgroups
-/// of 128 threads in a one-dimensional block, and direct stores of column
-/// pairs.
+/// of 128 threads in a one-dimensional block, and the rows epilogue or
+/// direct stores of column pairs.
 static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
@@ -387,10 +387,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   if (plan.workspace.streamK) {
     plan.grid[0] = plan.workspace.streamK->blocks;
   } else if (persistent) {
-    // One resident wave, at most a block per tile.
-    plan.grid[0] = std::min(plan.tilesM() * plan.tilesN(),
-                            target->numSMs *
-                                std::max<int64_t>(config.getBlocksPerSM(), 1));
+    plan.grid[0] = getPersistentGrid(config, m, n, *target);
   } else if (config.isOrderAlongM()) {
     plan.grid[0] = plan.tilesM();
     plan.grid[1] = plan.tilesN();

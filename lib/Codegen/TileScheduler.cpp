@@ -13,6 +13,20 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
+/// The row and column of tile `tile` in the config's tile order: along a
+/// row of tiles (along_n) or down a column (along_m).
+static void getTileCoordinates(KernelContext &ctx, Value tile, Value &tileRow,
+                               Value &tileCol) {
+  IndexBuilder ib = ctx.ib();
+  if (ctx.config().isOrderAlongM()) {
+    tileRow = ib.rem(tile, ib.c(ctx.plan.tilesM()));
+    tileCol = ib.div(tile, ib.c(ctx.plan.tilesM()));
+  } else {
+    tileRow = ib.div(tile, ib.c(ctx.plan.tilesN()));
+    tileCol = ib.rem(tile, ib.c(ctx.plan.tilesN()));
+  }
+}
+
 namespace {
 /// Block (x, y) runs tile (y, x), or (x, y) with order = along_m.
 class DataParallelScheduler final : public TileScheduler {
@@ -53,13 +67,7 @@ public:
               arith::SubIOp::create(rewriter, loc, tile, blockIds.x),
               ib.c(grid));
           stepBase = ib.mul(iteration, ib.c(stepsPerTile));
-          if (plan.config.isOrderAlongM()) {
-            tileRow = ib.rem(tile, ib.c(plan.tilesM()));
-            tileCol = ib.div(tile, ib.c(plan.tilesM()));
-          } else {
-            tileRow = ib.div(tile, ib.c(plan.tilesN()));
-            tileCol = ib.rem(tile, ib.c(plan.tilesN()));
-          }
+          getTileCoordinates(ctx, tile, tileRow, tileCol);
           bodyPoint = scf::YieldOp::create(rewriter, loc);
         });
     return bodyPoint;
@@ -178,15 +186,7 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
         Value count = arith::MinUIOp::create(
             rewriter, loc, arith::SubIOp::create(rewriter, loc, perTile, k0),
             arith::SubIOp::create(rewriter, loc, end, segmentStep));
-        Value tile = ib.div(segmentStep, perTile);
-        if (ctx.config().isOrderAlongM()) {
-          int64_t tilesM = ctx.plan.tilesM();
-          tileRow = ib.rem(tile, ib.c(tilesM));
-          tileCol = ib.div(tile, ib.c(tilesM));
-        } else {
-          tileRow = ib.div(tile, ib.c(plan.tilesN));
-          tileCol = ib.rem(tile, ib.c(plan.tilesN));
-        }
+        getTileCoordinates(ctx, ib.div(segmentStep, perTile), tileRow, tileCol);
         int64_t bk = ctx.config().getBK();
         segmentBegin = ib.mul(k0, ib.c(bk));
         segmentEnd = ib.mul(ib.add(k0, count), ib.c(bk));
@@ -201,9 +201,8 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
   ctx.rewriter.setInsertionPoint(segments);
   partials = memref::ViewOp::create(
       ctx.rewriter, ctx.loc,
-      MemRefType::get(
-          {(plan.blocks - plan.dataParallelTiles) * plan.partialElements},
-          ctx.plan.problem.getAccumulatorType()),
+      MemRefType::get({plan.partialSlots() * plan.partialElements},
+                      ctx.plan.problem.getAccumulatorType()),
       workspace, ib.c(0), ValueRange{});
 }
 

@@ -23,6 +23,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 using namespace tilerun;
@@ -371,13 +372,17 @@ private:
                 std::vector<float> &ms, Failure &f, int warmup = -1,
                 int iters = -1);
   /// The cuBLASLt baseline: the fastest of the heuristic's top algorithms
-  /// over a short trial, then timed like the kernel. Null with a note
-  /// printed when cuBLASLt has no algorithm for the problem.
+  /// over a short trial, then timed like the kernel. `timing` stays empty
+  /// (with a note printed) when cuBLASLt has no algorithm that runs.
+  struct LtTiming {
+    TimingStats stats;
+    int tried = 0, chosen = 0;
+  };
   bool timeCublasLt(const KernelSpec &k, int sets,
                     const std::vector<CUdeviceptr> &as,
                     const std::vector<CUdeviceptr> &bs,
-                    const std::vector<CUdeviceptr> &cs, double flops,
-                    Json &timing, double &gflops, Failure &f);
+                    const std::vector<CUdeviceptr> &cs,
+                    std::optional<LtTiming> &timing, Failure &f);
 
   const RunOptions &opt;
   CudaDriver drv;
@@ -546,9 +551,9 @@ constexpr size_t kLtWorkspaceBytes = 32 << 20;
 bool Session::timeCublasLt(const KernelSpec &k, int sets,
                            const std::vector<CUdeviceptr> &as,
                            const std::vector<CUdeviceptr> &bs,
-                           const std::vector<CUdeviceptr> &cs, double flops,
-                           Json &timing, double &gflops, Failure &f) {
-  timing = Json();
+                           const std::vector<CUdeviceptr> &cs,
+                           std::optional<LtTiming> &timing, Failure &f) {
+  timing.reset();
   CUdeviceptr space;
   if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f))
     return false;
@@ -592,11 +597,7 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
           },
           ms, f))
     return false;
-  TimingStats t = summarizeTimes(ms);
-  gflops = flops / (t.medianMs * 1e-3) / 1e9;
-  timing = timingJson(t, gflops);
-  timing.set("algorithms_tried", lt.algorithmCount());
-  timing.set("algorithm_chosen", best);
+  timing = LtTiming{summarizeTimes(ms), lt.algorithmCount(), best};
   return true;
 }
 
@@ -866,15 +867,21 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         return f.code;
       TimingStats ct = summarizeTimes(cublasMs);
       double cublasGflops = flops / (ct.medianMs * 1e-3) / 1e9;
-      Json lt;
-      double ltGflops = 0;
-      if (!timeCublasLt(k, sets, as, bs, cs, flops, lt, ltGflops, f))
+      std::optional<LtTiming> lt;
+      if (!timeCublasLt(k, sets, as, bs, cs, lt, f))
         return f.code;
+      double ltGflops = lt ? flops / (lt->stats.medianMs * 1e-3) / 1e9 : 0;
+      Json ltJson;
+      if (lt) {
+        ltJson = timingJson(lt->stats, ltGflops);
+        ltJson.set("algorithms_tried", lt->tried);
+        ltJson.set("algorithm_chosen", lt->chosen);
+      }
       // The ratio is against the faster of the two cuBLAS calls.
       bool ltFaster = ltGflops > cublasGflops;
       double ratio = kernelGflops / std::max(cublasGflops, ltGflops);
       bench.set("cublas", timingJson(ct, cublasGflops));
-      bench.set("cublaslt", lt);
+      bench.set("cublaslt", ltJson);
       bench.set("cublas_math",
                 k.abType == ElementType::F32
                     ? "CUBLAS_PEDANTIC_MATH (no TF32)"
@@ -883,13 +890,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       bench.set("ratio_to_cublas", ratio);
       std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "cuBLAS",
                   ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops);
-      if (ltGflops > 0)
+      if (lt)
         std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f  (fastest of %d "
                     "algorithms)\n",
-                    "cuBLASLt", lt.find("median_ms")->asNumber(),
-                    lt.find("min_ms")->asNumber(),
-                    lt.find("p90_ms")->asNumber(), ltGflops,
-                    (int)lt.find("algorithms_tried")->asInteger());
+                    "cuBLASLt", lt->stats.medianMs, lt->stats.minMs,
+                    lt->stats.p90Ms, ltGflops, lt->tried);
       std::printf("    kernel / %s throughput: %.3fx\n",
                   ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
     }

@@ -120,8 +120,9 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 int64_t getRestagedABytes(ConfigAttr config, Type elementType);
 
 /// The wgmma tile's rows epilogue: the block's C tile in shared memory,
-/// BM rows of BN elements of `cType` and 16 bytes of padding (which keeps a
-/// warp's fragment stores free of bank conflicts).
+/// BM rows of BN elements of `cType` and kRowsEpiloguePadBytes of padding
+/// (which keeps a warp's fragment stores free of bank conflicts).
+constexpr int64_t kRowsEpiloguePadBytes = 16;
 int64_t getRowsEpilogueBytes(ConfigAttr config, Type cType);
 
 /// b_row_groups: B is described as K/4 rows of 4N elements (4 rows of B each,
@@ -156,16 +157,23 @@ struct StreamKPlan {
   int64_t blocks = 0;          ///< the grid
   int64_t dataParallelTiles = 0; ///< split_tail: the tiles run whole
   int64_t split = 0; ///< split_tail: parts per tail tile (0: stream_k)
-  int64_t tilesN = 0;          ///< output tiles per row of tiles
   int64_t stepsPerTile = 0;    ///< ceil(K / BK)
   int64_t steps = 0;           ///< all tiles' K steps
   int64_t maxSegments = 0;     ///< most tiles one block's steps touch
   int64_t partialElements = 0; ///< one block's partial sum: BM x BN f32
   int64_t flagsOffset = 0;     ///< bytes, after the partial sums
   int64_t workspaceBytes = 0;
+  /// The blocks that may leave a partial sum (a slot of partial sum and
+  /// flag each): all of stream_k's, split_tail's split blocks.
+  int64_t partialSlots() const { return blocks - dataParallelTiles; }
 };
 StreamKPlan getStreamKPlan(ConfigAttr config, int64_t m, int64_t n, int64_t k,
                            Type elementType, const TargetInfo &target);
+
+/// scheduler = persistent: one resident wave of SMs x max(blocks_per_sm, 1)
+/// blocks, at most one per tile.
+int64_t getPersistentGrid(ConfigAttr config, int64_t m, int64_t n,
+                          const TargetInfo &target);
 
 /// pack_b: B's copy, K rows of `pitch` elements (N rounded up to 128 bytes)
 /// starting `offset` bytes into the workspace (128-byte aligned), then the
@@ -190,7 +198,7 @@ struct WorkspacePlan {
   int64_t residentBlocks() const {
     int64_t packers = pack ? pack->packers : 0;
     if (streamK && streamK->split)
-      return std::max(streamK->blocks - streamK->dataParallelTiles, packers);
+      return std::max(streamK->partialSlots(), packers);
     return streamK ? streamK->blocks : packers;
   }
 };

@@ -42,6 +42,12 @@ private:
   /// Whether the bounds are taken before the K loop (not only at the
   /// store).
   bool boundsBeforeLoop() const;
+  /// Whether the block may run another tile or K range after this store
+  /// (any scheduler but data-parallel), whose copies refill the stages a
+  /// pass through shared memory read: the pass ends with a block barrier.
+  bool blockRunsMore() const {
+    return ctx.plan.scheduler != TileSchedulerKind::DataParallel;
+  }
 
   KernelContext &ctx;
   const AccumulatorLayout &layout;
