@@ -120,6 +120,9 @@ private:
                                  ib.c(plan.dataParallelTiles));
   }
   Value getFlagAddress(Value block);
+  void emitStorePartial(Value block, ValueRange accumulators);
+  SmallVector<Value> emitSplitTailSum(Value self, Value owner,
+                                      ValueRange results);
   Value getPartialIndex(Value block, int64_t chunk);
   void emitWaitForPartial(Value block);
   void emitWaitForFlag(Value block);
@@ -252,16 +255,17 @@ void StreamKScheduler::emitWaitForFlag(Value block) {
   emitScopedStore(rewriter, loc, flag, zero, /*release=*/false);
 }
 
-/// The block that ran the tile's first step (the owner) adds to its
-/// accumulators the partial sums of the blocks that ran the tile's other
-/// steps (blocks g + 1 .. the block of the tile's last step; none when the
-/// segment covers the tile), each once its flag is up, and stores C. Any
-/// other block leaves its partial sum in its workspace slot, synchronises,
-/// and its leader raises the block's flag with a release store.
+/// The block that ran the tile's first step (the owner) stores C. With
+/// stream_k it first adds to its accumulators the partial sums of the
+/// blocks that ran the tile's other steps (blocks g + 1 .. the block of the
+/// tile's last step; none when the segment covers the tile), each once its
+/// flag is up; any other block leaves its partial sum in its workspace
+/// slot, synchronises, and its leader raises the block's flag with a
+/// release store. split_tail's tail parts reduce together
+/// (emitSplitTailSum).
 void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  Type elementType = ctx.plan.problem.getAccumulatorType();
   // The block's index through an opaque move: what derives from the
   // launch's index is invariant in the segment loop, and LLVM would hoist
   // it (the partial-sum addresses) before the loop, where it stays live
@@ -272,8 +276,15 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
       emitOpaqueMove(rewriter, loc,
                      arith::IndexCastOp::create(rewriter, loc, i32,
                                                 blockIndex)));
+  if (plan.split) {
+    Value owner = emitOwnsTile();
+    SmallVector<Value> sums = emitSplitTailSum(self, owner, results);
+    emitUnder(rewriter, loc, owner, [&]() { epilogue.emitStore(sums); });
+    return;
+  }
   Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
   Value owner = emitOwnsTile();
+  Type elementType = ctx.plan.problem.getAccumulatorType();
   int64_t width = getPartialWidth();
   int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
   int64_t partialAlignment = width * getElementBytes(elementType);
@@ -281,49 +292,16 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
                                 /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
-  // The block of the tile's last step s: ((s + 1) x blocks - 1) / steps;
-  // with split_tail, the tile's last part (a whole tile's owner: itself).
-  Value last;
-  if (plan.split) {
-    Value dataParallel = ib.c(plan.dataParallelTiles);
-    Value lastPart =
-        ib.add(dataParallel,
-               arith::SubIOp::create(
-                   rewriter, loc,
-                   ib.mul(ib.add(arith::SubIOp::create(
-                                     rewriter, loc, segmentTile, dataParallel),
-                                 ib.c(1)),
-                          ib.c(plan.split)),
-                   ib.c(1)));
-    last = arith::SelectOp::create(
-        rewriter, loc, ib.lt(segmentTile, dataParallel), self, lastPart);
-  } else {
-    Value tileEnd =
-        ib.mul(ib.add(segmentTile, ib.c(1)), ib.c(plan.stepsPerTile));
-    last =
-        ib.div(arith::SubIOp::create(
-                   rewriter, loc, ib.mul(tileEnd, ib.c(plan.blocks)), ib.c(1)),
-               ib.c(plan.steps));
-  }
-  Value end = ib.add(last, ib.c(1));
-  Value firstOther = ib.add(self, ib.c(1));
-  // split_tail: the parts run at once, so the owner waits for all their
-  // flags before it reads any partial sum (one block barrier, and the
-  // partial sums' loads back to back).
-  if (plan.split) {
-    emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
-      auto waits = scf::ForOp::create(rewriter, loc, firstOther, end, ib.c(1));
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(waits.getBody()->getTerminator());
-      emitWaitForFlag(waits.getInductionVar());
-    });
-    gpu::BarrierOp::create(rewriter, loc);
-  }
+  // The block of the tile's last step s: ((s + 1) x blocks - 1) / steps.
+  Value tileEnd = ib.mul(ib.add(segmentTile, ib.c(1)), ib.c(plan.stepsPerTile));
+  Value last =
+      ib.div(arith::SubIOp::create(rewriter, loc,
+                                   ib.mul(tileEnd, ib.c(plan.blocks)), ib.c(1)),
+             ib.c(plan.steps));
   auto fixup = scf::ForOp::create(
-      rewriter, loc, firstOther, end, ib.c(1), results,
-      [&](OpBuilder &, Location, Value block, ValueRange accs) {
-        if (!plan.split)
-          emitWaitForPartial(block);
+      rewriter, loc, ib.add(self, ib.c(1)), ib.add(last, ib.c(1)), ib.c(1),
+      results, [&](OpBuilder &, Location, Value block, ValueRange accs) {
+        emitWaitForPartial(block);
         SmallVector<Value> sums(accs);
         for (int64_t q = 0; q < chunks; ++q) {
           Value chunk = vector::LoadOp::create(
@@ -338,14 +316,7 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
       });
   epilogue.emitStore(fixup.getResults());
   rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-  for (int64_t q = 0; q < chunks; ++q) {
-    Value chunk = vector::FromElementsOp::create(
-        rewriter, loc, vecType, results.slice(q * width, width));
-    vector::StoreOp::create(rewriter, loc, chunk, partials,
-                            getPartialIndex(self, q),
-                            /*nontemporal=*/false,
-                            llvm::MaybeAlign(partialAlignment));
-  }
+  emitStorePartial(self, results);
   gpu::BarrierOp::create(rewriter, loc);
   emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
@@ -353,6 +324,145 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
                     /*release=*/true);
   });
   rewriter.setInsertionPointAfter(ifOp);
+}
+
+/// Stores the accumulators `accumulators` in block `block`'s partial-sum
+/// slot.
+void StreamKScheduler::emitStorePartial(Value block, ValueRange accumulators) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Type elementType = ctx.plan.problem.getAccumulatorType();
+  int64_t width = getPartialWidth();
+  auto vecType = VectorType::get({width}, elementType);
+  for (int64_t q = 0; q < ctx.plan.accumulatorsPerThread() / width; ++q) {
+    Value chunk = vector::FromElementsOp::create(
+        rewriter, ctx.loc, vecType, accumulators.slice(q * width, width));
+    vector::StoreOp::create(
+        rewriter, ctx.loc, chunk, partials, getPartialIndex(block, q),
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(width * getElementBytes(elementType)));
+  }
+}
+/// split_tail: what the block's owner stores, its accumulators `results`
+/// (a whole tile) or the sum of its tail tile's parts. The parts of a
+/// tail tile sum their partial sums together, each over 1/split of them:
+///
+/// - Each part stores its partial sum in its slot, synchronises, and its
+///   leader adds 1 to the tile's counter (part 0's flag word) with release
+///   and waits (acquire) until it reads `split`: every part's sum is in.
+/// - Part p adds up the slots' elements [p x E / split, (p + 1) x E /
+///   split) (E a slot's elements, counted in vectors), stores the sums
+///   over part 0's slot (the ranges are disjoint), synchronises, and adds
+///   1 again.
+/// - Part 0 (the owner) waits for 2 x split, clears the counter for the
+///   next launch (every part is past its last read of it), synchronises,
+///   and loads the sum in place of its accumulators.
+///
+/// A part reads E elements and writes E / split: the reduction takes about
+/// the time of one slot's load whatever the split (an owner adding the
+/// other parts' slots one by one took split - 1 of them).
+SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
+                                                      ValueRange results) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Value inTail = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                       self, ib.c(plan.dataParallelTiles));
+  auto tail = scf::IfOp::create(rewriter, loc, results.getTypes(), inTail,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&tail.getElseRegion().front());
+  scf::YieldOp::create(rewriter, loc, results);
+  rewriter.setInsertionPointToStart(&tail.getThenRegion().front());
+
+  Value slot = getSlot(self);
+  Value part = ib.rem(slot, ib.c(plan.split));
+  Value firstSlot = arith::SubIOp::create(rewriter, loc, slot, part);
+  Value counter =
+      getFlagAddress(ib.add(firstSlot, ib.c(plan.dataParallelTiles)));
+  Value leader = ib.eq(ctx.tid, ib.c(0));
+  auto arrive = [&]() {
+    gpu::BarrierOp::create(rewriter, loc);
+    emitUnder(rewriter, loc, leader, [&]() {
+      emitReleaseIncrement(rewriter, loc, counter, /*predicate=*/{});
+    });
+  };
+  auto waitFor = [&](int64_t arrivals, bool clear) {
+    emitUnder(rewriter, loc, leader, [&]() {
+      Value want = arith::ConstantIntOp::create(rewriter, loc, arrivals, 32);
+      emitSpinUntil(rewriter, loc, counter, [&](Value n) {
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                     n, want);
+      });
+      if (clear)
+        emitScopedStore(rewriter, loc, counter,
+                        arith::ConstantIntOp::create(rewriter, loc, 0, 32),
+                        /*release=*/false);
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+  };
+  emitStorePartial(self, results);
+  arrive();
+  waitFor(plan.split, /*clear=*/false);
+
+  // This part's vectors of the slots, `perThread` per thread; a thread
+  // past the range loads the range's last vector and stores nothing.
+  Type elementType = ctx.plan.problem.getAccumulatorType();
+  int64_t width = plan.partialElements % 4 == 0 ? 4 : 1;
+  int64_t vectors = plan.partialElements / width;
+  int64_t threads = ctx.plan.numThreads;
+  int64_t perThread =
+      llvm::divideCeil(llvm::divideCeil(vectors, plan.split), threads);
+  auto vecType = VectorType::get({width}, elementType);
+  llvm::MaybeAlign alignment(width * getElementBytes(elementType));
+  auto rangeStart = [&](Value p) {
+    return ib.div(ib.mul(p, ib.c(vectors)), ib.c(plan.split));
+  };
+  Value begin = rangeStart(part), end = rangeStart(ib.add(part, ib.c(1)));
+  Value last = arith::SubIOp::create(rewriter, loc, end, ib.c(1));
+  Value base = ib.mul(firstSlot, ib.c(plan.partialElements));
+  SmallVector<Value> at, inside, sums;
+  for (int64_t i = 0; i < perThread; ++i) {
+    Value v = ib.add(begin, ib.add(ib.c(i * threads), ctx.tid));
+    inside.push_back(ib.lt(v, end));
+    at.push_back(
+        ib.add(base, ib.mul(arith::MinUIOp::create(rewriter, loc, v, last),
+                            ib.c(width))));
+    Value sum;
+    for (int64_t q = 0; q < plan.split; ++q) {
+      Value element = vector::LoadOp::create(
+          rewriter, loc, vecType, partials,
+          ib.add(at.back(), ib.c(q * plan.partialElements)),
+          /*nontemporal=*/false, alignment);
+      sum = sum ? arith::AddFOp::create(rewriter, loc, sum, element) : element;
+    }
+    sums.push_back(sum);
+  }
+  for (int64_t i = 0; i < perThread; ++i)
+    emitUnder(rewriter, loc, inside[i], [&]() {
+      vector::StoreOp::create(rewriter, loc, sums[i], partials, at[i],
+                              /*nontemporal=*/false, alignment);
+    });
+  arrive();
+
+  auto sum = scf::IfOp::create(rewriter, loc, results.getTypes(), owner,
+                               /*withElseRegion=*/true);
+  scf::YieldOp::create(rewriter, loc, sum.getResults());
+  rewriter.setInsertionPointToStart(&sum.getElseRegion().front());
+  scf::YieldOp::create(rewriter, loc, results);
+  rewriter.setInsertionPointToStart(&sum.getThenRegion().front());
+  waitFor(2 * plan.split, /*clear=*/true);
+  int64_t chunkWidth = getPartialWidth();
+  auto chunkType = VectorType::get({chunkWidth}, elementType);
+  SmallVector<Value> loaded;
+  for (int64_t q = 0; q < ctx.plan.accumulatorsPerThread() / chunkWidth; ++q) {
+    Value chunk = vector::LoadOp::create(
+        rewriter, loc, chunkType, partials, getPartialIndex(self, q),
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(chunkWidth * getElementBytes(elementType)));
+    for (int64_t e = 0; e < chunkWidth; ++e)
+      loaded.push_back(vector::ExtractOp::create(rewriter, loc, chunk, e));
+  }
+  scf::YieldOp::create(rewriter, loc, loaded);
+  return tail.getResults();
 }
 
 std::unique_ptr<TileScheduler>

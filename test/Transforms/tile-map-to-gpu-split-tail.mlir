@@ -5,7 +5,8 @@
 // (sm_90a, blocks_per_sm = 1). Tiles 0..131 run whole, one per block; tile
 // 132, the tail, is split into min(132 / 1, 16 K steps / 4) = 4 parts of
 // 4 K steps, blocks 132..135. The workspace holds the 4 parts' partial
-// sums (128 x 128 f32 each) and flags: 4 x 65536 + 16 bytes.
+// sums (128 x 128 f32 each) and flags: 4 x 65536 + 16 bytes (the tail
+// tile's counter is part 0's flag).
 // CHECK-LABEL: func.func @split_tail
 // CHECK: %[[WS:.*]] = memref.alloc() : memref<262160xi8>
 // CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c136, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256, %{{.*}} = %c1, %{{.*}} = %c1)
@@ -31,39 +32,84 @@
 // CHECK-NEXT: arith.addi %[[FIRST]], %[[E3]] : index
 // The partial sums: one per split block (slot g - 132).
 // CHECK-NEXT: %[[PARTIALS:.*]] = memref.view %{{.*}}[%c0][] : memref<262160xi8> to memref<65536xf32>
-// After the K loop, the owner (the part that starts at the tile's first
-// step) adds blocks g + 1 .. the tile's last part: itself for a whole tile
-// (tile < 132), else 132 + (tile - 131) x 4 - 1.
+// After the K loop: the owner is the part that starts at the tile's first
+// step (every block of a whole tile); a tail part (block >= 132) sums with
+// the tile's other parts, on the tile's counter (part 0's flag word, at
+// 262144 + 4 x its slot).
 // CHECK: %[[SELFI:.*]] = nvvm.inline_ptx "mov.b32 $0, $1;"
 // CHECK-NEXT: %[[SELF:.*]] = arith.index_cast %[[SELFI]] : i32 to index
-// CHECK-NEXT: %[[STILE:.*]] = arith.divui %[[BEGIN]], %c16 : index
 // CHECK-NEXT: %[[K0:.*]] = arith.remui %[[BEGIN]], %c16 : index
 // CHECK-NEXT: %[[OWNER:.*]] = arith.cmpi eq, %[[K0]], %c0 : index
-// CHECK-NEXT: scf.if %[[OWNER]] {
-// CHECK-NEXT: %[[L0:.*]] = arith.addi %[[STILE]], %c-131 : index
-// CHECK-NEXT: %[[L1:.*]] = arith.muli %[[L0]], %c4 : index
-// CHECK-NEXT: %[[L2:.*]] = arith.addi %[[L1]], %c131 : index
-// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi ult, %[[STILE]], %c132 : index
-// CHECK-NEXT: %[[LAST:.*]] = arith.select %[[WHOLE]], %[[SELF]], %[[L2]] : index
-// CHECK-NEXT: %[[UPPER:.*]] = arith.addi %[[LAST]], %c1 : index
-// CHECK-NEXT: %[[LOWER:.*]] = arith.addi %[[SELF]], %c1 : index
-// The parts run at once: the leader waits for every flag (at 262144 + 4 x
-// slot, acquire loads) and clears it, then one barrier, then the sums.
-// CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %[[TX]], %c0 : index
-// CHECK-NEXT: scf.if %[[LEADER]] {
-// CHECK-NEXT: scf.for %[[J:.*]] = %[[LOWER]] to %[[UPPER]] step %c1 {
-// CHECK: %[[SLOT:.*]] = arith.subi %[[J]], %c132 : index
-// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[SLOT]], %c4 : index
-// CHECK-NEXT: %[[FLAGS:.*]] = arith.addi %{{.*}}, %c262144 : index
-// CHECK-NEXT: arith.addi %[[FLAGS]], %[[OFF]] : index
+// CHECK-NEXT: %[[INTAIL:.*]] = arith.cmpi uge, %[[SELF]], %c132 : index
+// CHECK-NEXT: %[[SUMS:.*]]:64 = scf.if %[[INTAIL]] -> (f32,
+// CHECK-NEXT: %[[SLOT:.*]] = arith.subi %[[SELF]], %c132 : index
+// CHECK-NEXT: %[[SPART:.*]] = arith.remui %[[SLOT]], %c4 : index
+// CHECK-NEXT: %[[SLOT0:.*]] = arith.subi %[[SLOT]], %[[SPART]] : index
+// CHECK-NEXT: memref.extract_aligned_pointer_as_index
+// CHECK-NEXT: %[[CO:.*]] = arith.muli %[[SLOT0]], %c4 : index
+// CHECK-NEXT: %[[CB:.*]] = arith.addi %{{.*}}, %c262144 : index
+// CHECK-NEXT: arith.addi %[[CB]], %[[CO]] : index
+// The part's 16 chunks of 4 accumulators to its slot; the leader adds 1 to
+// the counter (release) and waits until it reads 4 (acquire).
+// CHECK-COUNT-16: vector.store %{{.*}}, %[[PARTIALS]][%{{.*}}] {alignment = 16 : i64} : memref<65536xf32>, vector<4xf32>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.inttoptr
+// CHECK-NEXT: llvm.atomicrmw add %{{.*}}, %c1_i32 syncscope("device") monotonic
 // CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %c4_i32 : i32
+// CHECK: gpu.barrier
+// Part p sums vectors [p x 4096 / 4, (p + 1) x 4096 / 4) of the 4 slots
+// (16384 f32 apart), 4 per thread, 256 apart: each thread's loads all
+// before its stores over slot 0, which only vectors inside the range make.
+// CHECK-NEXT: %[[R0:.*]] = arith.muli %[[SPART]], %c4096 : index
+// CHECK-NEXT: %[[RB:.*]] = arith.divui %[[R0]], %c4 : index
+// CHECK-NEXT: %[[R1:.*]] = arith.addi %[[SPART]], %c1 : index
+// CHECK-NEXT: %[[R2:.*]] = arith.muli %[[R1]], %c4096 : index
+// CHECK-NEXT: %[[RE:.*]] = arith.divui %[[R2]], %c4 : index
+// CHECK-NEXT: %[[RL:.*]] = arith.subi %[[RE]], %c1 : index
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[SLOT0]], %c16384 : index
+// CHECK-NEXT: %[[V0:.*]] = arith.addi %[[RB]], %[[TX]] : index
+// CHECK-NEXT: %[[IN0:.*]] = arith.cmpi ult, %[[V0]], %[[RE]] : index
+// CHECK-NEXT: %[[VC:.*]] = arith.minui %[[V0]], %[[RL]] : index
+// CHECK-NEXT: %[[E0:.*]] = arith.muli %[[VC]], %c4 : index
+// CHECK-NEXT: %[[AT:.*]] = arith.addi %[[BASE]], %[[E0]] : index
+// CHECK-NEXT: %[[L0:.*]] = vector.load %[[PARTIALS]][%[[AT]]]
+// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[AT]], %c16384 : index
+// CHECK-NEXT: %[[L1:.*]] = vector.load %[[PARTIALS]][%[[AT1]]]
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[L0]], %[[L1]] : vector<4xf32>
+// CHECK-NEXT: %[[AT2:.*]] = arith.addi %[[AT]], %c32768 : index
+// CHECK-NEXT: %[[L2:.*]] = vector.load %[[PARTIALS]][%[[AT2]]]
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[L2]] : vector<4xf32>
+// CHECK-NEXT: %[[AT3:.*]] = arith.addi %[[AT]], %c49152 : index
+// CHECK-NEXT: %[[L3:.*]] = vector.load %[[PARTIALS]][%[[AT3]]]
+// CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[L3]] : vector<4xf32>
+// CHECK-NEXT: arith.addi %[[TX]], %c256 : index
+// CHECK: arith.addi %[[TX]], %c512 : index
+// CHECK: arith.addi %[[TX]], %c768 : index
+// CHECK-NOT: vector.store
+// CHECK: scf.if %[[IN0]] {
+// CHECK-NEXT: vector.store %[[S3]], %[[PARTIALS]][%[[AT]]] {alignment = 16 : i64} : memref<65536xf32>, vector<4xf32>
+// CHECK-COUNT-3: vector.store %{{.*}} : memref<65536xf32>, vector<4xf32>{{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: llvm.fence syncscope("device") release
+// CHECK-NEXT: llvm.inttoptr
+// CHECK-NEXT: llvm.atomicrmw add %{{.*}}, %c1_i32 syncscope("device") monotonic
+// The owner waits for all 4 parts' second arrival (8), clears the counter
+// for the next launch, and loads slot 0's 16 chunks in place of its
+// accumulators; the owner alone stores C.
+// CHECK: scf.if %[[OWNER]] -> (f32,
+// CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %c8_i32 : i32
 // CHECK: llvm.store %c0_i32, %{{.*}} atomic syncscope("device") monotonic
 // CHECK: gpu.barrier
-// CHECK-NEXT: scf.for %[[I:.*]] = %[[LOWER]] to %[[UPPER]] step %c1 iter_args(
-// CHECK-NEXT: %[[PSLOT:.*]] = arith.subi %[[I]], %c132 : index
-// CHECK-NEXT: arith.muli %[[PSLOT]], %c4096 : index
-// CHECK-NOT: atomic
-// CHECK: vector.load %[[PARTIALS]][%{{.*}}] {alignment = 16 : i64} : memref<65536xf32>, vector<4xf32>
+// CHECK-COUNT-16: vector.load %[[PARTIALS]][%{{.*}}] {alignment = 16 : i64} : memref<65536xf32>, vector<4xf32>
+// CHECK-NOT: vector.load %[[PARTIALS]]
+// CHECK: scf.if %[[OWNER]] {
+// CHECK: vector.from_elements %[[SUMS]]#0, %[[SUMS]]#1 : vector<2xf32>
 func.func @split_tail(%A: memref<896x1024xf16>, %B: memref<1024x2432xf16>, %C: memref<896x2432xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<896x1024xf16>, memref<1024x2432xf16>) outs(%C : memref<896x2432xf32>)
   return

@@ -152,7 +152,8 @@ RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 /// run by block dataParallelTiles + t x split + p over steps [p x
 /// stepsPerTile / split, (p + 1) x stepsPerTile / split) of the tile. The
 /// workspace holds partial sums and flags for those blocks only (slot =
-/// block - dataParallelTiles).
+/// block - dataParallelTiles); a tail tile's parts count their arrivals in
+/// part 0's flag.
 struct StreamKPlan {
   int64_t blocks = 0;          ///< the grid
   int64_t dataParallelTiles = 0; ///< split_tail: the tiles run whole

@@ -5,9 +5,9 @@
 // one output tile (the grid over the tiles); Stream-K gives one resident
 // wave of blocks even shares of all tiles' K steps, as segments of a loop,
 // and reduces the partial sums of a tile split between blocks in its
-// epilogue (`emitEpilogue`); split_tail is Stream-K's reduction over whole
-// tiles and the last partial wave's tiles split in K; persistent loops a
-// resident wave over whole tiles.
+// epilogue (`emitEpilogue`); split_tail runs whole tiles and splits the
+// last partial wave's tiles in K, whose parts sum their partial sums
+// together; persistent loops a resident wave over whole tiles.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_CODEGEN_TILESCHEDULER_H
