@@ -227,7 +227,7 @@ void Epilogue::emitRowsStore(ValueRange results) {
   ConfigAttr config = ctx.config();
   Type cType = ctx.plan.problem.getCType();
   int64_t bytes = getElementBytes(cType), bm = config.getBM(),
-          bn = config.getBN(), numThreads = ctx.plan.numThreads;
+          bn = config.getBN();
   int64_t pitch = bn + kRowsEpiloguePadBytes / bytes, tn = layout.cols.size();
   int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
   int64_t pair = layout.colChunk;
@@ -236,7 +236,7 @@ void Epilogue::emitRowsStore(ValueRange results) {
       MemRefType::get({bm, pitch}, cType, MemRefLayoutAttrInterface(),
                       getWorkgroupSpace(rewriter.getContext())),
       0);
-  gpu::BarrierOp::create(rewriter, loc);
+  emitRowsBarrier();
   auto pairType = VectorType::get({pair}, cType);
   for (size_t i = 0; i < layout.rows.size(); ++i)
     for (int64_t q = 0; q < tn; q += pair)
@@ -246,13 +246,20 @@ void Epilogue::emitRowsStore(ValueRange results) {
                                          results.slice(i * tn + q, pair)),
           staged, ValueRange{layout.rows[i], layout.cols[q]},
           /*nontemporal=*/false, llvm::MaybeAlign(pair * bytes));
-  gpu::BarrierOp::create(rewriter, loc);
+  emitRowsBarrier();
+  // The threads of the consumer warpgroups (all but a producer's).
+  int64_t producers = ctx.plan.wgmma.producerThreads;
+  int64_t numThreads = ctx.plan.numThreads - producers;
+  Value tid =
+      producers ? arith::SubIOp::create(rewriter, loc, ctx.tid, ib.c(producers))
+                      .getResult()
+                : ctx.tid;
   SmallVector<OpFoldResult> sizes =
       memref::getMixedSizes(rewriter, loc, ctx.cView);
   int64_t perRow = bn / width, vectors = bm * perRow;
   auto vecType = VectorType::get({width}, cType);
   for (int64_t t = 0; t * numThreads < vectors; ++t) {
-    Value e = ib.add(ctx.tid, ib.c(t * numThreads));
+    Value e = ib.add(tid, ib.c(t * numThreads));
     Value inTile;
     if ((t + 1) * numThreads > vectors) {
       inTile = ib.lt(e, ib.c(vectors));
@@ -272,7 +279,25 @@ void Epilogue::emitRowsStore(ValueRange results) {
     });
   }
   if (blockRunsMore())
-    gpu::BarrierOp::create(rewriter, loc);
+    emitRowsBarrier();
+}
+
+/// The rows epilogue's barrier: the block's, or with a producer warpgroup
+/// (which is not in the epilogue) the consumers' own (barrier 1).
+void Epilogue::emitRowsBarrier() {
+  int64_t producers = ctx.plan.wgmma.producerThreads;
+  if (!producers) {
+    gpu::BarrierOp::create(ctx.rewriter, ctx.loc);
+    return;
+  }
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(ctx.rewriter, ctx.loc, v, 32)
+        .getResult();
+  };
+  NVVM::BarrierOp::create(ctx.rewriter, ctx.loc, TypeRange{}, i32(1),
+                          i32(ctx.plan.numThreads - producers),
+                          /*reductionOp=*/{},
+                          /*reductionPredicate=*/Value());
 }
 
 /// Each accumulator to C (rounded to C's type), where C exists; runs of

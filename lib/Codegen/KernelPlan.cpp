@@ -332,10 +332,11 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   // two elements where C's rows keep the pairs aligned. Where the stages
   // can hold the tile (rows padded by 16 bytes), C goes out through shared
   // memory in row vectors instead (docs/results/2026-12-01-wgmma-pack.md);
-  // not with a producer warpgroup, which is not in the epilogue's
-  // barriers.
+  // with a producer warpgroup only when the block runs one tile, as the
+  // producer would refill the stages for the next one.
   plan.cVectorizable = n % 2 == 0;
-  bool rows = plan.loop == KLoopKind::IssueAhead &&
+  bool rows = (plan.loop == KLoopKind::IssueAhead ||
+               plan.scheduler == TileSchedulerKind::DataParallel) &&
               getRowsEpilogueBytes(config, problem.getCType()) <=
                   plan.shared.panelBytes;
   plan.epilogue = rows ? EpilogueKind::Rows : EpilogueKind::Direct;

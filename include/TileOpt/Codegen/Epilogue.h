@@ -39,6 +39,7 @@ private:
   void emitPredicatedStore(ValueRange results);
   void emitStagedStore(ValueRange results);
   void emitRowsStore(ValueRange results);
+  void emitRowsBarrier();
   /// Whether the bounds are taken before the K loop (not only at the
   /// store).
   bool boundsBeforeLoop() const;
