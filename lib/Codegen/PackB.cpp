@@ -17,12 +17,60 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// pack_b: the most elements of B one thread keeps in flight (64: 64
-/// registers of f32) when they are all its elements; more go in a loop of
-/// batches of kPackLoopElements, whose index arithmetic is not constant
-/// (larger loop batches spilled under a 128-register cap;
-/// docs/results/2026-11-30-pack-b.md). Each element is a load of its own.
-static constexpr int64_t kPackElements = 64, kPackLoopElements = 32;
+/// pack_b: the most 32-bit words of B one thread keeps in flight (64
+/// registers) when they are all its words; more go in a loop of batches of
+/// kPackLoopWords, whose index arithmetic is not constant (larger loop
+/// batches spilled under a 128-register cap;
+/// docs/results/2026-11-30-pack-b.md). A destination vector takes 8: the
+/// two aligned vectors that hold its elements.
+static constexpr int64_t kPackWords = 64, kPackLoopWords = 32,
+                         kWordsPerVector = 8;
+
+/// The 16 bytes that start `shift` elements into `lo` (of two adjacent
+/// aligned 16-byte vectors `lo`, `hi` of 16-bit or 32-bit elements), as a
+/// vector like them: the eight 32-bit words shifted down by shift's words
+/// in two select steps (by 1, by 2), then, for 16-bit elements at an odd
+/// shift, each word funnelled from a pair of them.
+static Value emitShiftedVector(RewriterBase &rewriter, Location loc, Value lo,
+                               Value hi, Value shift) {
+  IndexBuilder ib{rewriter, loc};
+  auto type = cast<VectorType>(lo.getType());
+  int64_t perWord = 4 / getElementBytes(type.getElementType());
+  Type i32 = rewriter.getI32Type();
+  auto wordsType = VectorType::get({4}, i32);
+  SmallVector<Value> words;
+  for (Value half : {lo, hi}) {
+    Value cast = vector::BitCastOp::create(rewriter, loc, wordsType, half);
+    for (int64_t w = 0; w < 4; ++w)
+      words.push_back(vector::ExtractOp::create(rewriter, loc, cast, w));
+  }
+  // The words the last step reads: 4, and one more to funnel from.
+  int64_t kept = perWord == 2 ? 5 : 4;
+  Value wordShift = ib.div(shift, ib.c(perWord));
+  for (int64_t bit = 1; bit <= 2; bit *= 2) {
+    Value set = ib.ne(ib.rem(ib.div(wordShift, ib.c(bit)), ib.c(2)), ib.c(0));
+    SmallVector<Value> next;
+    for (int64_t w = 0; w < kept + (bit == 1 ? 2 : 0); ++w)
+      next.push_back(arith::SelectOp::create(rewriter, loc, set, words[w + bit],
+                                             words[w]));
+    words = std::move(next);
+  }
+  SmallVector<Value> result(words.begin(), words.begin() + 4);
+  if (perWord == 2) {
+    Value odd = ib.ne(ib.rem(shift, ib.c(2)), ib.c(0));
+    Value sixteen = arith::ConstantIntOp::create(rewriter, loc, 16, 32);
+    for (int64_t w = 0; w < 4; ++w) {
+      Value funnel = arith::OrIOp::create(
+          rewriter, loc,
+          arith::ShRUIOp::create(rewriter, loc, words[w], sixteen),
+          arith::ShLIOp::create(rewriter, loc, words[w + 1], sixteen));
+      result[w] = arith::SelectOp::create(rewriter, loc, odd, funnel, words[w]);
+    }
+  }
+  return vector::BitCastOp::create(
+      rewriter, loc, type,
+      vector::FromElementsOp::create(rewriter, loc, wordsType, result));
+}
 
 /// pack_b: the kernel's first act, by all blocks of the grid together.
 /// They copy B (K x N, rows N elements apart) into the workspace at
@@ -32,11 +80,13 @@ static constexpr int64_t kPackElements = 64, kPackLoopElements = 32;
 /// The copy is K x ceil(N / V) 16-byte vectors of the destination rows, V
 /// elements each (4 of f32, 8 of f16 or bf16). Thread u of the grid's U
 /// threads (block-major) writes vectors u + j x U, j < ceil(K x ceil(N / V)
-/// / U): V consecutive elements of B, each loaded alone (rows of B are
-/// only element-aligned; a warp's loads cover 512 contiguous bytes, which
-/// L1 serves after the first), stored as one 16-byte vector (a warp's
-/// stores cover 512 contiguous bytes). A thread
-/// loads all its vectors before it stores them; one past the end re-reads
+/// / U): V consecutive elements of B, stored as one 16-byte vector (a
+/// warp's stores cover 512 contiguous bytes). Rows of B are only
+/// element-aligned: the thread loads the two aligned 16-byte vectors of B
+/// that hold its V elements (B is 16-byte aligned, and K x N a multiple of
+/// V) and shifts them out in registers (emitShiftedVector). A thread loads
+/// all its vectors before it shifts or stores them, with no branch between
+/// (LLVM would sink the loads into it); one past the end re-reads
 /// the last and stores nothing. Elements past N in a row's last vector (the
 /// next row's, or B's last) land in the padding, which the tensor map
 /// leaves out.
@@ -95,6 +145,10 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
   Type elementType = bType.getElementType();
   int64_t width = 16 / getElementBytes(elementType);
   int64_t perRow = llvm::divideCeil(n, width), vectors = k * perRow;
+  // B's 16-byte vectors: TMA reads A's rows of K elements, so K (and K x
+  // N) is a multiple of V, and B (16-byte aligned) is whole vectors.
+  assert(k % width == 0 && "pack_b runs with A's rows 16-byte multiples");
+  int64_t wholeVectors = k * n / width;
   int64_t threads = plan.packers * numThreads;
   int64_t trips = llvm::divideCeil(vectors, threads);
   SmallVector<ReassociationIndices> all{{0, 1}};
@@ -109,7 +163,7 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
   // batch loop, a loop value (every trip guarded).
   auto emitTrips = [&](OpFoldResult first, int64_t count) {
     std::optional<int64_t> known = getConstantIntValue(first);
-    SmallVector<Value> loaded, live, to;
+    SmallVector<Value> aligned, loaded, live, to, from;
     for (int64_t j = 0; j < count; ++j) {
       Value v = ib.add(u, ib.mul(ib.add(ib.value(first), ib.c(j)),
                                  ib.c(threads)));
@@ -124,18 +178,23 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
           arith::SubIOp::create(rewriter, loc, v, ib.mul(row, ib.c(perRow))),
           ib.c(width));
       to.push_back(ib.add(ib.mul(row, ib.c(plan.pitch)), col));
-      Value from = ib.add(ib.mul(row, ib.c(n)), col);
-      SmallVector<Value> elements;
-      for (int64_t e = 0; e < width; ++e) {
-        // Past the row's end: the next row's elements (or B's last), which
-        // land in the padding.
-        Value at = arith::MinUIOp::create(rewriter, loc, ib.add(from, ib.c(e)),
-                                          ib.c(k * n - 1));
-        elements.push_back(memref::LoadOp::create(rewriter, loc, flat, at));
-      }
-      loaded.push_back(
-          vector::FromElementsOp::create(rewriter, loc, vectorType, elements));
+      from.push_back(ib.add(ib.mul(row, ib.c(n)), col));
+      // The two aligned vectors that hold the V elements from `from` (B's
+      // last where the index passes it: only elements past B's end, which
+      // land in the padding, come from there).
+      Value block = ib.div(from.back(), ib.c(width));
+      for (int64_t h = 0; h < 2; ++h)
+        aligned.push_back(vector::LoadOp::create(
+            rewriter, loc, vectorType, flat,
+            ib.mul(arith::MinUIOp::create(rewriter, loc, ib.add(block, ib.c(h)),
+                                          ib.c(wholeVectors - 1)),
+                   ib.c(width)),
+            /*nontemporal=*/false, llvm::MaybeAlign(16)));
     }
+    for (int64_t j = 0; j < count; ++j)
+      loaded.push_back(emitShiftedVector(rewriter, loc, aligned[2 * j],
+                                         aligned[2 * j + 1],
+                                         ib.rem(from[j], ib.c(width))));
     for (int64_t j = 0; j < count; ++j)
       emitUnder(rewriter, loc, live[j], [&]() {
         vector::StoreOp::create(rewriter, loc, loaded[j], copy,
@@ -146,8 +205,8 @@ void mlir::tileopt::emitPackB(RewriterBase &rewriter, Location loc,
   // All of a thread's vectors at once, or batches in a loop.
   emitUnder(rewriter, loc, isPacker, [&]() {
     u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
-    int64_t batch = kPackElements / width,
-            loopBatch = kPackLoopElements / width;
+    int64_t batch = kPackWords / kWordsPerVector,
+            loopBatch = kPackLoopWords / kWordsPerVector;
     if (trips <= batch) {
       emitTrips(rewriter.getIndexAttr(0), trips);
       return;

@@ -171,8 +171,10 @@
 // DEF2053-NEXT: "spill_store_bytes": 0,
 // DEF2053-NEXT: "stack_bytes": 0
 // pack_b in the default's PTX: the copy's map (the fifth parameter) is
-// prefetched after A's; each thread loads 4 elements of B at a time and
-// stores them as one 16-byte vector of the copy; then it fences its stores
+// prefetched after A's; for each 16-byte vector of the copy, a thread
+// loads the two aligned 16-byte vectors of B that hold its 4 elements (no
+// element loads: K x N is a multiple of 4), shifts them down by selects
+// and stores them as one vector; then it fences its stores
 // against the async proxy and the block synchronises; the leader adds its
 // arrival with release semantics, polls the counter with acquire loads
 // until all 264 blocks have arrived (trapping after 2^26 polls), adds its
@@ -184,10 +186,12 @@
 // DEF2053PTX-DAG: ld.param.b64 %[[WS:rd[0-9]+]], [matmul_matmul_0_param_3];
 // DEF2053PTX: prefetch.tensormap [%[[MAPA]]];
 // DEF2053PTX: prefetch.tensormap [%[[MAPB]]];
-// DEF2053PTX: ld.global.b32 %[[E1:r[0-9]+]], [%[[SRC:rd[0-9]+]]+4];
-// DEF2053PTX-NEXT: ld.global.b32 %[[E2:r[0-9]+]], [%[[SRC]]+8];
-// DEF2053PTX-NEXT: ld.global.b32 %[[E3:r[0-9]+]], [%[[SRC]]+12];
-// DEF2053PTX: st.global.v4.b32 [%{{rd[0-9]+}}], {%{{r[0-9]+}}, %[[E1]], %[[E2]], %[[E3]]};
+// DEF2053PTX: ld.global.v4.b32 {%[[W0:r[0-9]+]], %[[W1:r[0-9]+]], %{{r[0-9]+}}, %{{r[0-9]+}}}, [%[[SRC:rd[0-9]+]]];
+// DEF2053PTX-NEXT: ld.global.v4.b32 {%{{r[0-9]+}}, %{{r[0-9]+}}, %{{r[0-9]+}}, %{{r[0-9]+}}}, [%[[SRC]]+16];
+// DEF2053PTX-NOT: ld.global.b32
+// DEF2053PTX: selp.b32 %{{r[0-9]+}}, %[[W1]], %[[W0]], %{{p[0-9]+}};
+// DEF2053PTX-NOT: ld.global.b32
+// DEF2053PTX: st.global.v4.b32 [%{{rd[0-9]+}}], {%{{r[0-9]+}}, %{{r[0-9]+}}, %{{r[0-9]+}}, %{{r[0-9]+}}};
 // DEF2053PTX-NOT: cp.async.bulk.tensor
 // DEF2053PTX: fence.proxy.async.global;
 // DEF2053PTX-NOT: cp.async.bulk.tensor
@@ -195,8 +199,7 @@
 // The release add is a release fence and a relaxed `atom` (the NVPTX
 // backend drops an atomicrmw's ordering; SyncPrimitives.cpp).
 // DEF2053PTX: fence.acq_rel.gpu;
-// DEF2053PTX-NEXT: cvta.to.global.u64 %[[WA:rd[0-9]+]], %[[WS]];
-// DEF2053PTX-NEXT: atom.global.add.u32 %{{r[0-9]+}}, [%[[WA]]+16777216], 1;
+// DEF2053PTX-NEXT: atom.global.add.u32 %{{r[0-9]+}}, [%[[WA:rd[0-9]+]]+16777216], 1;
 // DEF2053PTX-NEXT: ld.acquire.gpu.global.b32 %[[N:r[0-9]+]], [%[[WA]]+16777216];
 // DEF2053PTX-NEXT: setp.eq.b32 %p{{[0-9]+}}, %[[N]], 264;
 // DEF2053PTX: cvta.to.global.u64 %[[WD:rd[0-9]+]], %[[WS]];

@@ -27,8 +27,10 @@
 // The copy, first: block by x 3 + bx, thread u = block x 128 + tid of the
 // grid's 1152 writes 16-byte vectors v = u + j x 1152 of the copy, j < 4
 // (64 rows x 65 vectors = 4160): vector v is row v / 65, column (v mod 65)
-// x 4, from B's elements row x 259 + column + e (clamped to B's last,
-// 16575; those past the row land in the padding).
+// x 4, from B's elements f = row x 259 + column on: B's aligned vectors
+// f / 4 and f / 4 + 1 (clamped to B's last, 4143; elements past the row
+// land in the padding), shifted down by f mod 4 words in two steps of
+// selects (6 words by 1, then 4 by 2).
 // CHECK: %[[BY3:.*]] = arith.muli %[[BY]], %c3 : index
 // CHECK-NEXT: %[[BLOCK:.*]] = arith.addi %[[BY3]], %[[BX]] : index
 // The counters: arrivals at 73728, departures at 73732.
@@ -50,15 +52,29 @@
 // CHECK-NEXT: %[[TO:.*]] = arith.addi %[[RP]], %[[COL]] : index
 // CHECK-NEXT: %[[RN:.*]] = arith.muli %[[ROW]], %c259 : index
 // CHECK-NEXT: %[[FROM:.*]] = arith.addi %[[RN]], %[[COL]] : index
-// CHECK-NEXT: %[[F0:.*]] = arith.minui %[[FROM]], %c16575 : index
-// CHECK-NEXT: %[[E0:.*]] = memref.load %[[FLAT]][%[[F0]]] : memref<16576xf32>
-// CHECK: %[[V0:.*]] = vector.from_elements %[[E0]], %{{.*}}, %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[FROM]], %c4 : index
+// CHECK-NEXT: %[[Q0:.*]] = arith.minui %[[Q]], %c4143 : index
+// CHECK-NEXT: %[[A0:.*]] = arith.muli %[[Q0]], %c4 : index
+// CHECK-NEXT: %[[LO:.*]] = vector.load %[[FLAT]][%[[A0]]] {alignment = 16 : i64} : memref<16576xf32>, vector<4xf32>
+// CHECK-NEXT: %[[Q1:.*]] = arith.addi %[[Q]], %c1 : index
+// CHECK-NEXT: %[[Q2:.*]] = arith.minui %[[Q1]], %c4143 : index
+// CHECK-NEXT: %[[A1:.*]] = arith.muli %[[Q2]], %c4 : index
+// CHECK-NEXT: vector.load %[[FLAT]][%[[A1]]] {alignment = 16 : i64} : memref<16576xf32>, vector<4xf32>
 // CHECK: arith.addi %[[U]], %c1152 : index
 // Only the last trip may pass the end: its vector index is clamped for the
 // loads and its store guarded. All loads come before the stores.
 // CHECK: %[[V3I:.*]] = arith.addi %[[U]], %c3456 : index
 // CHECK-NEXT: %[[LIVE:.*]] = arith.cmpi ult, %[[V3I]], %c4160 : index
 // CHECK-NEXT: arith.minui %[[V3I]], %c4159 : index
+// CHECK-NOT: vector.store
+// CHECK: %[[SHIFT:.*]] = arith.remui %[[FROM]], %c4 : index
+// CHECK-NEXT: %[[WLO:.*]] = vector.bitcast %[[LO]] : vector<4xf32> to vector<4xi32>
+// CHECK: %[[BY1:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
+// CHECK-COUNT-6: arith.select %[[BY1]]
+// CHECK: %[[BY2:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
+// CHECK-COUNT-4: arith.select %[[BY2]]
+// CHECK-NEXT: %[[W0:.*]] = vector.from_elements %{{.*}} : vector<4xi32>
+// CHECK-NEXT: %[[V0:.*]] = vector.bitcast %[[W0]] : vector<4xi32> to vector<4xf32>
 // CHECK-NOT: vector.store
 // CHECK: vector.store %[[V0]], %[[DST]][%[[TO]]] {alignment = 16 : i64} : memref<18432xf32>, vector<4xf32>
 // CHECK-NEXT: vector.store
@@ -137,16 +153,16 @@ func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x2
 
 // -----
 
-// More than 16 vectors per thread go in a loop of batches of 8: 300 x 2039
-// is 300 x 510 = 153000 vectors for 2 x 16 blocks of 128 threads (4096),
-// 38 per thread, so 5 batches, every vector guarded (the last batch passes
-// the end), the loads of a batch before its stores. The barrier follows
-// the loop.
+// More than 8 vectors per thread (64 words of loads) go in a loop of
+// batches of 4: 300 x 2039 is 300 x 510 = 153000 vectors for 2 x 16 blocks
+// of 128 threads (4096), 38 per thread, so 10 batches, every vector
+// guarded (the last batch passes the end), the loads of a batch before
+// its stores. The barrier follows the loop.
 // CHECK-LABEL: func.func @batches
-// CHECK: scf.for %[[J:.*]] = %c0 to %c38 step %c8 {
-// CHECK-COUNT-8: arith.cmpi ult, %{{.*}}, %c153000 : index
+// CHECK: scf.for %[[J:.*]] = %c0 to %c38 step %c4 {
+// CHECK-COUNT-4: arith.cmpi ult, %{{.*}}, %c153000 : index
 // CHECK-NOT: vector.store
-// CHECK-COUNT-8: vector.store %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xf32>, vector<4xf32>
+// CHECK-COUNT-4: vector.store %{{.*}} {alignment = 16 : i64} : memref<{{[0-9]+}}xf32>, vector<4xf32>
 // CHECK-NOT: arith.cmpi ult, %{{.*}}, %c153000
 // CHECK: {{^ *}}}{{$}}
 // CHECK-NEXT: {{^ *}}}{{$}}

@@ -21,21 +21,51 @@
 // CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %arg1, %arg2, %[[WS]], %[[MAPB]] :
 // The copy, first: block y x 2 + x; each vector is 8 elements (16 bytes)
 // of a row of the copy: 64 rows x 33 vectors = 2112, two per thread of the
-// grid's 1536, each element loaded alone from B (row x 259 + column + e,
-// clamped to B's last, 16575), stored as one aligned vector, the second
-// only below 2112.
+// grid's 1536. A vector's 8 elements start at f = row x 259 + column in B:
+// the thread loads B's aligned vectors f / 8 and f / 8 + 1 (clamped to B's
+// last, 2071), for both of its vectors before anything else; shifts the
+// eight words down by (f mod 8) / 2 in two steps of selects (7 words by 1,
+// then 5 by 2), then by 16 bits where f is odd; and stores it as one aligned vector, the
+// second only below 2112.
 // CHECK: %[[BYX:.*]] = arith.muli %[[BY]], %c2 : index
 // CHECK-NEXT: arith.addi %[[BYX]], %[[BX]] : index
 // CHECK: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<64x259xf16> into memref<16576xf16>
 // CHECK: %[[VIEW:.*]] = memref.view %{{.*}}[%c0][] : memref<40972xi8> to memref<20480xf16>
-// CHECK: arith.divui %{{.*}}, %c33 : index
-// CHECK: arith.muli %{{.*}}, %c320 : index
-// CHECK: arith.muli %{{.*}}, %c259 : index
-// CHECK-COUNT-8: arith.minui %{{.*}}, %c16575 : index
-// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c33 : index
+// CHECK: %[[TO:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[R259:.*]] = arith.muli %[[ROW]], %c259 : index
+// CHECK-NEXT: %[[F:.*]] = arith.addi %[[R259]], %{{.*}} : index
+// CHECK-NEXT: %[[BLOCK:.*]] = arith.divui %[[F]], %c8 : index
+// CHECK-NEXT: %[[LO0:.*]] = arith.minui %[[BLOCK]], %c2071 : index
+// CHECK-NEXT: %[[LO:.*]] = arith.muli %[[LO0]], %c8 : index
+// CHECK-NEXT: %[[VLO:.*]] = vector.load %[[FLAT]][%[[LO]]] {alignment = 16 : i64} : memref<16576xf16>, vector<8xf16>
+// CHECK-NEXT: %[[HI0:.*]] = arith.addi %[[BLOCK]], %c1 : index
+// CHECK-NEXT: %[[HI1:.*]] = arith.minui %[[HI0]], %c2071 : index
+// CHECK-NEXT: %[[HI:.*]] = arith.muli %[[HI1]], %c8 : index
+// CHECK-NEXT: %[[VHI:.*]] = vector.load %[[FLAT]][%[[HI]]] {alignment = 16 : i64} : memref<16576xf16>, vector<8xf16>
 // CHECK: %[[SECOND:.*]] = arith.cmpi ult, %{{.*}}, %c2112 : index
-// CHECK: %[[LOADED:.*]] = vector.from_elements {{.*}} : vector<8xf16>
-// CHECK-NEXT: vector.store %{{.*}}, %[[VIEW]][%{{.*}}] {alignment = 16 : i64} : memref<20480xf16>, vector<8xf16>
+// CHECK-COUNT-2: vector.load %[[FLAT]]
+// CHECK-NOT: vector.load
+// CHECK: %[[SHIFT:.*]] = arith.remui %[[F]], %c8 : index
+// CHECK-NEXT: %[[WLO:.*]] = vector.bitcast %[[VLO]] : vector<8xf16> to vector<4xi32>
+// CHECK-COUNT-4: vector.extract %[[WLO]]
+// CHECK-NEXT: %[[WHI:.*]] = vector.bitcast %[[VHI]] : vector<8xf16> to vector<4xi32>
+// CHECK-COUNT-4: vector.extract %[[WHI]]
+// CHECK-NEXT: %[[WS1:.*]] = arith.divui %[[SHIFT]], %c2 : index
+// CHECK-NEXT: %[[B1:.*]] = arith.remui %[[WS1]], %c2 : index
+// CHECK-NEXT: %[[BY1:.*]] = arith.cmpi ne, %[[B1]], %c0 : index
+// CHECK-COUNT-7: arith.select %[[BY1]]
+// CHECK: %[[BY2:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
+// CHECK-COUNT-5: arith.select %[[BY2]]
+// CHECK-NEXT: %[[O:.*]] = arith.remui %[[SHIFT]], %c2 : index
+// CHECK-NEXT: %[[ODD:.*]] = arith.cmpi ne, %[[O]], %c0 : index
+// CHECK-NEXT: arith.shli %{{.*}}, %c16_i32 : i32
+// CHECK-NEXT: arith.shrui %{{.*}}, %c16_i32 : i32
+// CHECK-NEXT: arith.ori
+// CHECK-NEXT: arith.select %[[ODD]]
+// CHECK: %[[FIRST:.*]] = vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK: %[[LOADED:.*]] = vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK-NEXT: vector.store %[[FIRST]], %[[VIEW]][%[[TO]]] {alignment = 16 : i64} : memref<20480xf16>, vector<8xf16>
 // CHECK-NEXT: scf.if %[[SECOND]] {
 // CHECK-NEXT: vector.store %[[LOADED]], %[[VIEW]][%{{.*}}] {alignment = 16 : i64} : memref<20480xf16>, vector<8xf16>
 // Then the grid barrier of the 6 blocks, before the first TMA load reads
