@@ -323,6 +323,7 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                        {"k_steps", r.streamK->steps},
                        {"k_steps_per_tile", r.streamK->stepsPerTile},
                        {"max_tiles_per_block", r.streamK->maxSegments},
+                       {"parts_first", r.streamK->partsFirst},
                        {"data_parallel_tiles", r.streamK->dataParallelTiles},
                        {"tail_split", r.streamK->split},
                        {"workspace_bytes", r.streamK->workspaceBytes}})
@@ -461,14 +462,15 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         r.ctasPerSM, r.waveEfficiency);
     if (r.streamK && r.streamK->split)
       os << llvm::formatv(
-          "  split_tail: {0} blocks: {1} tiles whole, then {2} tail tile(s) "
-          "in {3} parts of about {4} of their {5} K steps each; workspace {6} "
-          "bytes (a {7}-element partial sum and a flag per part)\n",
+          "  split_tail: {0} blocks: {1} tiles whole and {2} tail tile(s) in "
+          "{3} parts of about {4} of their {5} K steps each, {6} first; "
+          "workspace {7} bytes (a {8}-element partial sum and a flag per "
+          "part)\n",
           r.streamK->blocks, r.streamK->dataParallelTiles,
-          (r.streamK->blocks - r.streamK->dataParallelTiles) / r.streamK->split,
-          r.streamK->split, r.streamK->stepsPerTile / r.streamK->split,
-          r.streamK->stepsPerTile, r.streamK->workspaceBytes,
-          r.streamK->partialElements);
+          r.streamK->partialSlots() / r.streamK->split, r.streamK->split,
+          r.streamK->stepsPerTile / r.streamK->split, r.streamK->stepsPerTile,
+          r.streamK->partsFirst ? "the parts" : "the whole tiles",
+          r.streamK->workspaceBytes, r.streamK->partialElements);
     else if (r.streamK)
       os << llvm::formatv(
           "  stream_k: {0} blocks share {1} K steps ({2} per tile), at most "

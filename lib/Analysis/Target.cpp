@@ -100,6 +100,7 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                    plan.stepsPerTile)
              : 1;
     plan.blocks = plan.dataParallelTiles + tail * plan.split;
+    plan.partsFirst = plan.dataParallelTiles >= 2 * wave;
     plan.maxSegments = 1;
   } else {
     plan.blocks = std::min(wave, plan.steps);

@@ -111,15 +111,24 @@ public:
   void emitEpilogue(Epilogue &epilogue, ValueRange results) override;
 
 private:
-  /// The block's partial-sum and flag slot: split_tail's split blocks
-  /// from 0, stream_k's blocks as they are.
+  /// The block's partial-sum and flag slot: split_tail's parts from 0,
+  /// stream_k's blocks as they are.
   Value getSlot(Value block) {
-    if (!plan.split)
+    if (!plan.split || plan.partsFirst)
       return block;
     return arith::SubIOp::create(ctx.rewriter, ctx.loc, block,
                                  ib.c(plan.dataParallelTiles));
   }
+  /// Whether `block` runs a part of a tail tile (split_tail).
+  Value isPart(Value block) {
+    if (plan.partsFirst)
+      return ib.lt(block, ib.c(plan.partialSlots()));
+    return arith::CmpIOp::create(ctx.rewriter, ctx.loc,
+                                 arith::CmpIPredicate::uge, block,
+                                 ib.c(plan.dataParallelTiles));
+  }
   Value getFlagAddress(Value block);
+  Value getSlotFlagAddress(Value slot);
   void emitStorePartial(Value block, ValueRange accumulators);
   SmallVector<Value> emitSplitTailSum(Value self, Value owner,
                                       ValueRange results);
@@ -152,17 +161,28 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
   Value g = blockIds.x, steps = ib.c(plan.steps), blocks = ib.c(plan.blocks);
   Value begin, end;
   if (plan.split) {
-    // split_tail: tile g whole, or part p of tail tile t.
+    // split_tail: whole tile g - wholeBase, or part rel mod split of tail
+    // tile rel / split (rel = g - partBase): whole tiles first, or the
+    // parts (StreamKPlan::partsFirst).
     Value dataParallel = ib.c(plan.dataParallelTiles);
-    Value inTail = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::uge, g, dataParallel);
-    Value rel = arith::SelectOp::create(
-        rewriter, loc, inTail,
-        arith::SubIOp::create(rewriter, loc, g, dataParallel), ib.c(0));
+    Value inTail, rel, whole;
+    if (plan.partsFirst) {
+      inTail = ib.lt(g, ib.c(plan.partialSlots()));
+      rel = g;
+      whole =
+          arith::SubIOp::create(rewriter, loc, g, ib.c(plan.partialSlots()));
+    } else {
+      inTail = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
+                                     g, dataParallel);
+      rel = arith::SelectOp::create(
+          rewriter, loc, inTail,
+          arith::SubIOp::create(rewriter, loc, g, dataParallel), ib.c(0));
+      whole = g;
+    }
     Value split = ib.c(plan.split);
     Value part = ib.rem(rel, split);
     Value tile = arith::SelectOp::create(
-        rewriter, loc, inTail, ib.add(dataParallel, ib.div(rel, split)), g);
+        rewriter, loc, inTail, ib.add(dataParallel, ib.div(rel, split)), whole);
     auto partStart = [&](Value q) { return ib.div(ib.mul(q, perTile), split); };
     Value first = ib.mul(tile, perTile);
     begin = ib.add(first, arith::SelectOp::create(rewriter, loc, inTail,
@@ -212,10 +232,15 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
 /// The global address of block `block`'s flag in the workspace (after the
 /// partial sums).
 Value StreamKScheduler::getFlagAddress(Value block) {
+  return getSlotFlagAddress(getSlot(block));
+}
+
+/// The global address of slot `slot`'s flag.
+Value StreamKScheduler::getSlotFlagAddress(Value slot) {
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(
       ctx.rewriter, ctx.loc, workspace);
-  Value at = ib.add(ib.add(base, ib.c(plan.flagsOffset)),
-                    ib.mul(getSlot(block), ib.c(4)));
+  Value at =
+      ib.add(ib.add(base, ib.c(plan.flagsOffset)), ib.mul(slot, ib.c(4)));
   return arith::IndexCastOp::create(ctx.rewriter, ctx.loc,
                                     ctx.rewriter.getI64Type(), at);
 }
@@ -364,8 +389,7 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
                                                       ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  Value inTail = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
-                                       self, ib.c(plan.dataParallelTiles));
+  Value inTail = isPart(self);
   auto tail = scf::IfOp::create(rewriter, loc, results.getTypes(), inTail,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(rewriter);
@@ -373,11 +397,11 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   scf::YieldOp::create(rewriter, loc, results);
   rewriter.setInsertionPointToStart(&tail.getThenRegion().front());
 
+  // The tile's counter: its first part's flag.
   Value slot = getSlot(self);
   Value part = ib.rem(slot, ib.c(plan.split));
   Value firstSlot = arith::SubIOp::create(rewriter, loc, slot, part);
-  Value counter =
-      getFlagAddress(ib.add(firstSlot, ib.c(plan.dataParallelTiles)));
+  Value counter = getSlotFlagAddress(firstSlot);
   Value leader = ib.eq(ctx.tid, ib.c(0));
   auto arrive = [&]() {
     gpu::BarrierOp::create(rewriter, loc);

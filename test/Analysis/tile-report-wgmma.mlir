@@ -7,7 +7,7 @@
 // into 4 parts.
 // CHECK-LABEL: @plain: matmul 2048 x 11008 x 4096 (f16)
 // CHECK: warpgroups: 2 consumer(s) of 64 x 256, ~168 registers per thread each{{$}}
-// CHECK: split_tail: 772 blocks: 660 tiles whole, then 28 tail tile(s) in 4 parts of about 16 of their 64 K steps each
+// CHECK: split_tail: 772 blocks: 660 tiles whole and 28 tail tile(s) in 4 parts of about 16 of their 64 K steps each, the parts first
 // JSON: "function": "plain",
 // JSON: "warpgroups": {
 // JSON-NEXT: "consumer_registers": null,

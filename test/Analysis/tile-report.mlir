@@ -191,7 +191,7 @@ func.func @stream_k_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %
 // split_tail on the same tiles: 576 tiles are 2 waves of 264 and 48 more,
 // which go in 264 / 48 = 5 parts of about 38 of their 192 K steps.
 // CHECK-LABEL: @split_tail_3072: matmul 3072 x 3072 x 3072 (f32)
-// CHECK: split_tail: 768 blocks: 528 tiles whole, then 48 tail tile(s) in 5 parts of about 38 of their 192 K steps each; workspace 15729600 bytes (a 16384-element partial sum and a flag per part)
+// CHECK: split_tail: 768 blocks: 528 tiles whole and 48 tail tile(s) in 5 parts of about 38 of their 192 K steps each, the parts first; workspace 15729600 bytes (a 16384-element partial sum and a flag per part)
 func.func @split_tail_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>, %C: memref<3072x3072xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>}
       ins(%A, %B : memref<3072x3072xf32>, memref<3072x3072xf32>) outs(%C : memref<3072x3072xf32>)
@@ -260,6 +260,7 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON-NEXT: "k_steps": 32768,
 // JSON-NEXT: "k_steps_per_tile": 128,
 // JSON-NEXT: "max_tiles_per_block": 2,
+// JSON-NEXT: "parts_first": false,
 // JSON-NEXT: "tail_split": 0,
 // JSON-NEXT: "workspace_bytes": 17302560
 // JSON: "function": "pack_b",

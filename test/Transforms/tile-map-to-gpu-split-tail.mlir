@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90a}),canonicalize)" | FileCheck %s
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90a}),canonicalize)" | FileCheck %s
 
 // scheduler = split_tail (--tile-map-to-gpu, canonicalized) on 896 x 2432
 // x 1024 in 128 x 128 tiles: 7 x 19 = 133 tiles for a wave of 132 blocks
@@ -112,5 +112,38 @@
 // CHECK: vector.from_elements %[[SUMS]]#0, %[[SUMS]]#1 : vector<2xf32>
 func.func @split_tail(%A: memref<896x1024xf16>, %B: memref<1024x2432xf16>, %C: memref<896x2432xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<896x1024xf16>, memref<1024x2432xf16>) outs(%C : memref<896x2432xf32>)
+  return
+}
+
+// -----
+
+// Whole tiles of two waves or more: the parts go first (partsFirst). 2048
+// x 2176 x 1024 in 128 x 128 tiles is 16 x 17 = 272 tiles: 264 whole (two
+// waves of 132) and 8 tail tiles of 16 K steps in min(132 / 8, 16 / 4) = 4
+// parts. Blocks 0..31 run the parts (block g: part g mod 4 of tile 264 +
+// g / 4), blocks 32..295 whole tile g - 32; a part's slot is its block.
+// CHECK-LABEL: func.func @parts_first
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c296, %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK: %[[TAIL:.*]] = arith.cmpi ult, %[[BX]], %c32 : index
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.subi %[[BX]], %c32 : index
+// CHECK-NEXT: %[[PART:.*]] = arith.remui %[[BX]], %c4 : index
+// CHECK-NEXT: %[[T0:.*]] = arith.divui %[[BX]], %c4 : index
+// CHECK-NEXT: %[[T1:.*]] = arith.addi %[[T0]], %c264 : index
+// CHECK-NEXT: %[[TILE:.*]] = arith.select %[[TAIL]], %[[T1]], %[[WHOLE]] : index
+// CHECK-NEXT: arith.muli %[[TILE]], %c16 : index
+// After the K loop: a tail tile's counter is its first part's flag, after
+// the 32 parts' partial sums (32 x 65536 bytes).
+// CHECK: %[[SELFI:.*]] = nvvm.inline_ptx "mov.b32 $0, $1;"
+// CHECK-NEXT: %[[SELF:.*]] = arith.index_cast %[[SELFI]] : i32 to index
+// CHECK: %[[INTAIL:.*]] = arith.cmpi ult, %[[SELF]], %c32 : index
+// CHECK-NEXT: scf.if %[[INTAIL]] -> (f32,
+// CHECK-NEXT: %[[SPART:.*]] = arith.remui %[[SELF]], %c4 : index
+// CHECK-NEXT: %[[SLOT0:.*]] = arith.subi %[[SELF]], %[[SPART]] : index
+// CHECK-NEXT: memref.extract_aligned_pointer_as_index
+// CHECK-NEXT: %[[CO:.*]] = arith.muli %[[SLOT0]], %c4 : index
+// CHECK-NEXT: %[[CB:.*]] = arith.addi %{{.*}}, %c2097152 : index
+// CHECK-NEXT: arith.addi %[[CB]], %[[CO]] : index
+func.func @parts_first(%A: memref<2048x1024xf16>, %B: memref<1024x2176xf16>, %C: memref<2048x2176xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<2048x1024xf16>, memref<1024x2176xf16>) outs(%C : memref<2048x2176xf32>)
   return
 }

@@ -150,14 +150,20 @@ RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 /// split_tail: blocks [0, dataParallelTiles) run tiles of the same index
 /// whole; tile dataParallelTiles + t is split into `split` parts, part p
 /// run by block dataParallelTiles + t x split + p over steps [p x
-/// stepsPerTile / split, (p + 1) x stepsPerTile / split) of the tile. The
-/// workspace holds partial sums and flags for those blocks only (slot =
-/// block - dataParallelTiles); a tail tile's parts count their arrivals in
-/// part 0's flag.
+/// stepsPerTile / split, (p + 1) x stepsPerTile / split) of the tile. With
+/// partsFirst, part p of tail tile t is block t x split + p and whole tile
+/// w block partialSlots() + w. The workspace holds partial sums and flags
+/// for the parts only (slot = t x split + p); a tail tile's parts count
+/// their arrivals in part 0's flag.
 struct StreamKPlan {
   int64_t blocks = 0;          ///< the grid
   int64_t dataParallelTiles = 0; ///< split_tail: the tiles run whole
   int64_t split = 0; ///< split_tail: parts per tail tile (0: stream_k)
+  /// split_tail: the parts are blocks [0, partialSlots()), before the whole
+  /// tiles, where the whole tiles make two waves or more: the parts and
+  /// their sums then run beside the first wave instead of after the last
+  /// (docs/results/2026-12-02-tail-sum.md).
+  bool partsFirst = false;
   int64_t stepsPerTile = 0;    ///< ceil(K / BK)
   int64_t steps = 0;           ///< all tiles' K steps
   int64_t maxSegments = 0;     ///< most tiles one block's steps touch
