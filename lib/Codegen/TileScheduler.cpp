@@ -161,24 +161,19 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
   Value g = blockIds.x, steps = ib.c(plan.steps), blocks = ib.c(plan.blocks);
   Value begin, end;
   if (plan.split) {
-    // split_tail: whole tile g - wholeBase, or part rel mod split of tail
-    // tile rel / split (rel = g - partBase): whole tiles first, or the
-    // parts (StreamKPlan::partsFirst).
+    // split_tail: block g runs part rel mod split of tail tile
+    // dataParallelTiles + rel / split, or a whole tile; rel and the whole
+    // tile's index count from the first part and from the first whole tile
+    // (StreamKPlan::partsFirst says which comes first).
     Value dataParallel = ib.c(plan.dataParallelTiles);
-    Value inTail, rel, whole;
-    if (plan.partsFirst) {
-      inTail = ib.lt(g, ib.c(plan.partialSlots()));
-      rel = g;
+    Value inTail = isPart(g), rel = g, whole = g;
+    if (plan.partsFirst)
       whole =
           arith::SubIOp::create(rewriter, loc, g, ib.c(plan.partialSlots()));
-    } else {
-      inTail = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
-                                     g, dataParallel);
+    else
       rel = arith::SelectOp::create(
           rewriter, loc, inTail,
           arith::SubIOp::create(rewriter, loc, g, dataParallel), ib.c(0));
-      whole = g;
-    }
     Value split = ib.c(plan.split);
     Value part = ib.rem(rel, split);
     Value tile = arith::SelectOp::create(
@@ -367,6 +362,7 @@ void StreamKScheduler::emitStorePartial(Value block, ValueRange accumulators) {
         llvm::MaybeAlign(width * getElementBytes(elementType)));
   }
 }
+
 /// split_tail: what the block's owner stores, its accumulators `results`
 /// (a whole tile) or the sum of its tail tile's parts. The parts of a
 /// tail tile sum their partial sums together, each over 1/split of them:
