@@ -323,14 +323,15 @@ std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
           tilesN = llvm::divideCeil(n, config.getBN()),
           stepsK = llvm::divideCeil(k, config.getBK());
   // Data-parallel grids put the tile rows on gridDim.y (the columns with
-  // order = along_m).
-  if (!config.getStreamK() && !config.isOrderAlongM() && tilesM > kMaxGridY) {
+  // order = along_m); the other schedulers' grids are one-dimensional.
+  bool dataParallel = config.getScheduler() == TileSchedulerKind::DataParallel;
+  if (dataParallel && !config.isOrderAlongM() && tilesM > kMaxGridY) {
     os << "config makes a grid of " << tilesM << " block rows (M = " << m
        << ", BM = " << config.getBM() << "), but gridDim.y is at most "
        << kMaxGridY << " (use a larger BM)";
     return message;
   }
-  if (!config.getStreamK() && config.isOrderAlongM() && tilesN > kMaxGridY) {
+  if (dataParallel && config.isOrderAlongM() && tilesN > kMaxGridY) {
     os << "config makes a grid of " << tilesN << " block columns (N = " << n
        << ", BN = " << config.getBN() << ") along gridDim.y, which is at "
        << "most " << kMaxGridY << " (use a larger BN or order = along_n)";

@@ -133,3 +133,4 @@ func.func @matvec(%A: memref<4x8xf32>, %x: memref<8xf32>, %y: memref<4xf32>) {
   linalg.matvec ins(%A, %x : memref<4x8xf32>, memref<8xf32>) outs(%y : memref<4xf32>)
   return
 }
+

@@ -36,3 +36,12 @@ func.func @rows_of_b(%A: memref<256x64xf16>, %B: memref<64x36xf16>, %C: memref<2
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} ins(%A, %B : memref<256x64xf16>, memref<64x36xf16>) outs(%C : memref<256x36xf16>)
   return
 }
+
+// -----
+
+// A persistent grid is one-dimensional (a wave of blocks over all tiles):
+// 65537 tile rows are no gridDim.y limit there, so the config stands.
+func.func @persistent_rows(%A: memref<8388736x64xf16>, %B: memref<64x256xf16>, %C: memref<8388736x256xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent>>} ins(%A, %B : memref<8388736x64xf16>, memref<64x256xf16>) outs(%C : memref<8388736x256xf16>)
+  return
+}

@@ -224,7 +224,8 @@ int64_t getStagedBCols(ConfigAttr config);
 bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 
 /// What makes the grid of `config` for an M x N x K problem impossible (more
-/// than kMaxGridY block rows, padded tiles whose FLOPs overflow int64,
+/// than kMaxGridY block rows of a data-parallel grid, padded tiles whose
+/// FLOPs overflow int64,
 /// Stream-K over more than kMaxStreamKSteps K steps), or nullopt.
 std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
                                              int64_t n, int64_t k);
