@@ -78,21 +78,26 @@ int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType) {
   return config.getBM() * (config.getBN() * bytes + kRowsEpiloguePadBytes);
 }
 
+/// The output tiles of `config` on an M x N problem.
+static int64_t getOutputTiles(ConfigAttr config, int64_t m, int64_t n) {
+  return llvm::divideCeil(m, config.getBM()) *
+         llvm::divideCeil(n, config.getBN());
+}
+
 StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                                           int64_t n, int64_t k,
                                           Type elementType,
                                           const TargetInfo &target) {
   StreamKPlan plan;
-  int64_t tilesM = llvm::divideCeil(m, config.getBM());
-  int64_t tilesN = llvm::divideCeil(n, config.getBN());
+  int64_t tiles = getOutputTiles(config, m, n);
   plan.stepsPerTile = llvm::divideCeil(k, config.getBK());
-  plan.steps = tilesM * tilesN * plan.stepsPerTile;
+  plan.steps = tiles * plan.stepsPerTile;
   plan.partialElements = config.getBM() * config.getBN();
   int64_t wave = target.numSMs * config.getBlocksPerSM();
   if (config.getScheduler() == TileSchedulerKind::SplitTail) {
     // The tail's parts fill the wave but keep at least kMinSplitSteps K
     // steps each.
-    int64_t tiles = tilesM * tilesN, tail = tiles % wave;
+    int64_t tail = tiles % wave;
     plan.dataParallelTiles = tiles - tail;
     plan.split =
         tail ? std::clamp<int64_t>(
@@ -120,10 +125,9 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
 
 int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
                                          int64_t n, const TargetInfo &target) {
-  int64_t tiles =
-      llvm::divideCeil(m, config.getBM()) * llvm::divideCeil(n, config.getBN());
-  return std::min(tiles, target.numSMs *
-                             std::max<int64_t>(config.getBlocksPerSM(), 1));
+  return std::min(getOutputTiles(config, m, n),
+                  target.numSMs *
+                      std::max<int64_t>(config.getBlocksPerSM(), 1));
 }
 
 WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
@@ -144,8 +148,7 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
     pack.blocks = plan.streamK ? plan.streamK->blocks
                   : persistent ? getPersistentGrid(config, m, n, target)
-                               : llvm::divideCeil(m, config.getBM()) *
-                                     llvm::divideCeil(n, config.getBN());
+                               : getOutputTiles(config, m, n);
     pack.packers =
         std::min(pack.blocks, target.numSMs * config.getBlocksPerSM());
     plan.bytes = pack.barrierOffset + 12;
@@ -413,8 +416,7 @@ WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
                                      std::optional<int64_t> registersPerThread) {
   WaveInfo w;
   ConfigResources r = estimateResources(config, elementType);
-  w.ctas = llvm::divideCeil(m, config.getBM()) *
-           llvm::divideCeil(n, config.getBN());
+  w.ctas = getOutputTiles(config, m, n);
   // Registers are allocated per warp in units of 256 (8 per thread).
   w.registersPerThread = llvm::alignTo(
       registersPerThread.value_or(

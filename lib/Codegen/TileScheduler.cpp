@@ -130,6 +130,7 @@ private:
   Value getFlagAddress(Value block);
   Value getSlotFlagAddress(Value slot);
   void emitStorePartial(Value block, ValueRange accumulators);
+  void emitLoadPartial(Value block, function_ref<void(int64_t, Value)> use);
   SmallVector<Value> emitSplitTailSum(Value self, Value owner,
                                       ValueRange results);
   Value getPartialIndex(Value block, int64_t chunk);
@@ -304,11 +305,6 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   }
   Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
   Value owner = emitOwnsTile();
-  Type elementType = ctx.plan.problem.getAccumulatorType();
-  int64_t width = getPartialWidth();
-  int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
-  int64_t partialAlignment = width * getElementBytes(elementType);
-  auto vecType = VectorType::get({width}, elementType);
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
                                 /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
@@ -323,15 +319,9 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
       results, [&](OpBuilder &, Location, Value block, ValueRange accs) {
         emitWaitForPartial(block);
         SmallVector<Value> sums(accs);
-        for (int64_t q = 0; q < chunks; ++q) {
-          Value chunk = vector::LoadOp::create(
-              rewriter, loc, vecType, partials, getPartialIndex(block, q),
-              /*nontemporal=*/false, llvm::MaybeAlign(partialAlignment));
-          for (int64_t e = 0; e < width; ++e)
-            sums[q * width + e] = arith::AddFOp::create(
-                rewriter, loc, sums[q * width + e],
-                vector::ExtractOp::create(rewriter, loc, chunk, e));
-        }
+        emitLoadPartial(block, [&](int64_t i, Value partial) {
+          sums[i] = arith::AddFOp::create(rewriter, loc, sums[i], partial);
+        });
         scf::YieldOp::create(rewriter, loc, sums);
       });
   epilogue.emitStore(fixup.getResults());
@@ -360,6 +350,26 @@ void StreamKScheduler::emitStorePartial(Value block, ValueRange accumulators) {
         rewriter, ctx.loc, chunk, partials, getPartialIndex(block, q),
         /*nontemporal=*/false,
         llvm::MaybeAlign(width * getElementBytes(elementType)));
+  }
+}
+
+/// Loads block `block`'s partial-sum slot chunk by chunk, handing each
+/// element to `use` with the index of the thread's accumulator it belongs
+/// to as it comes out of its chunk.
+void StreamKScheduler::emitLoadPartial(Value block,
+                                       function_ref<void(int64_t, Value)> use) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Type elementType = ctx.plan.problem.getAccumulatorType();
+  int64_t width = getPartialWidth();
+  auto vecType = VectorType::get({width}, elementType);
+  for (int64_t q = 0; q < ctx.plan.accumulatorsPerThread() / width; ++q) {
+    Value chunk = vector::LoadOp::create(
+        rewriter, ctx.loc, vecType, partials, getPartialIndex(block, q),
+        /*nontemporal=*/false,
+        llvm::MaybeAlign(width * getElementBytes(elementType)));
+    for (int64_t e = 0; e < width; ++e)
+      use(q * width + e,
+          vector::ExtractOp::create(rewriter, ctx.loc, chunk, e));
   }
 }
 
@@ -470,17 +480,9 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   scf::YieldOp::create(rewriter, loc, results);
   rewriter.setInsertionPointToStart(&sum.getThenRegion().front());
   waitFor(2 * plan.split, /*clear=*/true);
-  int64_t chunkWidth = getPartialWidth();
-  auto chunkType = VectorType::get({chunkWidth}, elementType);
   SmallVector<Value> loaded;
-  for (int64_t q = 0; q < ctx.plan.accumulatorsPerThread() / chunkWidth; ++q) {
-    Value chunk = vector::LoadOp::create(
-        rewriter, loc, chunkType, partials, getPartialIndex(self, q),
-        /*nontemporal=*/false,
-        llvm::MaybeAlign(chunkWidth * getElementBytes(elementType)));
-    for (int64_t e = 0; e < chunkWidth; ++e)
-      loaded.push_back(vector::ExtractOp::create(rewriter, loc, chunk, e));
-  }
+  emitLoadPartial(self,
+                  [&](int64_t, Value partial) { loaded.push_back(partial); });
   scf::YieldOp::create(rewriter, loc, loaded);
   return tail.getResults();
 }

@@ -839,7 +839,10 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         !synchronize(k, f))
       return f.code;
     TimingStats kt = summarizeTimes(kernelMs);
-    double kernelGflops = flops / (kt.medianMs * 1e-3) / 1e9;
+    auto gflopsAt = [&](const TimingStats &t) {
+      return flops / (t.medianMs * 1e-3) / 1e9;
+    };
+    double kernelGflops = gflopsAt(kt);
     Json bench = Json::object();
     bench.set("warmup", opt.warmup);
     bench.set("iters", opt.iters);
@@ -866,11 +869,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
               cublasMs, f))
         return f.code;
       TimingStats ct = summarizeTimes(cublasMs);
-      double cublasGflops = flops / (ct.medianMs * 1e-3) / 1e9;
+      double cublasGflops = gflopsAt(ct);
       std::optional<LtTiming> lt;
       if (!timeCublasLt(k, sets, as, bs, cs, lt, f))
         return f.code;
-      double ltGflops = lt ? flops / (lt->stats.medianMs * 1e-3) / 1e9 : 0;
+      double ltGflops = lt ? gflopsAt(lt->stats) : 0;
       Json ltJson;
       if (lt) {
         ltJson = timingJson(lt->stats, ltGflops);

@@ -1,5 +1,4 @@
-//===- Epilogue.h - Accumulators to C -----------------------------*- C++
-//-*-===//
+//===- Epilogue.h - Accumulators to C ---------------------------*- C++ -*-===//
 //
 // The epilogue starts the accumulators (zero, or C's element for C += A * B)
 // and, after the K loop, writes them to C through the plan's

@@ -1,5 +1,4 @@
-//===- TileScheduler.h - Which output tiles a block computes ------*- C++
-//-*-===//
+//===- TileScheduler.h - Which output tiles a block computes ----*- C++ -*-===//
 //
 // A tile scheduler places the kernel body: data-parallel gives each block
 // one output tile (the grid over the tiles); Stream-K gives one resident
