@@ -53,6 +53,11 @@ TileReport mlir::tileopt::computeTileReport(
   int64_t bCols = getStagedBCols(config);
   r.kStepBytes = double(bm * bk + bk * bCols) * r.elementBytes;
   r.kStepFlops = 2.0 * bm * bn * bk;
+  r.kStepFetchedBytes = r.kStepBytes;
+  if (int shared = getClusterSharedOperand(config); shared >= 0)
+    r.kStepFetchedBytes -= double(shared == 0 ? bm * bk : bk * bCols) *
+                           r.elementBytes * (config.getCluster() - 1) /
+                           config.getCluster();
   // The kernel without cache reuse: every CTA reads its panels once, C is
   // written once.
   r.kernelBytes = double(gridM * gridN) * double(bm * kp + kp * bCols) *
@@ -282,6 +287,7 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                                            {"bottom_edge", r.bottomEdgeTiles},
                                            {"corner", r.cornerTiles}}}}},
       {"k_step", json::Object{{"bytes_staged", r.kStepBytes},
+                              {"bytes_fetched", r.kStepFetchedBytes},
                               {"flops", r.kStepFlops},
                               {"flop_per_byte", r.kStepFlopPerByte()}}},
       {"kernel", json::Object{{"global_bytes_without_reuse", r.kernelBytes},
@@ -374,6 +380,13 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   os << llvm::formatv("  one K step of one block: {0:F0} bytes staged, {1:F0} FLOPs: "
                       "{2:F2} FLOP/byte\n",
                       r.kStepBytes, r.kStepFlops, r.kStepFlopPerByte());
+  if (int shared = getClusterSharedOperand(r.config); shared >= 0)
+    os << llvm::formatv("  cluster: {0} blocks share {1}'s panels (multicast): "
+                        "one fetches {2:F0} bytes per K step, {3:F2} "
+                        "FLOP/byte\n",
+                        r.config.getCluster(), shared == 0 ? "A" : "B",
+                        r.kStepFetchedBytes,
+                        r.kStepFlops / r.kStepFetchedBytes);
   os << llvm::formatv("  whole kernel, no cache reuse: {0:E3} bytes: {1:F2} "
                       "FLOP/byte (naive one output per thread: {2:F2})\n",
                       r.kernelBytes, r.kernelFlopPerByte(),

@@ -28,6 +28,10 @@ Value IndexBuilder::lt(Value x, Value y) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
 }
 
+Value IndexBuilder::ge(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, x, y);
+}
+
 Value IndexBuilder::land(Value x, Value y) {
   if (!x)
     return y;

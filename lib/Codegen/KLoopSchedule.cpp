@@ -93,7 +93,11 @@ scf::ForOp mlir::tileopt::emitIssueAheadLoop(KernelContext &ctx,
   auto global = [&](Value step) {
     return stepBase ? ib.add(stepBase, step) : step;
   };
-  for (int64_t s = 0; s + 1 < stages; ++s) {
+  // Steps issued ahead of the one computed: S - 1, or, where other blocks
+  // share the stages, S - 2, so that a refill waits for the stage the
+  // other blocks freed a step earlier rather than the one just freed.
+  int64_t ahead = copier.sharesStages() && stages > 2 ? stages - 2 : stages - 1;
+  for (int64_t s = 0; s < ahead; ++s) {
     copier.emitIssue(ib.add(kLower, ib.c(s * bk)), kUpper,
                      stepBase ? ib.rem(global(ib.c(s)), ib.c(stages))
                               : ib.c(s));
@@ -121,9 +125,13 @@ scf::ForOp mlir::tileopt::emitIssueAheadLoop(KernelContext &ctx,
         if (tile.getStageReleaseLag() == 1)
           result = computeStep();
         gpu::BarrierOp::create(rewriter, loc);
-        Value kAhead = ib.add(kIv, ib.c((stages - 1) * bk));
-        Value stageAhead = arith::RemUIOp::create(
-            rewriter, loc, ib.add(step, ib.c(stages - 1)), ib.c(stages));
+        Value kAhead = ib.add(kIv, ib.c(ahead * bk));
+        Value stepAhead = ib.add(step, ib.c(ahead));
+        Value stageAhead =
+            arith::RemUIOp::create(rewriter, loc, stepAhead, ib.c(stages));
+        if (copier.sharesStages())
+          copier.emitHandoff(step, stepAhead, stageAhead,
+                             ib.lt(kAhead, kUpper));
         copier.emitIssue(kAhead, kUpper, stageAhead);
         if (tile.getStageReleaseLag() == 0)
           result = computeStep();

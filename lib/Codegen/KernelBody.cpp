@@ -6,6 +6,7 @@
 #include "TileOpt/Codegen/KernelBody.h"
 
 #include "TileOpt/Codegen/KLoopSchedule.h"
+#include "TileOpt/Codegen/SyncPrimitives.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -95,9 +96,16 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   epilogue.emitBoundsPrologue();
   tile->emitAccumulatorIndices(
       [&](bool isRow, Value index) { epilogue.addIndex(isRow, index); });
+  // A cluster's blocks past C's last tile (the grid rounded up) load
+  // zero-filled boxes and their shares of the other blocks', and store
+  // nothing.
+  Value inTiles;
+  if (plan.gridPastTiles)
+    inTiles = plan.config.isOrderAlongM() ? ib.lt(tileRow, ib.c(plan.tilesM()))
+                                          : ib.lt(tileCol, ib.c(plan.tilesN()));
   Value owner;
   if (plan.problem.accumulate && !plan.addCAtStore)
-    owner = scheduler.emitOwnsTile();
+    owner = ib.land(scheduler.emitOwnsTile(), inTiles);
   SmallVector<Value> inits = tile->packAccumulators(epilogue.emitInits(owner));
 
   rewriter.setInsertionPoint(kLoop);
@@ -136,6 +144,16 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
     rewriter.setInsertionPointAfter(loop);
     tile->emitLoopExit();
   }
-  scheduler.emitEpilogue(epilogue, tile->unpackAccumulators(loop.getResults()));
+  SmallVector<Value> results = tile->unpackAccumulators(loop.getResults());
+  emitUnder(rewriter, ctx.loc, inTiles,
+            [&]() { scheduler.emitEpilogue(epilogue, results); });
+  // No block of a cluster may leave while another can still arrive on its
+  // mbarriers.
+  if (plan.cluster > 1) {
+    Block &body = launch.getBody().front();
+    rewriter.setInsertionPoint(&*llvm::find_if(
+        body, [](Operation &op) { return isa<gpu::TerminatorOp>(op); }));
+    emitClusterBarrier(rewriter, ctx.loc);
+  }
   return success();
 }

@@ -246,6 +246,10 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
     a.boxCols = b.boxCols = kSwizzledBoxColumns;
     a.swizzleBytes = b.swizzleBytes = 128;
   }
+  // A cluster's blocks each load a 1 / cluster share of the rows of the
+  // operand they share.
+  if (int operand = getClusterSharedOperand(config); operand >= 0)
+    (operand == 0 ? a : b).boxRows /= config.getCluster();
   if (config.getBRowGroups())
     b = KernelArgument{"B", p.k, p.n, true, groups.rows, groups.width, true};
   SmallVector<KernelArgument, 5> args = {a, b, {"C", p.m, p.n}};
@@ -396,6 +400,11 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     plan.grid[0] = plan.tilesN();
     plan.grid[1] = plan.tilesM();
   }
+  // A cluster's blocks are consecutive along x: the grid's x extent is a
+  // whole number of clusters, the last one's later blocks past C's edge.
+  plan.cluster = config.getCluster();
+  plan.gridPastTiles = plan.grid[0] % plan.cluster != 0;
+  plan.grid[0] = llvm::alignTo(plan.grid[0], plan.cluster);
   plan.block[0] = config.getThreadsX();
   plan.block[1] = config.getThreadsY();
 

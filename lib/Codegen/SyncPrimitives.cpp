@@ -103,6 +103,26 @@ void mlir::tileopt::emitAsyncProxyGlobalFence(RewriterBase &rewriter,
                              NVVM::SharedSpaceAttr());
 }
 
+void mlir::tileopt::emitClusterBarrier(RewriterBase &rewriter, Location loc) {
+  NVVM::ClusterArriveOp::create(rewriter, loc, UnitAttr());
+  NVVM::ClusterWaitOp::create(rewriter, loc, UnitAttr());
+}
+
+/// Inline PTX on purpose: `nvvm.mbarrier.arrive` on a shared::cluster
+/// pointer lowers with cluster scope only, whose release fence stalled the
+/// arriving warp (a 2-CTA kernel 58 % slower,
+/// docs/results/2026-12-02-cluster.md), and with CTA scope LLVM deleted
+/// the arrival. This is CUTLASS's ClusterBarrier::arrive.
+void mlir::tileopt::emitRemoteArrive(RewriterBase &rewriter, Location loc,
+                                     Value address, Value block) {
+  NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{},
+                            ValueRange{address, block}, ValueRange{},
+                            "{\n.reg .b32 r;\n"
+                            "mapa.shared::cluster.u32 r, $0, $1;\n"
+                            "mbarrier.arrive.shared::cluster.b64 _, [r];\n}",
+                            Value());
+}
+
 /// Inline PTX on purpose: LLVM sees through any op, and would hoist what
 /// derives from the value out of the loop around it.
 Value mlir::tileopt::emitOpaqueMove(RewriterBase &rewriter, Location loc,

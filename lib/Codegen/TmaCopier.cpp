@@ -11,9 +11,21 @@
 // tile the boxes are 64 elements (128 bytes) wide and 128-byte swizzled:
 // BK / 64 of A and BN / 64 of B per step.
 //
+// In a cluster (cluster = 2) each block issues its share of the rows of
+// every box of the shared operand, multicast into the same stage of all the
+// cluster's blocks, whose full mbarriers count those bytes too: every block
+// still expects a whole step's bytes. A block may refill a stage only once
+// every block has freed it, so each block's empty mbarrier counts the
+// releases of all of them (remote arrivals through `mapa`); the mbarriers'
+// initialisation is fenced and the cluster synchronised before any block
+// touches another's.
+//
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/PanelCopier.h"
 
+#include "TileOpt/Codegen/SyncPrimitives.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -30,7 +42,8 @@ namespace {
 class TmaCopier final : public StageCopier {
 public:
   TmaCopier(KernelContext &ctx, ArrayRef<Value> tensorMaps)
-      : StageCopier(ctx), ib(ctx.ib()), bCopy(getPanelCopy(ctx, 1)) {
+      : StageCopier(ctx), ib(ctx.ib()), bCopy(getPanelCopy(ctx, 1)),
+        sharing(getClusterSharedOperand(ctx.config()) >= 0) {
     maps[0] = tensorMaps[0];
     maps[1] = tensorMaps[1];
   }
@@ -38,7 +51,10 @@ public:
   void emitIssue(Value kAt, Value kUpper, Value stage) override;
   void emitWait(Value step, Value stage) override;
   void emitAcquire(Value step, Value stage) override;
-  void emitRelease(Value stage) override;
+  void emitRelease(Value stage) override { emitArrivals(stage); }
+  bool sharesStages() const override { return sharing; }
+  void emitHandoff(Value step, Value stepAhead, Value stageAhead,
+                   Value live) override;
   bool hasFlush() const override { return ctx.plan.bByRegisters; }
   void emitFlush() override {
     emitUnder(ctx.rewriter, ctx.loc, pendingLive, [&]() {
@@ -51,12 +67,19 @@ private:
   Value boxColumn(Value box);
   void waitForPhase(Value group, Value step, Value stage, int64_t shift);
   void issueBox(OpFoldResult box, Value column, Value stage, Value kAt);
+  void issueSwizzled(int operand, int64_t box, Value stage, Value kAt);
+  void emitArrivals(Value stage);
 
   IndexBuilder ib;
   Value maps[2];
   PanelCopy bCopy;
   Value barriers, leader;
-  /// Warp specialisation: per stage, the mbarrier the consumers free it on.
+  /// In a cluster: this block's rank in it, and the multicast mask of all.
+  Value rank, allBlocks;
+  /// Whether the cluster's blocks share an operand's stages.
+  bool sharing;
+  /// Warp specialisation or a cluster: per stage, the mbarrier its readers
+  /// free it on.
   Value emptyBarriers;
   /// b_row_groups with one box per class: the leader issues them; with
   /// more, each warp issues its `myBoxes` (box, its column).
@@ -132,25 +155,44 @@ void TmaCopier::emitSetup(Operation *setupPoint) {
   barriers = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupType);
   leader = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                  ctx.tid, ib.c(0));
-  bool warpSpecialized = ctx.plan.loop == KLoopKind::WarpSpecialized;
-  int64_t consumers = ctx.plan.numThreads - ctx.plan.wgmma.producerThreads;
-  if (warpSpecialized)
+  const KernelPlan &plan = ctx.plan;
+  bool warpSpecialized = plan.loop == KLoopKind::WarpSpecialized;
+  int64_t cluster = plan.cluster;
+  // A stage's releases per round, from each block that shares it: every
+  // consumer thread's (warp specialisation; one elected thread per
+  // warpgroup measured slower, docs/results/2026-12-02-cluster.md), or the
+  // leader's (issue-ahead, once the block has synchronised).
+  int64_t releases =
+      (warpSpecialized ? plan.numThreads - plan.wgmma.producerThreads : 1) *
+      (sharing ? cluster : 1);
+  if (warpSpecialized || sharing)
     emptyBarriers = nvgpu::MBarrierCreateOp::create(rewriter, loc, groupType);
   emitUnder(rewriter, loc, leader, [&]() {
     for (int64_t s = 0; s < stages; ++s) {
       nvgpu::MBarrierInitOp::create(rewriter, loc, barriers, ib.c(1), ib.c(s),
                                     Value());
-      // Every consumer thread arrives once per round of the stage.
-      if (warpSpecialized)
+      if (emptyBarriers)
         nvgpu::MBarrierInitOp::create(rewriter, loc, emptyBarriers,
-                                      ib.c(consumers), ib.c(s), Value());
+                                      ib.c(releases), ib.c(s), Value());
     }
-    // The TMA unit (async proxy) must see the initialised mbarriers.
+    // The TMA unit (async proxy) must see the initialised mbarriers, and
+    // in a cluster so must the other blocks.
     NVVM::FenceProxyOp::create(
         rewriter, loc, NVVM::ProxyKind::async_shared,
         NVVM::SharedSpaceAttr::get(mlirCtx, NVVM::SharedSpace::shared_cta));
+    if (cluster > 1)
+      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
   });
-  gpu::BarrierOp::create(rewriter, loc);
+  if (cluster > 1) {
+    emitClusterBarrier(rewriter, loc);
+    rank = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type()));
+    allBlocks = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getI16IntegerAttr((1 << cluster) - 1));
+  } else {
+    gpu::BarrierOp::create(rewriter, loc);
+  }
 
   // b_row_groups: the boxes complete on the stage's mbarrier, which the
   // leader arms with all of their bytes (in any order: the phase needs the
@@ -180,6 +222,37 @@ void TmaCopier::emitSetup(Operation *setupPoint) {
   rewriter.restoreInsertionPoint(loopPoint);
 }
 
+/// Swizzled box `box` of `operand` (A: BM x 64 at column kAt + 64 box; B:
+/// BK x 64 at row kAt) into stage `stage`; the operand a cluster shares
+/// takes this block's share of the box's rows, multicast to all.
+void TmaCopier::issueSwizzled(int operand, int64_t box, Value stage,
+                              Value kAt) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  Value column = ib.c(kSwizzledBoxColumns * box);
+  Value col =
+      operand == 0 ? ib.add(kAt, column) : ib.add(ctx.colOrigin, column);
+  Value row = operand == 0 ? ctx.rowOrigin : kAt;
+  Value dst = boxView(ctx.panels[operand], {stage, ib.c(box)});
+  Value mask;
+  if (operand == getClusterSharedOperand(ctx.config())) {
+    int64_t share = ctx.plan.arguments[operand].boxRows;
+    Value first = ib.mul(rank, ib.c(share));
+    row = ib.add(row, first);
+    auto type = cast<MemRefType>(dst.getType());
+    SmallVector<OpFoldResult> offsets = {first, rewriter.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {
+        rewriter.getIndexAttr(share),
+        rewriter.getIndexAttr(type.getDimSize(1))};
+    SmallVector<OpFoldResult> strides(2, rewriter.getIndexAttr(1));
+    dst =
+        memref::SubViewOp::create(rewriter, loc, dst, offsets, sizes, strides);
+    mask = allBlocks;
+  }
+  nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst, barriers, maps[operand],
+                                ValueRange{col, row}, stage, mask, Value());
+}
+
 /// Rows of B that are not 16-byte multiples cannot be TMA boxes: B then
 /// goes through registers (two stages), loaded here, beside A's box, and
 /// stored into the free stage after the step's FMAs (`emitFlush`).
@@ -199,17 +272,10 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
                                             ib.c(txBytes), stage, Value());
     // Swizzled stages: boxes 64 columns wide, A's along K, B's along N.
     if (plan.copy[0].layout == PanelLayout::Swizzled128) {
-      constexpr int64_t w = kSwizzledBoxColumns;
-      for (int64_t box = 0; box < config.getBK() / w; ++box)
-        nvgpu::TmaAsyncLoadOp::create(
-            rewriter, loc, boxView(ctx.panels[0], {stage, ib.c(box)}), barriers,
-            maps[0], ValueRange{ib.add(kAt, ib.c(w * box)), ctx.rowOrigin},
-            stage, Value(), Value());
-      for (int64_t box = 0; box < config.getBN() / w; ++box)
-        nvgpu::TmaAsyncLoadOp::create(
-            rewriter, loc, boxView(ctx.panels[1], {stage, ib.c(box)}), barriers,
-            maps[1], ValueRange{ib.add(ctx.colOrigin, ib.c(w * box)), kAt},
-            stage, Value(), Value());
+      for (int64_t box = 0; box < config.getBK() / kSwizzledBoxColumns; ++box)
+        issueSwizzled(0, box, stage, kAt);
+      for (int64_t box = 0; box < config.getBN() / kSwizzledBoxColumns; ++box)
+        issueSwizzled(1, box, stage, kAt);
       return;
     }
     // Box coordinates go innermost first: (column, row).
@@ -273,11 +339,40 @@ void TmaCopier::emitAcquire(Value step, Value stage) {
   waitForPhase(emptyBarriers, step, stage, 1);
 }
 
-void TmaCopier::emitRelease(Value stage) {
-  nvgpu::MBarrierArriveOp::create(
-      ctx.rewriter, ctx.loc,
-      nvgpu::MBarrierTokenType::get(ctx.rewriter.getContext()), emptyBarriers,
-      stage);
+/// One arrival on the empty mbarrier of `stage` in each block that shares
+/// the stages (this block's alone without a cluster).
+void TmaCopier::emitArrivals(Value stage) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  MLIRContext *mlirCtx = rewriter.getContext();
+  if (!sharing) {
+    nvgpu::MBarrierArriveOp::create(rewriter, loc,
+                                    nvgpu::MBarrierTokenType::get(mlirCtx),
+                                    emptyBarriers, stage);
+    return;
+  }
+  Value address = nvgpu::MBarrierGetOp::create(
+      rewriter, loc, rewriter.getI32Type(), emptyBarriers, stage);
+  for (int64_t block = 0; block < ctx.plan.cluster; ++block)
+    emitRemoteArrive(rewriter, loc, address,
+                     arith::ConstantOp::create(
+                         rewriter, loc, rewriter.getI32IntegerAttr(block)));
+}
+
+/// Issue-ahead in a cluster: the leader frees step `step` - 1's stage (the
+/// block has synchronised past it), then waits for the round before step
+/// `stepAhead`'s of `stageAhead` to be freed by every block.
+void TmaCopier::emitHandoff(Value step, Value stepAhead, Value stageAhead,
+                            Value live) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  int64_t stages = ctx.plan.stages;
+  emitUnder(rewriter, loc, ib.land(leader, ib.ge(step, ib.c(1))), [&]() {
+    emitArrivals(ib.rem(ib.add(step, ib.c(stages - 1)), ib.c(stages)));
+  });
+  Value refill = ib.land(live, ib.ge(stepAhead, ib.c(stages)));
+  emitUnder(rewriter, loc, ib.land(leader, refill),
+            [&]() { emitAcquire(stepAhead, stageAhead); });
 }
 
 std::unique_ptr<StageCopier>

@@ -175,7 +175,8 @@ LogicalResult CopyAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t stages, int64_t blocksPerSM,
                                    TileSchedulerKind scheduler,
-                                   ProducerKind producer, TileOrder order) {
+                                   ProducerKind producer, TileOrder order,
+                                   int64_t cluster) {
   if (order != TileOrder::AlongN && scheduler == TileSchedulerKind::StreamK)
     return emitError() << "order = " << stringifyTileOrder(order)
                        << " orders whole tiles: it needs scheduler = "
@@ -185,8 +186,14 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
        scheduler == TileSchedulerKind::SplitTail))
     return emitError() << "producer = warpgroup runs whole tiles: it needs "
                           "scheduler = data_parallel or persistent";
-  if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)))
+  if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)) ||
+      failed(checkBound(emitError, "cluster", cluster, 1, 2)))
     return failure();
+  if (cluster > 1 && scheduler != TileSchedulerKind::DataParallel)
+    return emitError() << "cluster = " << cluster
+                       << " pairs the blocks of neighbouring tiles: it needs "
+                          "scheduler = data_parallel, got "
+                       << stringifyTileSchedulerKind(scheduler);
   return checkBound(emitError, "blocks_per_sm", blocksPerSM, 0,
                     kMaxConfigBlocksPerSM);
 }
@@ -272,6 +279,19 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "b = packed: the blocks wait for each other, so "
                           "they must be resident at once: it needs "
                           "blocks_per_sm > 0";
+  if (int64_t cluster = scheduleAttr.getCluster(); cluster > 1) {
+    if (!wgmma)
+      return emitError() << "cluster = " << cluster
+                         << " multicasts the wgmma tile's TMA boxes: it needs "
+                            "tile = #tile.wgmma<...>";
+    // The pack's grid barrier needs every block resident; clusters place
+    // blocks by pairs of SMs, which no occupancy request guarantees.
+    if (packB)
+      return emitError() << "cluster = " << cluster
+                         << " cannot wait on b = packed's grid barrier (a "
+                            "cluster's blocks need two free SMs at once): it "
+                            "needs b = direct";
+  }
   if (wgmma)
     return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr);
   if (scheduleAttr.getScheduler() == TileSchedulerKind::Persistent)

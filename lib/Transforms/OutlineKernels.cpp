@@ -175,6 +175,12 @@ struct OutlineKernelsPass
         kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                         IntegerAttr::get(IntegerType::get(&getContext(), 32),
                                          config.getBlocksPerSM()));
+      // A cluster of blocks along x (PTX .reqnctapercluster).
+      if (config && kernel && config.getCluster() > 1)
+        kernel->setAttr(
+            NVVM::NVVMDialect::getClusterDimAttrName(),
+            DenseI32ArrayAttr::get(&getContext(),
+                                   {int32_t(config.getCluster()), 1, 1}));
     });
   }
 };

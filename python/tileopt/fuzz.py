@@ -130,7 +130,8 @@ def _config_fields(rng: random.Random) -> dict:
                         ("wgmma", [(64, 128, 16), (64, 256, 16), (64, 96, 16),
                                    (128, 64, 16), (64, 64)]),
                         ("producer", ["none", "warpgroup", "both"]),
-                        ("tile_order", ["along_n", "along_m", "diagonal"])):
+                        ("tile_order", ["along_n", "along_m", "diagonal"]),
+                        ("cluster", [1, 2, 3, 0, 1 << 40])):
         if rng.random() < 0.25:
             fields[key] = rng.choice(values)
     return fields
@@ -354,6 +355,8 @@ def _plausible_case(rng: random.Random) -> Case:
             fields["scheduler"] = rng.choice(["persistent", "stream_k",
                                               "split_tail"])
             fields["blocks_per_sm"] = 1
+        elif rng.random() < 0.3:
+            fields["cluster"] = 2
         opts[0] = "chip=" + rng.choice(["sm_90a", "sm_90a", "sm_90a", "sm_90"])
         opts.append(f"config='{config_attr(**fields)}'")
         text = matmul_module(m, n, k, accumulate=rng.random() < 0.3,

@@ -36,3 +36,19 @@ func.func @producer(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: m
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, producer = warpgroup, order = along_m>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
+
+// cluster = 2, along_m: a pair of blocks shares B's 64 x 256 panel (32
+// KiB of the 48 KiB step), so one block fetches 16 KiB of A and 16 KiB of
+// B per K step: 4194304 FLOPs over 32768 bytes = 128 FLOP/byte, twice the
+// 85.33 of the step it stages.
+// CHECK-LABEL: @cluster: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: one K step of one block: 49152 bytes staged, 4194304 FLOPs: 85.33 FLOP/byte
+// CHECK-NEXT: cluster: 2 blocks share B's panels (multicast): one fetches 32768 bytes per K step, 128.00 FLOP/byte
+// JSON: "function": "cluster",
+// JSON: "k_step": {
+// JSON-NEXT: "bytes_fetched": 32768,
+// JSON-NEXT: "bytes_staged": 49152,
+func.func @cluster(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m, cluster = 2>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}

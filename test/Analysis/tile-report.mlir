@@ -233,6 +233,7 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON: "fp32_peak_flop_per_s": 66908160000000,
 // JSON: "function": "seeds",
 // JSON: "k_step": {
+// JSON-NEXT: "bytes_fetched": 16384,
 // JSON-NEXT: "bytes_staged": 16384,
 // JSON-NEXT: "flop_per_byte": 64,
 // JSON-NEXT: "flops": 1048576

@@ -336,3 +336,28 @@ func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, sch
 
 // expected-error @+1 {{scheduler = persistent runs the wgmma tile: it needs tile = #tile.wgmma<...>}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], tile = #tile.fma<thread = [4, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, scheduler = persistent>>} { return }
+
+// -----
+
+// expected-error @+1 {{cluster = 4 is over the limit of 2}}
+func.func @f() attributes {c = #tile.schedule<stages = 4, cluster = 4>} { return }
+
+// -----
+
+// expected-error @+1 {{cluster must be at least 1, got 0}}
+func.func @f() attributes {c = #tile.schedule<stages = 4, cluster = 0>} { return }
+
+// -----
+
+// expected-error @+1 {{cluster = 2 pairs the blocks of neighbouring tiles: it needs scheduler = data_parallel, got split_tail}}
+func.func @f() attributes {c = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, cluster = 2>} { return }
+
+// -----
+
+// expected-error @+1 {{cluster = 2 multicasts the wgmma tile's TMA boxes: it needs tile = #tile.wgmma<...>}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, cluster = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{cluster = 2 cannot wait on b = packed's grid barrier (a cluster's blocks need two free SMs at once): it needs b = direct}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, cluster = 2>>} { return }

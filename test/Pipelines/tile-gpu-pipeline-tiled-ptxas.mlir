@@ -325,6 +325,7 @@
 // TMAM: "kind": "buffer",
 // TMAM: "name": "C",
 // TMAM: "blocks_per_sm": 0,
+// TMAM-NEXT: "cluster": 1,
 // TMAM-NEXT: "copy": "tma",
 // TMAM-NEXT: "fma_order": "rows",
 // TMAM-NEXT: "instruction_tile": "fma",

@@ -49,6 +49,11 @@
 // MANIFEST-NEXT: 16,
 // MANIFEST-NEXT: 1
 // MANIFEST-NEXT: ],
+// MANIFEST-NEXT: "cluster": [
+// MANIFEST-NEXT: 1,
+// MANIFEST-NEXT: 1,
+// MANIFEST-NEXT: 1
+// MANIFEST-NEXT: ],
 // MANIFEST-NEXT: "dynamic_shared_bytes": 0,
 // MANIFEST-NEXT: "grid": [
 // MANIFEST-NEXT: 3,

@@ -35,6 +35,7 @@ namespace tilerun {
   X(cuFuncSetAttribute)                                                        \
   X(cuFuncGetAttribute)                                                        \
   X(cuLaunchKernel)                                                            \
+  X(cuLaunchKernelEx)                                                          \
   X(cuMemAlloc)                                                                \
   X(cuMemFree)                                                                 \
   X(cuMemcpyHtoD)                                                              \

@@ -261,6 +261,22 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where + ".launch.block", "z must be at most 64");
     if (k.grid[1] > 65535 || k.grid[2] > 65535)
       return r.fail(where + ".launch.grid", "y and z must be at most 65535");
+    // "cluster" (optional, default [1, 1, 1]): whole clusters tile the
+    // grid, of at most 8 blocks (the portable size), on sm_90 or later.
+    if (launch->find("cluster")) {
+      if (!r.dims(*launch, where + ".launch", "cluster", k.cluster))
+        return false;
+      for (int i = 0; i < 3; ++i)
+        if (k.grid[i] % k.cluster[i] != 0)
+          return r.fail(where + ".launch.cluster", "does not divide the grid");
+      if (uint64_t(k.cluster[0]) * k.cluster[1] * k.cluster[2] > 8)
+        return r.fail(where + ".launch.cluster",
+                      "more than 8 blocks per cluster");
+      if (k.hasCluster() && k.computeCapability < 90)
+        return r.fail(where + ".launch.cluster",
+                      "clusters need sm_90 or later, the kernel targets " +
+                          k.chip);
+    }
 
     // The ABI tile-run launches: A[M,K], B[K,N], C[M,N], in this order.
     const Json *args = r.get(kj, where, "args");

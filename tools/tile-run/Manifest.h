@@ -61,6 +61,9 @@ struct KernelSpec {
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
+  /// Blocks per thread-block cluster (launch.cluster; 1 x 1 x 1: none).
+  unsigned cluster[3] = {1, 1, 1};
+  bool hasCluster() const { return cluster[0] * cluster[1] * cluster[2] > 1; }
   /// A, B, C, and with pack_b the tensor map of B's copy in the workspace.
   std::vector<BufferArg> args;
   /// A fourth parameter (stream_k, pack_b): a workspace of this many bytes,

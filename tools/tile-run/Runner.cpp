@@ -319,11 +319,28 @@ private:
   bool launch(const KernelSpec &k, CUfunction fn,
               std::array<CUdeviceptr, 5> args, Failure &f) {
     void *params[] = {&args[0], &args[1], &args[2], &args[3], &args[4]};
-    return cu(drv.cuLaunchKernel(fn, k.grid[0], k.grid[1], k.grid[2],
-                                 k.block[0], k.block[1], k.block[2],
-                                 k.dynamicSharedBytes, nullptr, params,
-                                 nullptr),
-              "cuLaunchKernel", f);
+    if (!k.hasCluster())
+      return cu(drv.cuLaunchKernel(
+                    fn, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1],
+                    k.block[2], k.dynamicSharedBytes, nullptr, params, nullptr),
+                "cuLaunchKernel", f);
+    CUlaunchAttribute cluster{};
+    cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    cluster.value.clusterDim.x = k.cluster[0];
+    cluster.value.clusterDim.y = k.cluster[1];
+    cluster.value.clusterDim.z = k.cluster[2];
+    CUlaunchConfig config{};
+    config.gridDimX = k.grid[0];
+    config.gridDimY = k.grid[1];
+    config.gridDimZ = k.grid[2];
+    config.blockDimX = k.block[0];
+    config.blockDimY = k.block[1];
+    config.blockDimZ = k.block[2];
+    config.sharedMemBytes = k.dynamicSharedBytes;
+    config.attrs = &cluster;
+    config.numAttrs = 1;
+    return cu(drv.cuLaunchKernelEx(&config, fn, params, nullptr),
+              "cuLaunchKernelEx", f);
   }
   bool synchronize(const KernelSpec &k, Failure &f) {
     CUresult r = drv.cuCtxSynchronize();

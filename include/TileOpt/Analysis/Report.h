@@ -40,6 +40,9 @@ struct TileReport {
 
   // Data movement and intensity.
   double kStepBytes = 0, kStepFlops = 0;      ///< one CTA, one K step
+  /// cluster = 2: the bytes one block fetches per K step (its share of the
+  /// shared operand, the other operand whole); kStepBytes otherwise.
+  double kStepFetchedBytes = 0;
   double kernelBytes = 0;                     ///< all CTAs, panels once + C
   double naiveFlopPerByte = 0;                ///< one output per thread
   int64_t smemValuesPerK = 0, fmasPerK = 0;   ///< one thread, one k

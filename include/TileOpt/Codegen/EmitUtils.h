@@ -31,6 +31,7 @@ struct IndexBuilder {
   Value eq(Value x, Value y);
   Value ne(Value x, Value y);
   Value lt(Value x, Value y);
+  Value ge(Value x, Value y);
   /// x && y, where a null operand stands for true.
   Value land(Value x, Value y);
   /// `index < size`, or null when `size` is a constant >= `bound` (every

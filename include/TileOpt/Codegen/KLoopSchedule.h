@@ -35,9 +35,12 @@ scf::ForOp emitRegisterStagedLoop(KernelContext &ctx, InstructionTile &tile,
 /// waits until its stage has landed, synchronises the block (every thread
 /// is then past step k-1's compute, so the stage step k-1 read is free),
 /// issues step k+S-1 into that stage, then computes from stage k % S while
-/// those copies fly. `stepBase` (null: 0) is the block's K steps before
-/// this loop (Stream-K's earlier segments), from which stages and phases
-/// continue. The loop places its own barriers (kSelfSynchronizedAttrName).
+/// those copies fly. Where other blocks write into the block's stages (a
+/// cluster's multicast), the stage is handed over first: freed to them,
+/// and refilled once they have all freed it. `stepBase` (null: 0) is the
+/// block's K steps before this loop (Stream-K's earlier segments), from which
+/// stages and phases continue. The loop places its own barriers
+/// (kSelfSynchronizedAttrName).
 scf::ForOp emitIssueAheadLoop(KernelContext &ctx, StageCopier &copier,
                               InstructionTile &tile, scf::ForOp kLoop,
                               ValueRange inits, Value stepBase,

@@ -219,6 +219,10 @@ struct KernelPlan {
   /// stores), and, with C += A * B under Stream-K and a staged epilogue,
   /// whether C is added at the store rather than loaded at the start.
   bool cVectorizable = false, addCAtStore = false;
+  /// cluster = 2: the blocks per cluster (consecutive along x), and
+  /// whether the grid's x extent is rounded up past the last tile.
+  int64_t cluster = 1;
+  bool gridPastTiles = false;
   /// The kernel's parameters, in order.
   SmallVector<KernelArgument, 5> arguments;
 
@@ -231,6 +235,15 @@ struct KernelPlan {
   int64_t tilesM() const { return llvm::divideCeil(problem.m, config.getBM()); }
   int64_t tilesN() const { return llvm::divideCeil(problem.n, config.getBN()); }
 };
+
+/// The operand whose panels a cluster's blocks share (0: A, 1: B), which
+/// they load a share each of and multicast: consecutive blocks take tiles
+/// down a column of C (along_m) or along a row; -1 without a cluster.
+inline int getClusterSharedOperand(ConfigAttr config) {
+  if (config.getCluster() <= 1)
+    return -1;
+  return config.isOrderAlongM() ? 1 : 0;
+}
 
 /// Names of the plan's choices, as the report prints them.
 StringRef stringifyPanelLayout(PanelLayout layout);

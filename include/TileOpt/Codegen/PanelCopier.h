@@ -86,6 +86,16 @@ public:
   /// a consumer thread frees stage `stage`.
   virtual void emitAcquire(Value step, Value stage) {}
   virtual void emitRelease(Value stage) {}
+  /// Whether other blocks (a cluster's) write into this block's stages:
+  /// the issue-ahead loop then hands each stage over (`emitHandoff`)
+  /// before it refills it.
+  virtual bool sharesStages() const { return false; }
+  /// Issue-ahead with shared stages, after the block's barrier at step
+  /// `step`: frees the stage step `step` - 1 read to every block that
+  /// shares it, then, when `live` (step `stepAhead` is issued), waits until
+  /// they all have freed `stageAhead`, which that step refills.
+  virtual void emitHandoff(Value step, Value stepAhead, Value stageAhead,
+                           Value live) {}
   /// Where the instruction tile reads `operand` in stage `stage`.
   virtual OperandSource getSource(int operand, Value stage);
 

@@ -38,6 +38,16 @@ void emitScopedStore(RewriterBase &rewriter, Location loc, Value address,
 /// proxy's (the TMA unit reading what the threads wrote).
 void emitAsyncProxyGlobalFence(RewriterBase &rewriter, Location loc);
 
+/// Every thread of the cluster waits for all of them to arrive (release
+/// before, acquire after, at the cluster's scope).
+void emitClusterBarrier(RewriterBase &rewriter, Location loc);
+
+/// One arrival on the mbarrier at shared address `address` (i32) of the
+/// cluster's block `block` (i32), with the default (release, CTA scope)
+/// semantics.
+void emitRemoteArrive(RewriterBase &rewriter, Location loc, Value address,
+                      Value block);
+
 /// `value` (i32) through an opaque move that LLVM cannot see through, so
 /// that what derives from it is not hoisted out of the loop around it.
 Value emitOpaqueMove(RewriterBase &rewriter, Location loc, Value value);

@@ -312,6 +312,17 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       A's row panels (along_n) or B's column panels (along_m): the order
       decides which operand the L2 keeps across a wave; `along_m` suits
       problems whose B is the larger operand (N > M).
+    * `cluster = 1 | 2` (default 1; the wgmma tile, data-parallel tiles,
+      B not packed): blocks per thread-block cluster along blockIdx.x. Two
+      consecutive blocks, which take neighbouring tiles in the tile order,
+      then share one operand's panels: B's with `order = along_m`, A's with
+      `along_n`. Each block loads half the rows of each of that operand's
+      boxes and multicasts them into both blocks' stages (TMA
+      `.multicast::cluster`), so the L2 serves the shared operand once per
+      cluster. A stage is refilled once both blocks have freed it (each
+      block's `empty` mbarrier counts arrivals from both); the grid's x
+      extent is rounded up to even, and a block whose tile lies past C's
+      edge computes on zero-filled boxes and stores nothing.
 
     Example: `#tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = stream_k>`
   }];
@@ -321,7 +332,8 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
     DefaultValuedParameter<"TileSchedulerKind",
                            "TileSchedulerKind::DataParallel">:$scheduler,
     DefaultValuedParameter<"ProducerKind", "ProducerKind::None">:$producer,
-    DefaultValuedParameter<"TileOrder", "TileOrder::AlongN">:$order
+    DefaultValuedParameter<"TileOrder", "TileOrder::AlongN">:$order,
+    DefaultValuedParameter<"int64_t", "1">:$cluster
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -332,8 +344,10 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
                      CArg<"TileSchedulerKind",
                           "TileSchedulerKind::DataParallel">:$scheduler,
                      CArg<"ProducerKind", "ProducerKind::None">:$producer,
-                     CArg<"TileOrder", "TileOrder::AlongN">:$order), [{
-      return $_get($_ctxt, stages, blocksPerSM, scheduler, producer, order);
+                     CArg<"TileOrder", "TileOrder::AlongN">:$order,
+                     CArg<"int64_t", "1">:$cluster), [{
+      return $_get($_ctxt, stages, blocksPerSM, scheduler, producer, order,
+                   cluster);
     }]>
   ];
 }
@@ -443,6 +457,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     bool isWarpSpecialized() const {
       return getSchedule().getProducer() == ProducerKind::Warpgroup;
     }
+    /// Blocks per cluster along blockIdx.x (1: no cluster).
+    int64_t getCluster() const { return getSchedule().getCluster(); }
 
     int64_t getBM() const { return getBlock()[0]; }
     int64_t getBN() const { return getBlock()[1]; }

@@ -148,6 +148,45 @@ TEST(Manifest, ReportsFileProblems) {
   EXPECT_NE(e.find("kernel 'k': missing cubin file"), std::string::npos) << e;
 }
 
+TEST(Manifest, ReadsAndChecksTheCluster) {
+  auto withCluster = [](const std::string &grid, const std::string &cluster,
+                        const std::string &chip, std::string &e,
+                        KernelSpec *out = nullptr) {
+    std::string text = readValid();
+    auto edit = [&](const std::string &from, const std::string &to) {
+      size_t at = text.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      text.replace(at, from.size(), to);
+    };
+    edit("\"grid\": [\n          3,\n          3,", "\"grid\": [" + grid + ",");
+    edit("\"dynamic_shared_bytes\": 0",
+         "\"dynamic_shared_bytes\": 0, \"cluster\": " + cluster);
+    edit("\"chip\": \"sm_90\"", "\"chip\": \"" + chip + "\"");
+    Manifest m;
+    bool ok = parseManifest(text, "/art", m, e);
+    if (ok && out)
+      *out = m.kernels[0];
+    return ok;
+  };
+  std::string e;
+  KernelSpec k;
+  ASSERT_TRUE(withCluster("4, 3", "[2, 1, 1]", "sm_90a", e, &k)) << e;
+  EXPECT_EQ(k.cluster[0], 2u);
+  EXPECT_TRUE(k.hasCluster());
+  EXPECT_FALSE(withCluster("3, 3", "[2, 1, 1]", "sm_90a", e));
+  EXPECT_EQ(e, "kernels[0].launch.cluster: does not divide the grid");
+  EXPECT_FALSE(withCluster("16, 3", "[16, 1, 1]", "sm_90a", e));
+  EXPECT_EQ(e, "kernels[0].launch.cluster: more than 8 blocks per cluster");
+  EXPECT_FALSE(withCluster("4, 3", "[2, 1, 1]", "sm_80", e));
+  EXPECT_EQ(e, "kernels[0].launch.cluster: clusters need sm_90 or later, the "
+               "kernel targets sm_80");
+  EXPECT_FALSE(withCluster("4, 3", "[2, 1]", "sm_90a", e));
+  EXPECT_EQ(e, "kernels[0].launch.cluster: expected three integers");
+  // Without the field, or with [1, 1, 1], no cluster.
+  ASSERT_TRUE(withCluster("3, 3", "[1, 1, 1]", "sm_80", e, &k)) << e;
+  EXPECT_FALSE(k.hasCluster());
+}
+
 TEST(Manifest, RejectsValuesOutOfRange) {
   std::string e;
   EXPECT_FALSE(parseEdited("\"m\": 33", "\"m\": 2147483648", e));
