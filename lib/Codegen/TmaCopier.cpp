@@ -43,7 +43,8 @@ class TmaCopier final : public StageCopier {
 public:
   TmaCopier(KernelContext &ctx, ArrayRef<Value> tensorMaps)
       : StageCopier(ctx), ib(ctx.ib()), bCopy(getPanelCopy(ctx, 1)),
-        sharing(getClusterSharedOperand(ctx.config()) >= 0) {
+        sharedOperand(getClusterSharedOperand(ctx.config())),
+        sharing(sharedOperand >= 0) {
     maps[0] = tensorMaps[0];
     maps[1] = tensorMaps[1];
   }
@@ -76,7 +77,8 @@ private:
   Value barriers, leader;
   /// In a cluster: this block's rank in it, and the multicast mask of all.
   Value rank, allBlocks;
-  /// Whether the cluster's blocks share an operand's stages.
+  /// The operand the cluster's blocks share (-1: none), and whether they do.
+  int sharedOperand;
   bool sharing;
   /// Warp specialisation or a cluster: per stage, the mbarrier its readers
   /// free it on.
@@ -235,7 +237,7 @@ void TmaCopier::issueSwizzled(int operand, int64_t box, Value stage,
   Value row = operand == 0 ? ctx.rowOrigin : kAt;
   Value dst = boxView(ctx.panels[operand], {stage, ib.c(box)});
   Value mask;
-  if (operand == getClusterSharedOperand(ctx.config())) {
+  if (operand == sharedOperand) {
     int64_t share = ctx.plan.arguments[operand].boxRows;
     Value first = ib.mul(rank, ib.c(share));
     row = ib.add(row, first);

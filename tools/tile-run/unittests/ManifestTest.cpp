@@ -21,10 +21,11 @@ std::string readValid() {
   return ss.str();
 }
 
-/// Parses the valid manifest with each `from` replaced by its `to`.
+/// Parses the valid manifest with each `from` replaced by its `to` (into
+/// `out` when given).
 bool parseEdited(
     std::initializer_list<std::pair<std::string, std::string>> edits,
-    std::string &error) {
+    std::string &error, Manifest *out = nullptr) {
   std::string text = readValid();
   for (const auto &[from, to] : edits) {
     size_t at = text.find(from);
@@ -32,7 +33,7 @@ bool parseEdited(
     text.replace(at, from.size(), to);
   }
   Manifest m;
-  return parseManifest(text, "/art", m, error);
+  return parseManifest(text, "/art", out ? *out : m, error);
 }
 
 bool parseEdited(const std::string &from, const std::string &to,
@@ -149,21 +150,17 @@ TEST(Manifest, ReportsFileProblems) {
 }
 
 TEST(Manifest, ReadsAndChecksTheCluster) {
+  // The valid kernel with grid [x, y, 1], launch.cluster and chip set.
   auto withCluster = [](const std::string &grid, const std::string &cluster,
                         const std::string &chip, std::string &e,
                         KernelSpec *out = nullptr) {
-    std::string text = readValid();
-    auto edit = [&](const std::string &from, const std::string &to) {
-      size_t at = text.find(from);
-      EXPECT_NE(at, std::string::npos) << from;
-      text.replace(at, from.size(), to);
-    };
-    edit("\"grid\": [\n          3,\n          3,", "\"grid\": [" + grid + ",");
-    edit("\"dynamic_shared_bytes\": 0",
-         "\"dynamic_shared_bytes\": 0, \"cluster\": " + cluster);
-    edit("\"chip\": \"sm_90\"", "\"chip\": \"" + chip + "\"");
     Manifest m;
-    bool ok = parseManifest(text, "/art", m, e);
+    bool ok = parseEdited(
+        {{"\"grid\": [\n          3,\n          3,", "\"grid\": [" + grid + ","},
+         {"\"dynamic_shared_bytes\": 0",
+          "\"dynamic_shared_bytes\": 0, \"cluster\": " + cluster},
+         {"\"chip\": \"sm_90\"", "\"chip\": \"" + chip + "\""}},
+        e, &m);
     if (ok && out)
       *out = m.kernels[0];
     return ok;
