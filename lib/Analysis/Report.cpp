@@ -106,6 +106,12 @@ TileReport mlir::tileopt::computeTileReport(
   r.waves = w.waves;
   r.wavesOneCtaPerSM = double(w.ctas) / target->numSMs;
   r.waveEfficiency = w.efficiency;
+  if (config.getStrategy() == Strategy::Tiled &&
+      config.getScheduler() != TileSchedulerKind::StreamK) {
+    r.waveBlocks = std::min(
+        w.ctas, target->numSMs * std::max<int64_t>(w.ctasPerSM, 1));
+    r.waveFootprint = getWaveFootprint(config, m, n, r.waveBlocks);
+  }
   // The kernels' instruction tile bounds them at its peak, where the chip
   // lists one (FMA on the CUDA cores in f32 for every operand type, 16-bit
   // values widened; wgmma at the tensor cores' rate for its operands), and
@@ -323,6 +329,16 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                           {"waves", r.waves},
                           {"efficiency", r.waveEfficiency}})
                     : json::Value(nullptr)},
+      {"tile_order",
+       r.waveFootprint
+           ? json::Value(json::Object{
+                 {"order",
+                  stringifyTileOrder(r.config.getSchedule().getOrder())},
+                 {"group", r.config.getTileGroup()},
+                 {"wave_blocks", r.waveBlocks},
+                 {"wave_tile_rows", r.waveFootprint->tileRows},
+                 {"wave_tile_cols", r.waveFootprint->tileCols}})
+           : json::Value(nullptr)},
       {"stream_k",
        r.streamK ? json::Value(json::Object{
                        {"blocks", r.streamK->blocks},
@@ -387,6 +403,22 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         r.config.getCluster(), shared == 0 ? "A" : "B",
                         r.kStepFetchedBytes,
                         r.kStepFlops / r.kStepFetchedBytes);
+  if (r.waveFootprint) {
+    int64_t group = r.config.getTileGroup();
+    double panel = double(r.k) * r.elementBytes;
+    os << llvm::formatv(
+        "  tile order: {0}{1}; the first wave's {2} blocks span {3} tile "
+        "rows x {4} columns: {5:F1} MiB of A's row panels and {6:F1} MiB "
+        "of B's column panels\n",
+        stringifyTileOrder(r.config.getSchedule().getOrder()),
+        group ? llvm::formatv(" in bands of {0} tile {1}", group,
+                              r.config.isOrderAlongM() ? "rows" : "columns")
+                    .str()
+              : std::string(),
+        r.waveBlocks, r.waveFootprint->tileRows, r.waveFootprint->tileCols,
+        r.waveFootprint->tileRows * r.config.getBM() * panel / (1 << 20),
+        r.waveFootprint->tileCols * r.config.getBN() * panel / (1 << 20));
+  }
   os << llvm::formatv("  whole kernel, no cache reuse: {0:E3} bytes: {1:F2} "
                       "FLOP/byte (naive one output per thread: {2:F2})\n",
                       r.kernelBytes, r.kernelFlopPerByte(),

@@ -9,6 +9,7 @@
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Codegen/KernelPlan.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -104,7 +105,12 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                    std::min(wave / tail, plan.stepsPerTile / kMinSplitSteps), 1,
                    plan.stepsPerTile)
              : 1;
-    plan.blocks = plan.dataParallelTiles + tail * plan.split;
+    // A split of 1 splits nothing: every tile runs whole, and there is
+    // no partial sum.
+    if (plan.split == 1)
+      plan.dataParallelTiles = tiles;
+    plan.blocks = plan.dataParallelTiles + (tiles - plan.dataParallelTiles) *
+                                               plan.split;
     plan.partsFirst = plan.dataParallelTiles >= 2 * wave;
     plan.maxSegments = 1;
   } else {
@@ -121,6 +127,42 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
   plan.flagsOffset = plan.partialSlots() * plan.partialElements * 4;
   plan.workspaceBytes = plan.flagsOffset + 4 * plan.partialSlots();
   return plan;
+}
+
+std::pair<int64_t, int64_t>
+mlir::tileopt::getTileInOrder(ConfigAttr config, int64_t tilesM, int64_t tilesN,
+                              int64_t t) {
+  bool alongM = config.isOrderAlongM();
+  int64_t along = llvm::alignTo(alongM ? tilesM : tilesN, config.getCluster());
+  int64_t across = alongM ? tilesN : tilesM;
+  int64_t group = config.getTileGroup();
+  int64_t position = t % along, line = t / along;
+  if (group != 0 && group < along) {
+    int64_t first = t / (group * across) * group;
+    int64_t offset = t % (group * across);
+    int64_t rows = std::min(group, along - first);
+    position = first + offset % rows;
+    line = offset / rows;
+  }
+  return alongM ? std::make_pair(position, line)
+                : std::make_pair(line, position);
+}
+
+WaveFootprint mlir::tileopt::getWaveFootprint(ConfigAttr config, int64_t m,
+                                              int64_t n, int64_t blocks) {
+  int64_t tilesM = llvm::divideCeil(m, config.getBM());
+  int64_t tilesN = llvm::divideCeil(n, config.getBN());
+  // A wave of at most a few thousand blocks (the caller's): one pass over
+  // its tiles; those past C's edge (a cluster's padding) read nothing.
+  llvm::SmallDenseSet<int64_t> rows, cols;
+  for (int64_t t = 0; t < blocks; ++t) {
+    auto [row, col] = getTileInOrder(config, tilesM, tilesN, t);
+    if (row < tilesM && col < tilesN) {
+      rows.insert(row);
+      cols.insert(col);
+    }
+  }
+  return {static_cast<int64_t>(rows.size()), static_cast<int64_t>(cols.size())};
 }
 
 int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
@@ -326,8 +368,19 @@ std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
           tilesN = llvm::divideCeil(n, config.getBN()),
           stepsK = llvm::divideCeil(k, config.getBK());
   // Data-parallel grids put the tile rows on gridDim.y (the columns with
-  // order = along_m); the other schedulers' grids are one-dimensional.
+  // order = along_m) unless the tile order has bands; the other
+  // schedulers' grids are one-dimensional.
   bool dataParallel = config.getScheduler() == TileSchedulerKind::DataParallel;
+  if (dataParallel && config.getTileGroup() > 0) {
+    dataParallel = false;
+    if (tilesM > kMaxGridX / tilesN) {
+      os << "config makes a grid of " << tilesM << " x " << tilesN
+         << " tiles in bands (group = " << config.getTileGroup()
+         << "), but gridDim.x is at most " << kMaxGridX
+         << " (use larger tiles or group = 0)";
+      return message;
+    }
+  }
   if (dataParallel && !config.isOrderAlongM() && tilesM > kMaxGridY) {
     os << "config makes a grid of " << tilesM << " block rows (M = " << m
        << ", BM = " << config.getBM() << "), but gridDim.y is at most "

@@ -72,9 +72,10 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
                                                          : createFmaTile(ctx);
   tile->emitThreadLayout(threadIds);
 
-  // A scheduler's tile indices are defined inside its loop.
+  // A scheduler's tile indices are defined inside its loop, or computed
+  // before the tile's body.
   Operation *setupPoint = scheduler.getSetupPoint();
-  if (setupPoint)
+  if (setupPoint || tileRow.getDefiningOp())
     rewriter.setInsertionPoint(kLoop);
   ctx.rowOrigin = ib.mul(tileRow, ib.c(plan.config.getBM()));
   ctx.colOrigin = ib.mul(tileCol, ib.c(plan.config.getBN()));

@@ -389,22 +389,24 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   }
   plan.shared = getSharedMemoryLayout(config, elementType);
   plan.scheduler = config.getScheduler();
+  // A cluster's blocks are consecutive along x and take tiles along the
+  // tile order's walk, which counts to a whole number of clusters: the
+  // last cluster of each column (along_m) or row has later blocks past
+  // C's edge. Bands (group > 0) number the tiles along x alone.
+  plan.cluster = config.getCluster();
+  plan.gridPastTiles =
+      plan.tilesAlongOrder() !=
+      (config.isOrderAlongM() ? plan.tilesM() : plan.tilesN());
   if (plan.workspace.streamK) {
     plan.grid[0] = plan.workspace.streamK->blocks;
   } else if (persistent) {
     plan.grid[0] = getPersistentGrid(config, m, n, *target);
-  } else if (config.isOrderAlongM()) {
-    plan.grid[0] = plan.tilesM();
-    plan.grid[1] = plan.tilesN();
+  } else if (config.getTileGroup() > 0) {
+    plan.grid[0] = plan.tilesAlongOrder() * plan.tilesAcrossOrder();
   } else {
-    plan.grid[0] = plan.tilesN();
-    plan.grid[1] = plan.tilesM();
+    plan.grid[0] = plan.tilesAlongOrder();
+    plan.grid[1] = plan.tilesAcrossOrder();
   }
-  // A cluster's blocks are consecutive along x: the grid's x extent is a
-  // whole number of clusters, the last one's later blocks past C's edge.
-  plan.cluster = config.getCluster();
-  plan.gridPastTiles = plan.grid[0] % plan.cluster != 0;
-  plan.grid[0] = llvm::alignTo(plan.grid[0], plan.cluster);
   plan.block[0] = config.getThreadsX();
   plan.block[1] = config.getThreadsY();
 

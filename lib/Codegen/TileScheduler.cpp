@@ -14,33 +14,62 @@ using namespace mlir;
 using namespace mlir::tileopt;
 
 /// The row and column of tile `tile` in the config's tile order: along a
-/// row of tiles (along_n) or down a column (along_m).
+/// row of tiles (along_n) or down a column (along_m), or, in bands of G
+/// (group) rows (along_m) or columns, down the band's rows column by
+/// column: band b = t / (G x across) holds walk positions [b G, b G + g)
+/// with g = min(G, along - b G), and tile t's offset o = t mod (G x across)
+/// in it is at position b G + o mod g, column o / g.
 static void getTileCoordinates(KernelContext &ctx, Value tile, Value &tileRow,
                                Value &tileCol) {
   IndexBuilder ib = ctx.ib();
-  if (ctx.config().isOrderAlongM()) {
-    tileRow = ib.rem(tile, ib.c(ctx.plan.tilesM()));
-    tileCol = ib.div(tile, ib.c(ctx.plan.tilesM()));
+  const KernelPlan &plan = ctx.plan;
+  int64_t along = plan.tilesAlongOrder(), across = plan.tilesAcrossOrder();
+  int64_t group = plan.config.getTileGroup();
+  bool alongM = plan.config.isOrderAlongM();
+  Value position, line;
+  if (group == 0 || group >= along) {
+    // (The order of the two ops is the order of tileRow and tileCol.)
+    if (alongM)
+      position = ib.rem(tile, ib.c(along));
+    line = ib.div(tile, ib.c(along));
+    if (!alongM)
+      position = ib.rem(tile, ib.c(along));
   } else {
-    tileRow = ib.div(tile, ib.c(ctx.plan.tilesN()));
-    tileCol = ib.rem(tile, ib.c(ctx.plan.tilesN()));
+    Value band = ib.div(tile, ib.c(group * across));
+    Value offset = ib.rem(tile, ib.c(group * across));
+    Value first = ib.mul(band, ib.c(group));
+    Value rows = arith::MinUIOp::create(
+        ctx.rewriter, ctx.loc, ib.c(group),
+        arith::SubIOp::create(ctx.rewriter, ctx.loc, ib.c(along), first));
+    position = ib.add(first, ib.rem(offset, rows));
+    line = ib.div(offset, rows);
   }
+  tileRow = alongM ? position : line;
+  tileCol = alongM ? line : position;
 }
 
 namespace {
-/// Block (x, y) runs tile (y, x), or (x, y) with order = along_m.
+/// Block (x, y) runs tile (y, x), or (x, y) with order = along_m; with
+/// bands (group > 0), block x runs tile x of the tile order.
 class DataParallelScheduler final : public TileScheduler {
 public:
-  explicit DataParallelScheduler(bool alongM) : alongM(alongM) {}
+  explicit DataParallelScheduler(KernelContext &ctx) : ctx(ctx) {}
   Operation *emitTileLoop(gpu::KernelDim3 blockIds, Operation *terminator,
                           Value &tileRow, Value &tileCol) override {
+    if (ctx.config().getTileGroup() > 0) {
+      OpBuilder::InsertionGuard guard(ctx.rewriter);
+      ctx.rewriter.setInsertionPoint(terminator);
+      getTileCoordinates(ctx, blockIds.x, tileRow, tileCol);
+      return terminator;
+    }
+    bool alongM = ctx.config().isOrderAlongM();
     tileRow = alongM ? blockIds.x : blockIds.y;
     tileCol = alongM ? blockIds.y : blockIds.x;
     return terminator;
   }
 
 private:
-  bool alongM;
+  KernelContext &ctx;
 };
 
 /// Block g runs tiles t = g, g + grid, ...: the loop's i-th tile has the
@@ -216,7 +245,11 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
 }
 
 void StreamKScheduler::emitSetup(Value workspaceValue) {
+  // split_tail on whole waves splits no tile: no partial sums, no
+  // workspace.
   workspace = workspaceValue;
+  if (!workspace)
+    return;
   ctx.rewriter.setInsertionPoint(segments);
   partials = memref::ViewOp::create(
       ctx.rewriter, ctx.loc,
@@ -285,6 +318,12 @@ void StreamKScheduler::emitWaitForFlag(Value block) {
 /// release store. split_tail's tail parts reduce together
 /// (emitSplitTailSum).
 void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
+  // split_tail that splits no tile (a tail of none, or too short to
+  // split): every block owns its tile.
+  if (plan.split == 1) {
+    epilogue.emitStore(results);
+    return;
+  }
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   // The block's index through an opaque move: what derives from the
@@ -488,8 +527,8 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
 }
 
 std::unique_ptr<TileScheduler>
-mlir::tileopt::createDataParallelScheduler(bool alongM) {
-  return std::make_unique<DataParallelScheduler>(alongM);
+mlir::tileopt::createDataParallelScheduler(KernelContext &ctx) {
+  return std::make_unique<DataParallelScheduler>(ctx);
 }
 
 std::unique_ptr<TileScheduler>

@@ -176,19 +176,28 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t stages, int64_t blocksPerSM,
                                    TileSchedulerKind scheduler,
                                    ProducerKind producer, TileOrder order,
-                                   int64_t cluster) {
-  if (order != TileOrder::AlongN && scheduler == TileSchedulerKind::StreamK)
-    return emitError() << "order = " << stringifyTileOrder(order)
+                                   int64_t cluster, int64_t group) {
+  if ((order != TileOrder::AlongN || group != 0) &&
+      scheduler == TileSchedulerKind::StreamK)
+    return emitError() << (group != 0 ? "group = " + std::to_string(group)
+                                      : "order = " +
+                                            stringifyTileOrder(order).str())
                        << " orders whole tiles: it needs scheduler = "
-                          "data_parallel or persistent";
+                          "data_parallel, persistent or split_tail";
   if (producer == ProducerKind::Warpgroup &&
       (scheduler == TileSchedulerKind::StreamK ||
        scheduler == TileSchedulerKind::SplitTail))
     return emitError() << "producer = warpgroup runs whole tiles: it needs "
                           "scheduler = data_parallel or persistent";
   if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)) ||
-      failed(checkBound(emitError, "cluster", cluster, 1, 2)))
+      failed(checkBound(emitError, "cluster", cluster, 1, 2)) ||
+      failed(checkBound(emitError, "group", group, 0, kMaxConfigGroup)))
     return failure();
+  if (group % cluster != 0)
+    return emitError() << "group = " << group
+                       << " splits clusters across bands: it must be a "
+                          "multiple of cluster = "
+                       << cluster;
   if (cluster > 1 && scheduler != TileSchedulerKind::DataParallel)
     return emitError() << "cluster = " << cluster
                        << " pairs the blocks of neighbouring tiles: it needs "

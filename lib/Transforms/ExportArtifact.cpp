@@ -292,6 +292,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
             stringifyProducerKind(k.config.getSchedule().getProducer())},
            {"order", stringifyTileOrder(k.config.getSchedule().getOrder())},
            {"cluster", k.config.getCluster()},
+           {"group", k.config.getTileGroup()},
            {"threads", k.config.getBlockThreads()},
            {"attribute", configText}}},
       {"flops",

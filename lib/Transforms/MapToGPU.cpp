@@ -213,7 +213,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       streamK ? createStreamKScheduler(kernel)
       : plan.scheduler == TileSchedulerKind::Persistent
           ? createPersistentScheduler(kernel)
-          : createDataParallelScheduler(config.isOrderAlongM());
+          : createDataParallelScheduler(kernel);
   Block *body = forall.getBody();
   rewriter.eraseOp(body->getTerminator());
   Value tileRow, tileCol;

@@ -131,7 +131,8 @@ def _config_fields(rng: random.Random) -> dict:
                                    (128, 64, 16), (64, 64)]),
                         ("producer", ["none", "warpgroup", "both"]),
                         ("tile_order", ["along_n", "along_m", "diagonal"]),
-                        ("cluster", [1, 2, 3, 0, 1 << 40])):
+                        ("cluster", [1, 2, 3, 0, 1 << 40]),
+                        ("group", [0, 1, 2, 8, 5, -1, 1 << 40])):
         if rng.random() < 0.25:
             fields[key] = rng.choice(values)
     return fields
@@ -357,6 +358,8 @@ def _plausible_case(rng: random.Random) -> Case:
             fields["blocks_per_sm"] = 1
         elif rng.random() < 0.3:
             fields["cluster"] = 2
+        if rng.random() < 0.3 and fields.get("scheduler") != "stream_k":
+            fields["group"] = rng.choice([2, 4, 8, 16])
         opts[0] = "chip=" + rng.choice(["sm_90a", "sm_90a", "sm_90a", "sm_90"])
         opts.append(f"config='{config_attr(**fields)}'")
         text = matmul_module(m, n, k, accumulate=rng.random() < 0.3,

@@ -53,7 +53,7 @@ def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
                 pad=0, a: str = "direct", b: str = "direct", stages=1,
                 blocks_per_sm=0, scheduler: str = "data_parallel",
                 wgmma=None, producer: str = "none",
-                tile_order: str = "along_n", cluster=1) -> str:
+                tile_order: str = "along_n", cluster=1, group=0) -> str:
     """The `#tile.config` of these fields (docs/dialect.md), the nested
     attributes left out where every field is at its default, as tile-opt
     prints it; `wgmma` (the instruction shape) makes the tile
@@ -73,7 +73,8 @@ def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
     schedule_fields = [f"{key} = {value}" for key, value, default in (
         ("stages", stages, 1), ("blocks_per_sm", blocks_per_sm, 0),
         ("scheduler", scheduler, "data_parallel"), ("producer", producer, "none"),
-        ("order", tile_order, "along_n"), ("cluster", cluster, 1))
+        ("order", tile_order, "along_n"), ("cluster", cluster, 1),
+        ("group", group, 0))
         if value != default]
     if schedule_fields:
         parts.append(f"schedule = #tile.schedule<{', '.join(schedule_fields)}>")

@@ -52,3 +52,29 @@ func.func @cluster(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: me
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m, cluster = 2>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
+
+// The tile order and what a wave reads, on 8192^3 in 128 x 256 tiles (64
+// tile rows, 32 columns; 132 resident blocks). Down whole columns
+// (along_m) the first wave spans all 64 tile rows and 3 columns: all of A
+// (64 x 128 rows x 8192 x 2 bytes = 128 MiB) and 3 x 256 columns of B (12
+// MiB), past the L2. In bands of 16 tile rows it spans 16 rows and 9
+// columns (132 = 8 x 16 + 4): 32 MiB of A and 36 MiB of B.
+// CHECK-LABEL: @columns: matmul 8192 x 8192 x 8192 (f16)
+// CHECK: tile order: along_m; the first wave's 132 blocks span 64 tile rows x 3 columns: 128.0 MiB of A's row panels and 12.0 MiB of B's column panels
+// CHECK-LABEL: @bands: matmul 8192 x 8192 x 8192 (f16)
+// CHECK: tile order: along_m in bands of 16 tile rows; the first wave's 132 blocks span 16 tile rows x 9 columns: 32.0 MiB of A's row panels and 36.0 MiB of B's column panels
+// JSON: "function": "bands",
+// JSON: "tile_order": {
+// JSON-NEXT: "group": 16,
+// JSON-NEXT: "order": "along_m",
+// JSON-NEXT: "wave_blocks": 132,
+// JSON-NEXT: "wave_tile_cols": 9,
+// JSON-NEXT: "wave_tile_rows": 16
+func.func @columns(%A: memref<8192x8192xf16>, %B: memref<8192x8192xf16>, %C: memref<8192x8192xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m>>} ins(%A, %B : memref<8192x8192xf16>, memref<8192x8192xf16>) outs(%C : memref<8192x8192xf16>)
+  return
+}
+func.func @bands(%A: memref<8192x8192xf16>, %B: memref<8192x8192xf16>, %C: memref<8192x8192xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m, group = 16>>} ins(%A, %B : memref<8192x8192xf16>, memref<8192x8192xf16>) outs(%C : memref<8192x8192xf16>)
+  return
+}

@@ -329,7 +329,7 @@ func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, sch
 
 // -----
 
-// expected-error @+1 {{order = along_m orders whole tiles: it needs scheduler = data_parallel or persistent}}
+// expected-error @+1 {{order = along_m orders whole tiles: it needs scheduler = data_parallel, persistent or split_tail}}
 func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, order = along_m>} { return }
 
 // -----
@@ -361,3 +361,23 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp =
 
 // expected-error @+1 {{cluster = 2 cannot wait on b = packed's grid barrier (a cluster's blocks need two free SMs at once): it needs b = direct}}
 func.func @f() attributes {c = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, cluster = 2>>} { return }
+
+// -----
+
+// expected-error @+1 {{group = 8 orders whole tiles: it needs scheduler = data_parallel, persistent or split_tail}}
+func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, group = 8>} { return }
+
+// -----
+
+// expected-error @+1 {{group must be at least 0, got -1}}
+func.func @f() attributes {c = #tile.schedule<stages = 2, group = -1>} { return }
+
+// -----
+
+// expected-error @+1 {{group = 2048 is over the limit of 1024}}
+func.func @f() attributes {c = #tile.schedule<stages = 2, group = 2048>} { return }
+
+// -----
+
+// expected-error @+1 {{group = 5 splits clusters across bands: it must be a multiple of cluster = 2}}
+func.func @f() attributes {c = #tile.schedule<stages = 4, cluster = 2, group = 5>} { return }

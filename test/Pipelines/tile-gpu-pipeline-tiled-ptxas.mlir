@@ -328,6 +328,7 @@
 // TMAM-NEXT: "cluster": 1,
 // TMAM-NEXT: "copy": "tma",
 // TMAM-NEXT: "fma_order": "rows",
+// TMAM-NEXT: "group": 0,
 // TMAM-NEXT: "instruction_tile": "fma",
 // TMAM-NEXT: "order": "along_n",
 // TMAM-NEXT: "pad": 0,

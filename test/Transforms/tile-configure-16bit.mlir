@@ -59,10 +59,30 @@ func.func @f16_packed(%A: memref<2053x2048xf16>, %B: memref<2048x2039xf16>, %C: 
 
 // The FF layer: 16 x 43 = 688 tiles of 128 x 256 are 5 full waves of 132
 // and 28 tiles: split_tail splits those 28 along K into 132 / 28 = 4 parts
-// (one resident block per SM sizes the wave).
+// (one resident block per SM sizes the wave). Its 16 tile rows are one
+// band already: no group.
 // WGMMA-LABEL: func.func @f16_split_tail
 // WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
 func.func @f16_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
   linalg.matmul ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
+
+// -----
+
+// 4096^3: 32 x 16 = 512 tiles of 128 x 256 (3.9 waves) down the columns
+// (N >= M) in bands of 16 tile rows, the power of two nearest sqrt(132 x
+// 256 / 128) = 16.2. 8192 x 4096 x 4096 (N < M) goes along the rows, in
+// bands of 8 tile columns (sqrt(132 x 128 / 256) = 8.1).
+// WGMMA-LABEL: func.func @f16_bands
+// WGMMA: schedule = #tile.schedule<stages = 4, order = along_m, group = 16>>}
+// WGMMA-LABEL: func.func @bf16_bands_along_n
+// WGMMA: schedule = #tile.schedule<stages = 4, group = 8>>}
+func.func @f16_bands(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf16>)
+  return
+}
+func.func @bf16_bands_along_n(%A: memref<8192x4096xbf16>, %B: memref<4096x4096xbf16>, %C: memref<8192x4096xbf16>) {
+  linalg.matmul ins(%A, %B : memref<8192x4096xbf16>, memref<4096x4096xbf16>) outs(%C : memref<8192x4096xbf16>)
   return
 }

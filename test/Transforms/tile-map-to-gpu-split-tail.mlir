@@ -147,3 +147,20 @@ func.func @parts_first(%A: memref<2048x1024xf16>, %B: memref<1024x2176xf16>, %C:
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<2048x1024xf16>, memref<1024x2176xf16>) outs(%C : memref<2048x2176xf32>)
   return
 }
+
+// -----
+
+// No tail to split (a regression: this crashed the pass). 1536 x 1408 x
+// 1024 in 128 x 128 tiles is 12 x 11 = 132 tiles, one whole wave: no
+// workspace, no partial sums or flags, and every block stores its tile.
+// CHECK-LABEL: func.func @whole_waves
+// CHECK-NOT: memref.alloc
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c132, %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK-NOT: nvvm.inline_ptx "mov.b32
+// CHECK-NOT: ld.acquire
+// CHECK: vector.store
+// CHECK: gpu.terminator
+func.func @whole_waves(%A: memref<1536x1024xf16>, %B: memref<1024x1408xf16>, %C: memref<1536x1408xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<1536x1024xf16>, memref<1024x1408xf16>) outs(%C : memref<1536x1408xf32>)
+  return
+}

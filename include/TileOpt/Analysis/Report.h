@@ -71,6 +71,10 @@ struct TileReport {
   int64_t warpsPerSM = 0, maxWarpsPerSM = 0;
   int64_t ctas = 0, waves = 0;
   double wavesOneCtaPerSM = 0, waveEfficiency = 0;
+  /// The tiles of the first wave (a known chip, whole-tile schedulers):
+  /// its blocks and the tile rows and columns it touches.
+  int64_t waveBlocks = 0;
+  std::optional<WaveFootprint> waveFootprint;
   /// stream_k (with a known chip): the grid, K steps and workspace.
   std::optional<StreamKPlan> streamK;
   /// pack_b (with a known chip): B's copy in the workspace, the whole

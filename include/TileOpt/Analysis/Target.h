@@ -177,6 +177,21 @@ struct StreamKPlan {
 StreamKPlan getStreamKPlan(ConfigAttr config, int64_t m, int64_t n, int64_t k,
                            Type elementType, const TargetInfo &target);
 
+/// Tile t's (row, column) in the config's tile order (`order`, `group`,
+/// the walk's extent counted to whole clusters) over tilesM x tilesN
+/// tiles; the kernels compute the same in IR (TileScheduler.cpp).
+std::pair<int64_t, int64_t> getTileInOrder(ConfigAttr config, int64_t tilesM,
+                                           int64_t tilesN, int64_t t);
+
+/// The tile rows and columns that tiles [0, blocks) of the tile order
+/// touch (the first wave's, for `blocks` resident blocks): what the wave
+/// reads of A (its row panels) and of B (its column panels).
+struct WaveFootprint {
+  int64_t tileRows = 0, tileCols = 0;
+};
+WaveFootprint getWaveFootprint(ConfigAttr config, int64_t m, int64_t n,
+                               int64_t blocks);
+
 /// scheduler = persistent: one resident wave of SMs x max(blocks_per_sm, 1)
 /// blocks, at most one per tile.
 int64_t getPersistentGrid(ConfigAttr config, int64_t m, int64_t n,
@@ -224,9 +239,9 @@ int64_t getStagedBCols(ConfigAttr config);
 bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 
 /// What makes the grid of `config` for an M x N x K problem impossible (more
-/// than kMaxGridY block rows of a data-parallel grid, padded tiles whose
-/// FLOPs overflow int64,
-/// Stream-K over more than kMaxStreamKSteps K steps), or nullopt.
+/// than kMaxGridY block rows of a data-parallel grid, or kMaxGridX tiles of
+/// a banded one, padded tiles whose FLOPs overflow int64, Stream-K over
+/// more than kMaxStreamKSteps K steps), or nullopt.
 std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
                                              int64_t n, int64_t k);
 
@@ -296,7 +311,8 @@ constexpr int64_t kMinSplitSteps = 4;
 constexpr int64_t kMaxUnrolledFmas = 8192;
 constexpr int64_t kMaxUnrolledCopies = 256;
 
-/// The largest gridDim.y (and z) a launch may have.
+/// The largest gridDim.x and gridDim.y (and z) a launch may have.
+constexpr int64_t kMaxGridX = (int64_t(1) << 31) - 1;
 constexpr int64_t kMaxGridY = 65535;
 
 /// The most K steps (tiles x K steps per tile) Stream-K shares over a grid.

@@ -234,6 +234,15 @@ struct KernelPlan {
   }
   int64_t tilesM() const { return llvm::divideCeil(problem.m, config.getBM()); }
   int64_t tilesN() const { return llvm::divideCeil(problem.n, config.getBN()); }
+  /// The tiles along the tile order's walk (C's tile rows with along_m,
+  /// its columns with along_n), rounded up to whole clusters, and across.
+  int64_t tilesAlongOrder() const {
+    return llvm::alignTo(config.isOrderAlongM() ? tilesM() : tilesN(),
+                         cluster);
+  }
+  int64_t tilesAcrossOrder() const {
+    return config.isOrderAlongM() ? tilesN() : tilesM();
+  }
 };
 
 /// The operand whose panels a cluster's blocks share (0: A, 1: B), which

@@ -46,8 +46,9 @@ public:
 };
 
 /// One output tile per block: tile (blockIdx.y, blockIdx.x), or (blockIdx.x,
-/// blockIdx.y) when `alongM`.
-std::unique_ptr<TileScheduler> createDataParallelScheduler(bool alongM);
+/// blockIdx.y) with order = along_m; with bands (group > 0), tile blockIdx.x
+/// of the tile order.
+std::unique_ptr<TileScheduler> createDataParallelScheduler(KernelContext &ctx);
 
 /// A resident wave of blocks, block g running tiles g, g + grid, ... in the
 /// config's tile order, its K steps numbered on from tile to tile.

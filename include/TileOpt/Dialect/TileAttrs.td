@@ -312,6 +312,17 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       A's row panels (along_n) or B's column panels (along_m): the order
       decides which operand the L2 keeps across a wave; `along_m` suits
       problems whose B is the larger operand (N > M).
+    * `group = G` (default 0: no bands; the schedulers that take `order`):
+      the tiles in bands of G tile rows (along_m) or G tile columns
+      (along_n). Consecutive tiles go down (along_m) the G rows of a band,
+      column by column, then to the next band (the last band has the rows
+      left over); along_n is the transpose. A wave of W blocks then covers
+      about G x W / G tiles instead of a few whole columns, so that it
+      reads G row panels of A and W / G column panels of B, not all of A
+      (Triton's grouped order). The data-parallel grid is then
+      one-dimensional. With a cluster, G is a multiple of it and the band
+      rows count to a whole number of clusters, so that a cluster's blocks
+      take tiles of one column (or row).
     * `cluster = 1 | 2` (default 1; the wgmma tile, data-parallel tiles,
       B not packed): blocks per thread-block cluster along blockIdx.x. Two
       consecutive blocks, which take neighbouring tiles in the tile order,
@@ -333,7 +344,8 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
                            "TileSchedulerKind::DataParallel">:$scheduler,
     DefaultValuedParameter<"ProducerKind", "ProducerKind::None">:$producer,
     DefaultValuedParameter<"TileOrder", "TileOrder::AlongN">:$order,
-    DefaultValuedParameter<"int64_t", "1">:$cluster
+    DefaultValuedParameter<"int64_t", "1">:$cluster,
+    DefaultValuedParameter<"int64_t", "0">:$group
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
@@ -345,9 +357,10 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
                           "TileSchedulerKind::DataParallel">:$scheduler,
                      CArg<"ProducerKind", "ProducerKind::None">:$producer,
                      CArg<"TileOrder", "TileOrder::AlongN">:$order,
-                     CArg<"int64_t", "1">:$cluster), [{
+                     CArg<"int64_t", "1">:$cluster,
+                     CArg<"int64_t", "0">:$group), [{
       return $_get($_ctxt, stages, blocksPerSM, scheduler, producer, order,
-                   cluster);
+                   cluster, group);
     }]>
   ];
 }
@@ -459,6 +472,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     }
     /// Blocks per cluster along blockIdx.x (1: no cluster).
     int64_t getCluster() const { return getSchedule().getCluster(); }
+    /// The tile rows (along_m) or columns (along_n) of one band of the
+    /// tile order (0: no bands).
+    int64_t getTileGroup() const { return getSchedule().getGroup(); }
 
     int64_t getBM() const { return getBlock()[0]; }
     int64_t getBN() const { return getBlock()[1]; }

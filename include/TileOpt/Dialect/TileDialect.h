@@ -70,6 +70,8 @@ inline constexpr int64_t kMaxConfigThreadSide = 256;
 inline constexpr int64_t kMaxConfigStages = 32;
 inline constexpr int64_t kMaxConfigPad = 256;
 inline constexpr int64_t kMaxConfigBlocksPerSM = 64;
+/// The most tile rows or columns in one band of the tile order.
+inline constexpr int64_t kMaxConfigGroup = 1024;
 
 /// The spellings a strategy may take, for diagnostics: "'naive' or 'tiled'".
 std::string describeStrategies();
