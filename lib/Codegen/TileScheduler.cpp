@@ -245,8 +245,7 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
 }
 
 void StreamKScheduler::emitSetup(Value workspaceValue) {
-  // split_tail on whole waves splits no tile: no partial sums, no
-  // workspace.
+  // A split of 1 (split_tail) reduces nothing: no workspace.
   workspace = workspaceValue;
   if (!workspace)
     return;
