@@ -245,9 +245,8 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
 }
 
 void StreamKScheduler::emitSetup(Value workspaceValue) {
-  // A split of 1 (split_tail) reduces nothing: no workspace.
   workspace = workspaceValue;
-  if (!workspace)
+  if (!plan.partialSlots())
     return;
   ctx.rewriter.setInsertionPoint(segments);
   partials = memref::ViewOp::create(
@@ -317,9 +316,9 @@ void StreamKScheduler::emitWaitForFlag(Value block) {
 /// release store. split_tail's tail parts reduce together
 /// (emitSplitTailSum).
 void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
-  // split_tail that splits no tile (a tail of none, or too short to
-  // split): every block owns its tile.
-  if (plan.split == 1) {
+  // No block leaves a partial sum (split_tail with a split of 1: every
+  // tile runs whole): every block owns its tile.
+  if (!plan.partialSlots()) {
     epilogue.emitStore(results);
     return;
   }
