@@ -13,10 +13,11 @@ using namespace mlir::tileopt;
 namespace json = llvm::json;
 
 TileReport mlir::tileopt::computeTileReport(
-    int64_t m, int64_t n, int64_t k, Type elementType, ConfigAttr config,
-    StringRef chip, const TargetInfo *target,
-    std::optional<int64_t> ptxasRegisters, std::optional<int64_t> spillBytes,
-    bool accumulate) {
+    const MatmulProblem &problem, ConfigAttr config, StringRef chip,
+    const TargetInfo *target, std::optional<int64_t> ptxasRegisters,
+    std::optional<int64_t> spillBytes) {
+  int64_t m = problem.m, n = problem.n, k = problem.k;
+  Type elementType = problem.elementType;
   TileReport r;
   r.m = m;
   r.n = n;
@@ -70,7 +71,6 @@ TileReport mlir::tileopt::computeTileReport(
   r.fmasPerK = config.getTM() * config.getTN();
   r.resources = estimateResources(config, elementType);
   if (tiled) {
-    MatmulProblem problem{m, n, k, elementType, accumulate};
     std::string why;
     FailureOr<KernelPlan> plan =
         findSizeViolation(m, n, k, elementType)
@@ -82,6 +82,9 @@ TileReport mlir::tileopt::computeTileReport(
       r.planError = why.empty() ? "the problem is out of range" : why;
     r.shared =
         r.plan ? r.plan->shared : getSharedMemoryLayout(config, elementType);
+    // The plan's own slots (the rows epilogue's C tile) count; the plan
+    // adds them only where they cost no block per SM.
+    r.resources.sharedBytes = r.shared->totalBytes();
   }
 
   if (!target) {
@@ -217,7 +220,8 @@ static json::Value sharedToJson(const SharedMemoryLayout &layout) {
     slots.push_back(json::Object{{"name", slot.name},
                                  {"offset", slot.offset},
                                  {"bytes", slot.bytes},
-                                 {"alignment", slot.alignment}});
+                                 {"alignment", slot.alignment},
+                                 {"aliases", slot.aliases}});
   return json::Object{{"dynamic", layout.dynamic},
                       {"panel_bytes", layout.panelBytes},
                       {"mbarrier_bytes", layout.barrierBytes},
@@ -461,6 +465,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << "):";
     for (const SharedSlot &slot : r.shared->slots)
       os << " " << slot.name << " " << slot.bytes << " B at " << slot.offset
+         << (slot.aliases ? " (over the stages, once they are idle)" : "")
          << ";";
     os << " mbarriers " << r.shared->barrierBytes << " B\n";
   }

@@ -212,15 +212,16 @@ void Epilogue::emitStagedStore(ValueRange results) {
     gpu::BarrierOp::create(rewriter, loc);
 }
 
-/// The wgmma tile's C through shared memory: once every warpgroup's MMAs
-/// are done with the stages (a block barrier), each lane stores its column
-/// pairs into a BM x (BN + 16 bytes) tile at the start of the dynamic
-/// shared memory (the padding puts a warp's 8 fragment rows on distinct
-/// banks); after a second barrier thread t stores vectors t, t + threads,
-/// ... of the tile's rows (row-major, BN / V vectors of V elements per row)
-/// to C, each where its row and first column are inside C. V x bytes is
-/// the largest power of two up to 16 that divides C's row bytes: vectors
-/// stay aligned, and one is inside C or outside.
+/// The wgmma tile's C through shared memory: each lane stores its column
+/// pairs into the plan's BM x (BN + 16 bytes) C tile (the padding puts a
+/// warp's 8 fragment rows on distinct banks), over the stages once every
+/// warpgroup's MMAs are done with them (a barrier first) or in its own
+/// slot; after a barrier thread t stores vectors t, t + threads, ... of the
+/// tile's rows (row-major, BN / V vectors of V elements per row) to C, each
+/// where its row and first column are inside C. V x bytes is the largest
+/// power of two up to 16 that divides C's row bytes: vectors stay aligned,
+/// and one is inside C or outside. A block that runs more tiles ends with
+/// a barrier, so that no thread writes the tile while others read it.
 void Epilogue::emitRowsStore(ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
@@ -231,12 +232,15 @@ void Epilogue::emitRowsStore(ValueRange results) {
   int64_t pitch = bn + kRowsEpiloguePadBytes / bytes, tn = layout.cols.size();
   int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
   int64_t pair = layout.colChunk;
+  const SharedSlot *slot = ctx.plan.shared.findSlot(kCTileSlot);
+  assert(slot && "the rows epilogue needs the plan's C tile");
   Value staged = getDynamicSharedView(
       rewriter, loc,
       MemRefType::get({bm, pitch}, cType, MemRefLayoutAttrInterface(),
                       getWorkgroupSpace(rewriter.getContext())),
-      0);
-  emitRowsBarrier();
+      slot->offset);
+  if (slot->aliases)
+    emitRowsBarrier();
   auto pairType = VectorType::get({pair}, cType);
   for (size_t i = 0; i < layout.rows.size(); ++i)
     for (int64_t q = 0; q < tn; q += pair)
@@ -258,15 +262,32 @@ void Epilogue::emitRowsStore(ValueRange results) {
       memref::getMixedSizes(rewriter, loc, ctx.cView);
   int64_t perRow = bn / width, vectors = bm * perRow;
   auto vecType = VectorType::get({width}, cType);
+  // Where a pass of the threads covers whole rows, thread t's vectors share
+  // its column and lie rows apart: one row and column, then constant
+  // offsets (the addresses stay few registers across a persistent block's
+  // tile loop).
+  bool wholeRows = numThreads % perRow == 0;
+  Value firstRow = ib.div(tid, ib.c(perRow));
+  Value firstCol = ib.mul(ib.rem(tid, ib.c(perRow)), ib.c(width));
   for (int64_t t = 0; t * numThreads < vectors; ++t) {
-    Value e = ib.add(tid, ib.c(t * numThreads));
-    Value inTile;
-    if ((t + 1) * numThreads > vectors) {
-      inTile = ib.lt(e, ib.c(vectors));
-      e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
+    bool partial = (t + 1) * numThreads > vectors;
+    Value row, col, inTile;
+    if (wholeRows) {
+      row = ib.add(firstRow, ib.c(t * numThreads / perRow));
+      col = firstCol;
+      if (partial) {
+        inTile = ib.lt(row, ib.c(bm));
+        row = arith::MinUIOp::create(rewriter, loc, row, ib.c(bm - 1));
+      }
+    } else {
+      Value e = ib.add(tid, ib.c(t * numThreads));
+      if (partial) {
+        inTile = ib.lt(e, ib.c(vectors));
+        e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
+      }
+      row = ib.div(e, ib.c(perRow));
+      col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
     }
-    Value row = ib.div(e, ib.c(perRow));
-    Value col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
     Value piece = vector::LoadOp::create(
         rewriter, loc, vecType, staged, ValueRange{row, col},
         /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));

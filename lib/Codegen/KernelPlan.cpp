@@ -296,7 +296,8 @@ static int64_t getCopyVectorWidth(Type elementType, int64_t cols,
 /// stages, are set): the issue-ahead or warp-specialised loop, warpgroups
 /// of 128 threads in a one-dimensional block, and the rows epilogue or
 /// direct stores of column pairs.
-static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
+static FailureOr<KernelPlan>
+buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
   int64_t n = problem.n, k = problem.k;
@@ -333,16 +334,29 @@ static FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, std::string &why) {
   plan.loop = config.isWarpSpecialized() ? KLoopKind::WarpSpecialized
                                          : KLoopKind::IssueAhead;
   // A lane's accumulators come in pairs of adjacent columns: one store of
-  // two elements where C's rows keep the pairs aligned. Where the stages
-  // can hold the tile (rows padded by 16 bytes), C goes out through shared
-  // memory in row vectors instead (docs/results/2026-12-01-wgmma-pack.md);
-  // with a producer warpgroup only when the block runs one tile, as the
-  // producer would refill the stages for the next one.
+  // two elements where C's rows keep the pairs aligned. C goes out through
+  // shared memory in row vectors instead (docs/results/2026-12-01-wgmma-
+  // pack.md) where its tile (rows padded by 16 bytes) has bytes: over the
+  // stages once the MMAs are done with them, unless a producer warpgroup
+  // refills them for the block's next tile; then after the stages, where
+  // that fits beside the blocks per SM that the grid counts resident.
   plan.cVectorizable = n % 2 == 0;
-  bool rows = (plan.loop == KLoopKind::IssueAhead ||
-               plan.scheduler == TileSchedulerKind::DataParallel) &&
-              getRowsEpilogueBytes(config, problem.getCType()) <=
-                  plan.shared.panelBytes;
+  SharedMemoryLayout &shared = plan.shared;
+  int64_t cBytes = getRowsEpilogueBytes(config, problem.getCType());
+  bool refilled = plan.loop == KLoopKind::WarpSpecialized &&
+                  plan.scheduler != TileSchedulerKind::DataParallel;
+  bool rows = false;
+  if (!refilled && cBytes <= shared.panelBytes) {
+    shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
+    rows = true;
+  } else if (int64_t bytes = shared.totalBytes() + cBytes;
+             refilled && target && bytes <= target->sharedBytesPerBlockOptIn &&
+             std::max<int64_t>(config.getBlocksPerSM(), 1) * bytes <=
+                 target->sharedBytesPerSM) {
+    shared.slots.push_back({kCTileSlot, shared.panelBytes, cBytes, 16});
+    shared.panelBytes += cBytes;
+    rows = true;
+  }
   plan.epilogue = rows ? EpilogueKind::Rows : EpilogueKind::Direct;
   return plan;
 }
@@ -428,7 +442,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   plan.bBoxes = getRowGroupBoxes(config);
   if (config.isWgmma()) {
     plan.arguments = buildKernelArguments(config, problem, plan.workspace);
-    return buildWgmmaPlan(plan, why);
+    return buildWgmmaPlan(plan, target, why);
   }
   plan.loop = copier.kind != CopyKind::Registers ? KLoopKind::IssueAhead
               : plan.stages == 2                 ? KLoopKind::RegisterStaged

@@ -99,6 +99,13 @@ public:
           getTileCoordinates(ctx, tile, tileRow, tileCol);
           bodyPoint = scf::YieldOp::create(rewriter, loc);
         });
+    // With a producer warpgroup the stages' mbarriers order each reuse
+    // across tiles, and the consumers synchronise among themselves around
+    // the rows epilogue's C tile: a block barrier per tile
+    // (--tile-insert-barriers) would hold the producer until the
+    // consumers' epilogue ends.
+    if (plan.loop == KLoopKind::WarpSpecialized)
+      tiles->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
     return bodyPoint;
   }
   Operation *getSetupPoint() const override { return tiles; }

@@ -183,9 +183,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
     registers = k.resources->registers;
     spills = k.resources->spillStoreBytes + k.resources->spillLoadBytes;
   }
-  TileReport report = computeTileReport(p.m, p.n, p.k, p.elementType, k.config,
-                                        k.chip, target ? &*target : nullptr,
-                                        registers, spills, p.accumulate);
+  TileReport report = computeTileReport(
+      p, k.config, k.chip, target ? &*target : nullptr, registers, spills);
   const std::string &elem = report.elementType;
   std::string cElem = getTypeName(p.getCType());
   std::string accElem = getTypeName(p.getAccumulatorType());

@@ -66,11 +66,14 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
           os << "matmul in @" << where << ": " << problem << "\n";
         return;
       }
-      TileReport report = computeTileReport(
-          c.getDimSize(0), c.getDimSize(1), a.getDimSize(1), a.getElementType(),
-          config, chip, target ? &*target : nullptr,
-          /*ptxasRegisters=*/{}, /*spillBytes=*/{},
-          /*accumulate=*/!startsFromZero(matmul));
+      MatmulProblem matmulProblem{c.getDimSize(0),
+                                  c.getDimSize(1),
+                                  a.getDimSize(1),
+                                  a.getElementType(),
+                                  /*accumulate=*/!startsFromZero(matmul),
+                                  c.getElementType()};
+      TileReport report = computeTileReport(matmulProblem, config, chip,
+                                            target ? &*target : nullptr);
       if (format == "json") {
         json::Object entry{{"function", where}};
         json::Value body = toJson(report);

@@ -78,3 +78,42 @@ func.func @bands(%A: memref<8192x8192xf16>, %B: memref<8192x8192xf16>, %C: memre
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m, group = 16>>} ins(%A, %B : memref<8192x8192xf16>, memref<8192x8192xf16>) outs(%C : memref<8192x8192xf16>)
   return
 }
+
+// The rows epilogue's C tile with a persistent producer warpgroup, which
+// refills the stages while the consumers store C: its own slot after 3
+// stages of 48 KiB (147456 + 128 x (512 + 16) = 215040 bytes, with the
+// mbarriers 216064 of 232448). With 4 stages (197632 + 67584 bytes) or an
+// f32 C (128 x 1040 = 133120 bytes) it does not fit: direct stores.
+// CHECK-LABEL: @own_c_tile: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: resources: 384 threads, 216064 bytes shared memory
+// CHECK: shared memory (dynamic): a_panels 49152 B at 0; b_panels 98304 B at 49152; c_tile 67584 B at 147456; mbarriers 1024 B
+// CHECK: persistent tiles; rows epilogue
+// CHECK-LABEL: @no_room: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; mbarriers 1024 B
+// CHECK: persistent tiles; direct epilogue
+// CHECK-LABEL: @f32_c: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: shared memory (dynamic): a_panels 49152 B at 0; b_panels 98304 B at 49152; mbarriers 1024 B
+// CHECK: persistent tiles; direct epilogue
+// JSON: "function": "own_c_tile",
+// JSON: "shared_memory": {
+// JSON-NEXT: "dynamic": true,
+// JSON-NEXT: "mbarrier_bytes": 1024,
+// JSON-NEXT: "panel_bytes": 215040,
+// JSON: "name": "b_panels",
+// JSON: "aliases": false,
+// JSON-NEXT: "alignment": 16,
+// JSON-NEXT: "bytes": 67584,
+// JSON-NEXT: "name": "c_tile",
+// JSON-NEXT: "offset": 147456
+func.func @own_c_tile(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
+func.func @no_room(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
+func.func @f32_c(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf32>)
+  return
+}

@@ -1,4 +1,5 @@
 // RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent>>' chip=sm_90a},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90a}),canonicalize)" | FileCheck %s
+// RUN: tile-opt %s --pass-pipeline="builtin.module(func.func(tile-configure{config='#tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup>>' chip=sm_90a},tile-block-tile,tile-promote,tile-map-to-gpu{chip=sm_90a}),canonicalize)" | FileCheck %s --check-prefix=OWN
 
 // scheduler = persistent without a producer warpgroup (--tile-map-to-gpu,
 // canonicalized) on 16 x 9 = 144 tiles: 132 blocks, block g running tiles
@@ -17,6 +18,28 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.terminator
+// With a producer warpgroup, which refills the stages for the block's
+// next tile while the consumers store C, the 128 x 264 f16 tile has its
+// own bytes after the 3 stages of 48 KiB: 147456 + 67584 bytes of dynamic
+// shared memory. The consumers write it once their last wgmma group is
+// done, with no barrier before (their previous tile's readers synchronised
+// after their stores), then one consumer barrier (id 1, 256 threads)
+// before the row vectors, and one after them.
+// OWN-LABEL: func.func @persistent
+// OWN: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c384, {{.*}} dynamic_shared_memory_size %c215040_i32
+// OWN: nvvm.wgmma.wait.group.sync.aligned 0
+// OWN: nvgpu.mbarrier.arrive
+// OWN-NOT: {{gpu.barrier|nvvm.barrier}}
+// OWN: %[[OWN:.+]] = memref.view %{{.+}}[%c147456][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x264xf16, #gpu.address_space<workgroup>>
+// OWN-NOT: {{gpu.barrier|nvvm.barrier}}
+// OWN: vector.store %{{.+}}, %[[OWN]]
+// OWN-NOT: vector.load %[[OWN]]
+// OWN: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// OWN-NOT: vector.store %{{.+}}, %[[OWN]]
+// OWN: vector.load %[[OWN]]
+// OWN: vector.store %{{.+}}, %subview{{.*}} vector<8xf16>
+// OWN: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// OWN-NEXT: }
 func.func @persistent(%A: memref<2048x1000xf16>, %B: memref<1000x1152xf16>, %C: memref<2048x1152xf16>) {
   linalg.matmul ins(%A, %B : memref<2048x1000xf16>, memref<1000x1152xf16>) outs(%C : memref<2048x1152xf16>)
   return

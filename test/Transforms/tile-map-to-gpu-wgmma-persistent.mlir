@@ -35,6 +35,17 @@
 // CHECK-NEXT: %[[LAST:.+]] = arith.addi %[[BASE]], %c2 : index
 // CHECK-NEXT: %[[LASTSTAGE:.+]] = arith.remui %[[LAST]], %c3 : index
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%[[LASTSTAGE]]]
+// The consumers store C through their own C tile (after the 3 stages of
+// 32 KiB), between barriers of their own (id 1, 256 threads); the tile
+// loop is marked self-synchronised, so --tile-insert-barriers puts no
+// block barrier at its end, which would hold the producer until the
+// consumers' stores are done.
+// CHECK: memref.view %{{.+}}[%c98304][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: }
+// CHECK-NEXT: } {tile.self_synchronized}
+// CHECK-NEXT: gpu.terminator
 func.func @persistent(%A: memref<200x136xf16>, %B: memref<136x256xf16>, %C: memref<200x256xf16>) {
   linalg.matmul ins(%A, %B : memref<200x136xf16>, memref<136x256xf16>) outs(%C : memref<200x256xf16>)
   return

@@ -122,15 +122,13 @@ struct TileReport {
   }
 };
 
-/// Computes the report of `config` on an M x N x K matmul of `elementType`
-/// for `target` (null: unknown chip, target-dependent parts left out). When
-/// `ptxasRegisters` is given, occupancy uses it instead of the estimate.
-TileReport computeTileReport(int64_t m, int64_t n, int64_t k, Type elementType,
-                             ConfigAttr config, StringRef chip,
-                             const TargetInfo *target,
+/// Computes the report of `config` on `problem` for `target` (null:
+/// unknown chip, target-dependent parts left out). When `ptxasRegisters` is
+/// given, occupancy uses it instead of the estimate.
+TileReport computeTileReport(const MatmulProblem &problem, ConfigAttr config,
+                             StringRef chip, const TargetInfo *target,
                              std::optional<int64_t> ptxasRegisters = {},
-                             std::optional<int64_t> spillBytes = {},
-                             bool accumulate = false);
+                             std::optional<int64_t> spillBytes = {});
 
 /// The report as JSON (schema: docs/report.md).
 llvm::json::Value toJson(const TileReport &report);

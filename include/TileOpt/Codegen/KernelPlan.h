@@ -101,8 +101,9 @@ struct SharedMemoryLayout {
   /// The panel buffers' shapes, leading stage dimension first when stages
   /// > 1 (B: boxes x rows x width with b_row_groups).
   SmallVector<int64_t, 4> panelShape[2];
-  /// A, B, then restage_a's K-major copy of A (when on).
-  SmallVector<SharedSlot, 3> slots;
+  /// A, B, then restage_a's K-major copy of A (when on); the plan adds the
+  /// rows epilogue's C tile (`kCTileSlot`), over the stages or after them.
+  SmallVector<SharedSlot, 4> slots;
   /// Bytes of the panels (and the re-staged A): the dynamic shared memory
   /// the launch asks for when `dynamic`.
   int64_t panelBytes = 0;
@@ -112,7 +113,16 @@ struct SharedMemoryLayout {
   /// limit, or with TMA (whose boxes need the 128-byte aligned base).
   bool dynamic = false;
   int64_t totalBytes() const { return panelBytes + barrierBytes; }
+  /// The slot named `name`, or null.
+  const SharedSlot *findSlot(StringRef name) const {
+    for (const SharedSlot &slot : slots)
+      if (slot.name == name)
+        return &slot;
+    return nullptr;
+  }
 };
+/// The rows epilogue's BM x (BN + 16 bytes) tile of C.
+inline constexpr StringLiteral kCTileSlot = "c_tile";
 SharedMemoryLayout getSharedMemoryLayout(ConfigAttr config, Type elementType);
 
 /// How one operand's panels are copied.
