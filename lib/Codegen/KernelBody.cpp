@@ -9,39 +9,61 @@
 #include "TileOpt/Codegen/SyncPrimitives.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// Warp specialisation, once per block (at the insertion point): the
-/// producer warpgroup (the plan's first threads) gives up registers and
-/// the consumers take them.
-static void emitRegisterSplit(KernelContext &ctx) {
+/// Warp specialisation, once the body is complete: the producer warpgroup
+/// (the plan's first threads) gives up registers and the consumers take
+/// them, each at the start of its own code. ptxas ignores `setmaxnreg`
+/// (C7507) where the roles' paths join again before code that needs the
+/// consumers' registers, so a tile loop around the roles' branch `roles`
+/// becomes one loop per role: `if producer { loop { producer } } else {
+/// loop { consumers } }`.
+static void emitRegisterSplit(KernelContext &ctx, scf::IfOp roles,
+                              Operation *tileLoop) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
   const WgmmaTilePlan &w = ctx.plan.wgmma;
-  auto roles = scf::IfOp::create(rewriter, loc, TypeRange{},
-                                 ib.lt(ctx.tid, ib.c(w.producerThreads)),
-                                 /*withElseRegion=*/true);
-  auto setMaxRegisters = [&](Block &block, int64_t count,
+  scf::IfOp split = roles;
+  if (tileLoop) {
+    rewriter.setInsertionPoint(tileLoop);
+    split = scf::IfOp::create(rewriter, loc, TypeRange{},
+                              ib.lt(ctx.tid, ib.c(w.producerThreads)),
+                              /*withElseRegion=*/true);
+    for (Region *role : {&split.getThenRegion(), &split.getElseRegion()}) {
+      rewriter.setInsertionPoint(role->front().getTerminator());
+      IRMapping map;
+      rewriter.clone(*tileLoop, map);
+      auto cloned = cast<scf::IfOp>(map.lookup(roles.getOperation()));
+      Block &kept = role == &split.getThenRegion()
+                        ? cloned.getThenRegion().front()
+                        : cloned.getElseRegion().front();
+      rewriter.eraseOp(kept.getTerminator());
+      rewriter.inlineBlockBefore(&kept, cloned);
+      rewriter.eraseOp(cloned);
+    }
+    rewriter.eraseOp(tileLoop);
+  }
+  auto setMaxRegisters = [&](Region &role, int64_t count,
                              NVVM::SetMaxRegisterAction action) {
-    rewriter.setInsertionPointToStart(&block);
+    rewriter.setInsertionPointToStart(&role.front());
     NVVM::SetMaxRegisterOp::create(
         rewriter, loc, rewriter.getI32IntegerAttr(count),
         NVVM::SetMaxRegisterActionAttr::get(rewriter.getContext(), action));
   };
-  setMaxRegisters(roles.getThenRegion().front(), w.producerRegisters,
+  setMaxRegisters(split.getThenRegion(), w.producerRegisters,
                   NVVM::SetMaxRegisterAction::decrease);
-  setMaxRegisters(roles.getElseRegion().front(), w.consumerRegisters,
+  setMaxRegisters(split.getElseRegion(), w.consumerRegisters,
                   NVVM::SetMaxRegisterAction::increase);
-  rewriter.setInsertionPointAfter(roles);
 }
 
 /// Warp specialisation, per tile (before `kLoop`): the producer's thread 0
 /// runs the producer loop; `kLoop` moves to the consumers' side.
-static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
-                               scf::ForOp kLoop, Value stepBase) {
+static scf::IfOp emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
+                                    scf::ForOp kLoop, Value stepBase) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
@@ -54,6 +76,7 @@ static void emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
             [&]() { emitProducerLoop(ctx, copier, kLoop, stepBase); });
   Block &consumers = roles.getElseRegion().front();
   rewriter.moveOpBefore(kLoop, consumers.getTerminator());
+  return roles;
 }
 
 LogicalResult
@@ -83,13 +106,13 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   // Warp specialisation: the copier's setup for the whole block, then the
   // producer warpgroup's loop, and the K loop goes to the consumers' side.
   std::unique_ptr<StageCopier> copier;
+  scf::IfOp roles;
   if (plan.loop == KLoopKind::WarpSpecialized) {
     rewriter.setInsertionPoint(setupPoint ? setupPoint : kLoop.getOperation());
     copier = createTmaCopier(ctx, tensorMaps);
     copier->emitSetup(nullptr);
-    emitRegisterSplit(ctx);
     rewriter.setInsertionPoint(kLoop);
-    emitWarpgroupRoles(ctx, *copier, kLoop, scheduler.getStepBase());
+    roles = emitWarpgroupRoles(ctx, *copier, kLoop, scheduler.getStepBase());
   }
 
   rewriter.setInsertionPoint(kLoop);
@@ -148,6 +171,9 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
   SmallVector<Value> results = tile->unpackAccumulators(loop.getResults());
   emitUnder(rewriter, ctx.loc, inTiles,
             [&]() { scheduler.emitEpilogue(epilogue, results); });
+  // A scheduler's setup point is its tile loop (persistent), if any.
+  if (roles)
+    emitRegisterSplit(ctx, roles, setupPoint);
   // No block of a cluster may leave while another can still arrive on its
   // mbarriers.
   if (plan.cluster > 1) {

@@ -10,9 +10,12 @@
 // CHECK: %[[FULL:.+]] = nvgpu.mbarrier.create
 // CHECK: %[[EMPTY:.+]] = nvgpu.mbarrier.create
 // CHECK: gpu.barrier
-// CHECK: nvvm.setmaxregister  decrease 40
-// CHECK: nvvm.setmaxregister  increase 232
-// CHECK: scf.for %[[TILE:.+]] = %[[BX]] to %c4 step %c4 {
+// One tile loop per role, each after its setmaxnreg: the roles' paths
+// join only at the kernel's end (where they joined before the loop,
+// ptxas ignored the split: C7507).
+// CHECK: scf.if %{{.+}} {
+// CHECK-NEXT: nvvm.setmaxregister  decrease 40
+// CHECK-NEXT: scf.for %[[TILE:.+]] = %[[BX]] to %c4 step %c4 {
 // CHECK-NEXT: %[[DONE:.+]] = arith.subi %[[TILE]], %[[BX]] : index
 // CHECK-NEXT: %[[ITER:.+]] = arith.divui %[[DONE]], %c4 : index
 // CHECK-NEXT: %[[BASE:.+]] = arith.muli %[[ITER]], %c3 : index
@@ -26,13 +29,18 @@
 // CHECK-NEXT: %[[STAGE:.+]] = arith.remui %[[STEP]], %c3 : index
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%[[STAGE]]]
 // CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister  increase 232
+// CHECK-NEXT: scf.for %[[CTILE:.+]] = %[[BX]] to %c4 step %c4 {
+// CHECK-NEXT: %[[CDONE:.+]] = arith.subi %[[CTILE]], %[[BX]] : index
+// CHECK-NEXT: %[[CITER:.+]] = arith.divui %[[CDONE]], %c4 : index
+// CHECK-NEXT: %[[CBASE:.+]] = arith.muli %[[CITER]], %c3 : index
 // CHECK-NOT: setmaxregister
 // CHECK: scf.for
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]]
 // After each tile's K loop, the last step's stage (base + 2) is freed for
 // the next tile's copies.
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK-NEXT: %[[LAST:.+]] = arith.addi %[[BASE]], %c2 : index
+// CHECK-NEXT: %[[LAST:.+]] = arith.addi %[[CBASE]], %c2 : index
 // CHECK-NEXT: %[[LASTSTAGE:.+]] = arith.remui %[[LAST]], %c3 : index
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%[[LASTSTAGE]]]
 // The consumers store C through their own C tile (after the 3 stages of
@@ -43,8 +51,8 @@
 // CHECK: memref.view %{{.+}}[%c98304][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK-NEXT: }
 // CHECK-NEXT: } {tile.self_synchronized}
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.terminator
 func.func @persistent(%A: memref<200x136xf16>, %B: memref<136x256xf16>, %C: memref<200x256xf16>) {
   linalg.matmul ins(%A, %B : memref<200x136xf16>, memref<136x256xf16>) outs(%C : memref<200x256xf16>)
