@@ -83,7 +83,7 @@ TileReport mlir::tileopt::computeTileReport(
     r.shared =
         r.plan ? r.plan->shared : getSharedMemoryLayout(config, elementType);
     // The plan's own slots (the rows epilogue's C tile) count; the plan
-    // adds them only where they cost no block per SM.
+    // adds them only where they fit beside the blocks per SM it counts.
     r.resources.sharedBytes = r.shared->totalBytes();
   }
 
