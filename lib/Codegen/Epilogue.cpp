@@ -267,8 +267,11 @@ void Epilogue::emitRowsStore(ValueRange results) {
   // offsets (the addresses stay few registers across a persistent block's
   // tile loop).
   bool wholeRows = numThreads % perRow == 0;
-  Value firstRow = ib.div(tid, ib.c(perRow));
-  Value firstCol = ib.mul(ib.rem(tid, ib.c(perRow)), ib.c(width));
+  Value firstRow, firstCol;
+  if (wholeRows) {
+    firstRow = ib.div(tid, ib.c(perRow));
+    firstCol = ib.mul(ib.rem(tid, ib.c(perRow)), ib.c(width));
+  }
   for (int64_t t = 0; t * numThreads < vectors; ++t) {
     bool partial = (t + 1) * numThreads > vectors;
     Value row, col, inTile;
