@@ -211,6 +211,7 @@ static json::Value planToJson(const KernelPlan &plan) {
       {"instruction_tile", getInstructionTileTraits(plan.instructionTile).name},
       {"tile_scheduler", stringifyTileSchedulerKind(plan.scheduler)},
       {"epilogue", stringifyEpilogueKind(plan.epilogue)},
+      {"rows_passes", plan.rowsPasses},
       {"arguments", std::move(args)}};
 }
 
@@ -490,8 +491,10 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << stringifyKLoopKind(plan->loop) << " K loop of " << plan->stages
        << " stage(s); " << getInstructionTileTraits(plan->instructionTile).name
        << " tile; " << stringifyTileSchedulerKind(plan->scheduler) << " tiles; "
-       << stringifyEpilogueKind(plan->epilogue)
-       << " epilogue\n  kernel arguments:";
+       << stringifyEpilogueKind(plan->epilogue) << " epilogue";
+    if (plan->rowsPasses > 1)
+      os << " in " << plan->rowsPasses << " column chunks";
+    os << "\n  kernel arguments:";
     for (const KernelArgument &arg : plan->arguments)
       os << " " << describeKernelArgument(arg) << ";";
     os << "\n";

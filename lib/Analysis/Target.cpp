@@ -74,9 +74,11 @@ int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
   return 2 * config.getBK() * config.getBM() * getElementBytes(elementType);
 }
 
-int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType) {
+int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType,
+                                            int64_t passes) {
   int64_t bytes = getElementBytes(cType);
-  return config.getBM() * (config.getBN() * bytes + kRowsEpiloguePadBytes);
+  return config.getBM() *
+         (config.getBN() / passes * bytes + kRowsEpiloguePadBytes);
 }
 
 /// The output tiles of `config` on an M x N problem.

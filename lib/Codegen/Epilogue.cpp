@@ -212,24 +212,28 @@ void Epilogue::emitStagedStore(ValueRange results) {
     gpu::BarrierOp::create(rewriter, loc);
 }
 
-/// The wgmma tile's C through shared memory: each lane stores its column
-/// pairs into the plan's BM x (BN + 16 bytes) C tile (the padding puts a
-/// warp's 8 fragment rows on distinct banks), over the stages once every
-/// warpgroup's MMAs are done with them (a barrier first) or in its own
-/// slot; after a barrier thread t stores vectors t, t + threads, ... of the
-/// tile's rows (row-major, BN / V vectors of V elements per row) to C, each
-/// where its row and first column are inside C. V x bytes is the largest
-/// power of two up to 16 that divides C's row bytes: vectors stay aligned,
-/// and one is inside C or outside. A block that runs more tiles ends with
-/// a barrier, so that no thread writes the tile while others read it.
+/// The wgmma tile's C through shared memory, in the plan's P passes of BN
+/// / P columns: in pass p each lane stores its column pairs of columns [p
+/// x BN / P, (p + 1) x BN / P) into the plan's BM x (BN / P + 16 bytes) C
+/// tile (the padding puts a warp's 8 fragment rows on distinct banks);
+/// after a barrier thread t stores vectors t, t + threads, ... of the
+/// chunk's rows (row-major, BN / P / V vectors of V elements per row) to C,
+/// each where its row and first column are inside C. V x bytes is the
+/// largest power of two up to 16 that divides C's row bytes: vectors stay
+/// aligned, and one is inside C or outside. The tile lies over the stages
+/// once every warpgroup's MMAs are done with them (a barrier first) or in
+/// its own slot. A barrier ends each pass but a data-parallel block's
+/// last, so that no thread writes the tile while others read it.
 void Epilogue::emitRowsStore(ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   ConfigAttr config = ctx.config();
   Type cType = ctx.plan.problem.getCType();
+  int64_t passes = ctx.plan.rowsPasses;
   int64_t bytes = getElementBytes(cType), bm = config.getBM(),
-          bn = config.getBN();
-  int64_t pitch = bn + kRowsEpiloguePadBytes / bytes, tn = layout.cols.size();
+          bn = config.getBN(), chunk = bn / passes;
+  int64_t pitch = chunk + kRowsEpiloguePadBytes / bytes;
+  int64_t tn = layout.cols.size(), chunkTn = tn / passes;
   int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
   int64_t pair = layout.colChunk;
   const SharedSlot *slot = ctx.plan.shared.findSlot(kCTileSlot);
@@ -241,69 +245,86 @@ void Epilogue::emitRowsStore(ValueRange results) {
       slot->offset);
   if (slot->aliases)
     emitRowsBarrier();
-  auto pairType = VectorType::get({pair}, cType);
-  for (size_t i = 0; i < layout.rows.size(); ++i)
-    for (int64_t q = 0; q < tn; q += pair)
-      vector::StoreOp::create(
-          rewriter, loc,
-          vector::FromElementsOp::create(rewriter, loc, pairType,
-                                         results.slice(i * tn + q, pair)),
-          staged, ValueRange{layout.rows[i], layout.cols[q]},
-          /*nontemporal=*/false, llvm::MaybeAlign(pair * bytes));
-  emitRowsBarrier();
-  // The threads of the consumer warpgroups (all but a producer's).
   int64_t producers = ctx.plan.wgmma.producerThreads;
   int64_t numThreads = ctx.plan.numThreads - producers;
-  Value tid =
-      producers ? arith::SubIOp::create(rewriter, loc, ctx.tid, ib.c(producers))
-                      .getResult()
-                : ctx.tid;
-  SmallVector<OpFoldResult> sizes =
-      memref::getMixedSizes(rewriter, loc, ctx.cView);
-  int64_t perRow = bn / width, vectors = bm * perRow;
+  int64_t perRow = chunk / width, vectors = bm * perRow;
+  auto pairType = VectorType::get({pair}, cType);
   auto vecType = VectorType::get({width}, cType);
   // Where a pass of the threads covers whole rows, thread t's vectors share
   // its column and lie rows apart: one row and column, then constant
   // offsets (the addresses stay few registers across a persistent block's
   // tile loop).
   bool wholeRows = numThreads % perRow == 0;
-  Value firstRow, firstCol;
-  if (wholeRows) {
-    firstRow = ib.div(tid, ib.c(perRow));
-    firstCol = ib.mul(ib.rem(tid, ib.c(perRow)), ib.c(width));
-  }
-  for (int64_t t = 0; t * numThreads < vectors; ++t) {
-    bool partial = (t + 1) * numThreads > vectors;
-    Value row, col, inTile;
-    if (wholeRows) {
-      row = ib.add(firstRow, ib.c(t * numThreads / perRow));
-      col = firstCol;
-      if (partial) {
-        inTile = ib.lt(row, ib.c(bm));
-        row = arith::MinUIOp::create(rewriter, loc, row, ib.c(bm - 1));
-      }
-    } else {
-      Value e = ib.add(tid, ib.c(t * numThreads));
-      if (partial) {
-        inTile = ib.lt(e, ib.c(vectors));
-        e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
-      }
-      row = ib.div(e, ib.c(perRow));
-      col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
-    }
-    Value piece = vector::LoadOp::create(
-        rewriter, loc, vecType, staged, ValueRange{row, col},
-        /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
-    Value inside = ib.land(inTile, ib.land(ib.bound(row, sizes[0], bm),
-                                           ib.bound(col, sizes[1], bn)));
-    emitUnder(rewriter, loc, inside, [&]() {
-      vector::StoreOp::create(rewriter, loc, piece, ctx.cView,
-                              ValueRange{row, col}, /*nontemporal=*/false,
-                              llvm::MaybeAlign(width * bytes));
-    });
-  }
-  if (blockRunsMore())
+  Value tid, firstRow, firstCol;
+  SmallVector<OpFoldResult> sizes;
+  auto offset = [&](Value index, int64_t by) {
+    return by ? ib.add(index, ib.c(by)) : index;
+  };
+  // Where C has one tile column, the chunks past its last column store
+  // nothing: they are left out (ptxas serialised the wgmma instructions
+  // of kernels whose last chunk had only statically dead stores).
+  int64_t n = ctx.plan.problem.n;
+  if (n <= bn)
+    passes = std::min<int64_t>(passes, llvm::divideCeil(n, chunk));
+  for (int64_t p = 0; p < passes; ++p) {
+    // A lane's columns of chunk p: accumulators [p x chunkTn, (p + 1) x
+    // chunkTn) of each row (one warpgroup spans the tile's columns).
+    for (size_t i = 0; i < layout.rows.size(); ++i)
+      for (int64_t q = p * chunkTn; q < (p + 1) * chunkTn; q += pair)
+        vector::StoreOp::create(
+            rewriter, loc,
+            vector::FromElementsOp::create(rewriter, loc, pairType,
+                                           results.slice(i * tn + q, pair)),
+            staged,
+            ValueRange{layout.rows[i], offset(layout.cols[q], -p * chunk)},
+            /*nontemporal=*/false, llvm::MaybeAlign(pair * bytes));
     emitRowsBarrier();
+    if (p == 0) {
+      // The thread among the consumer warpgroups' (all but a producer's).
+      tid = producers
+                ? arith::SubIOp::create(rewriter, loc, ctx.tid, ib.c(producers))
+                      .getResult()
+                : ctx.tid;
+      sizes = memref::getMixedSizes(rewriter, loc, ctx.cView);
+      if (wholeRows) {
+        firstRow = ib.div(tid, ib.c(perRow));
+        firstCol = ib.mul(ib.rem(tid, ib.c(perRow)), ib.c(width));
+      }
+    }
+    for (int64_t t = 0; t * numThreads < vectors; ++t) {
+      bool partial = (t + 1) * numThreads > vectors;
+      Value row, col, inTile;
+      if (wholeRows) {
+        row = ib.add(firstRow, ib.c(t * numThreads / perRow));
+        col = firstCol;
+        if (partial) {
+          inTile = ib.lt(row, ib.c(bm));
+          row = arith::MinUIOp::create(rewriter, loc, row, ib.c(bm - 1));
+        }
+      } else {
+        Value e = ib.add(tid, ib.c(t * numThreads));
+        if (partial) {
+          inTile = ib.lt(e, ib.c(vectors));
+          e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
+        }
+        row = ib.div(e, ib.c(perRow));
+        col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
+      }
+      Value piece = vector::LoadOp::create(
+          rewriter, loc, vecType, staged, ValueRange{row, col},
+          /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
+      Value tileCol = offset(col, p * chunk);
+      Value inside = ib.land(inTile, ib.land(ib.bound(row, sizes[0], bm),
+                                             ib.bound(tileCol, sizes[1], bn)));
+      emitUnder(rewriter, loc, inside, [&]() {
+        vector::StoreOp::create(
+            rewriter, loc, piece, ctx.cView, ValueRange{row, tileCol},
+            /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
+      });
+    }
+    if (p + 1 < passes || blockRunsMore())
+      emitRowsBarrier();
+  }
 }
 
 /// The rows epilogue's barrier: the block's, or with a producer warpgroup

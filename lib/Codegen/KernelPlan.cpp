@@ -339,23 +339,33 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   // pack.md) where its tile (rows padded by 16 bytes) has bytes: over the
   // stages once the MMAs are done with them, unless a producer warpgroup
   // refills them for the block's next tile; then after the stages, where
-  // that fits beside the blocks per SM that the grid counts resident.
+  // that fits beside the blocks per SM that the grid counts resident. The
+  // tile goes in the fewest column chunks (passes) whose slot fits; more
+  // than one only where one warpgroup spans the tile's columns, so that a
+  // chunk's accumulators are a fixed run of every lane's.
   plan.cVectorizable = n % 2 == 0;
   SharedMemoryLayout &shared = plan.shared;
-  int64_t cBytes = getRowsEpilogueBytes(config, problem.getCType());
   bool refilled = plan.loop == KLoopKind::WarpSpecialized &&
                   plan.scheduler != TileSchedulerKind::DataParallel;
   bool rows = false;
-  if (!refilled && cBytes <= shared.panelBytes) {
-    shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
-    rows = true;
-  } else if (int64_t bytes = shared.totalBytes() + cBytes;
-             refilled && target && bytes <= target->sharedBytesPerBlockOptIn &&
-             std::max<int64_t>(config.getBlocksPerSM(), 1) * bytes <=
-                 target->sharedBytesPerSM) {
-    shared.slots.push_back({kCTileSlot, shared.panelBytes, cBytes, 16});
-    shared.panelBytes += cBytes;
-    rows = true;
+  for (int64_t passes = 1; passes <= kMaxRowsPasses && !rows; passes *= 2) {
+    if (passes > 1 && (w.groupsN != 1 || w.wn % (8 * passes) != 0))
+      break;
+    int64_t cBytes = getRowsEpilogueBytes(config, problem.getCType(), passes);
+    int64_t bytes = shared.totalBytes() + cBytes;
+    if (!refilled && cBytes <= shared.panelBytes) {
+      shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
+      rows = true;
+    } else if (refilled && target &&
+               bytes <= target->sharedBytesPerBlockOptIn &&
+               std::max<int64_t>(config.getBlocksPerSM(), 1) * bytes <=
+                   target->sharedBytesPerSM) {
+      shared.slots.push_back({kCTileSlot, shared.panelBytes, cBytes, 16});
+      shared.panelBytes += cBytes;
+      rows = true;
+    }
+    if (rows)
+      plan.rowsPasses = passes;
   }
   plan.epilogue = rows ? EpilogueKind::Rows : EpilogueKind::Direct;
   return plan;

@@ -82,17 +82,28 @@ func.func @bands(%A: memref<8192x8192xf16>, %B: memref<8192x8192xf16>, %C: memre
 // The rows epilogue's C tile with a persistent producer warpgroup, which
 // refills the stages while the consumers store C: its own slot after 3
 // stages of 48 KiB (147456 + 128 x (512 + 16) = 215040 bytes, with the
-// mbarriers 216064 of 232448). With 4 stages (197632 + 67584 bytes) or an
-// f32 C (128 x 1040 = 133120 bytes) it does not fit: direct stores.
+// mbarriers 216064 of 232448). With 4 stages (197632 + 67584 bytes) the
+// whole tile does not fit, but its halves of 128 columns do (128 x (256 +
+// 16) = 34816 bytes: 232448 in all); an f32 C (128 x 1040 = 133120 bytes)
+// takes halves after 3 stages and quarters after 4. Two warpgroups side by
+// side (warp = [64, 128]) split each row of C between them: no chunks, and
+// the whole tile does not fit beside 4 stages, so direct stores.
 // CHECK-LABEL: @own_c_tile: matmul 2048 x 11008 x 4096 (f16)
 // CHECK: resources: 384 threads, 216064 bytes shared memory
 // CHECK: shared memory (dynamic): a_panels 49152 B at 0; b_panels 98304 B at 49152; c_tile 67584 B at 147456; mbarriers 1024 B
-// CHECK: persistent tiles; rows epilogue
+// CHECK: persistent tiles; rows epilogue{{$}}
+// CHECK-LABEL: @halves: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: resources: 384 threads, 232448 bytes shared memory
+// CHECK: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; c_tile 34816 B at 196608; mbarriers 1024 B
+// CHECK: persistent tiles; rows epilogue in 2 column chunks
+// CHECK-LABEL: @f32_c: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: shared memory (dynamic): a_panels 49152 B at 0; b_panels 98304 B at 49152; c_tile 67584 B at 147456; mbarriers 1024 B
+// CHECK: persistent tiles; rows epilogue in 2 column chunks
+// CHECK-LABEL: @f32_c_4: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; c_tile 34816 B at 196608; mbarriers 1024 B
+// CHECK: persistent tiles; rows epilogue in 4 column chunks
 // CHECK-LABEL: @no_room: matmul 2048 x 11008 x 4096 (f16)
 // CHECK: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; mbarriers 1024 B
-// CHECK: persistent tiles; direct epilogue
-// CHECK-LABEL: @f32_c: matmul 2048 x 11008 x 4096 (f16)
-// CHECK: shared memory (dynamic): a_panels 49152 B at 0; b_panels 98304 B at 49152; mbarriers 1024 B
 // CHECK: persistent tiles; direct epilogue
 // JSON: "function": "own_c_tile",
 // JSON: "shared_memory": {
@@ -109,11 +120,19 @@ func.func @own_c_tile(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C:
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
-func.func @no_room(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+func.func @halves(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
 func.func @f32_c(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf32>)
+  return
+}
+func.func @f32_c_4(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf32>)
+  return
+}
+func.func @no_room(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }

@@ -6,6 +6,8 @@
 // RUN: %ptxas -arch=sm_90a -v %t/art/matmul_matmul_0.ptx -o %t/check.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a config='#tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup>>' artifact-dir=%t/ws" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t/ws/matmul_matmul_0.ptx -o %t/ws.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a config='#tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup>>' artifact-dir=%t/ws4" -o /dev/null
+// RUN: %ptxas -arch=sm_90a -v %t/ws4/matmul_matmul_0.ptx -o %t/ws4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // The default f16 kernel on sm_90a (1024 x 2048 x 256: 128 tiles of
 // 128 x 128 fill the SMs, 64 of 128 x 256 would leave half idle): two
@@ -40,8 +42,9 @@
 
 // ptxas does not serialise the wgmma instructions (C7520, when the
 // accumulators are touched between issue and wait) and spills nothing.
-// With a persistent producer warpgroup (the second kernel: 128 x 256
-// tiles, 128 accumulators per consumer lane), it keeps the setmaxnreg
+// With a persistent producer warpgroup (the second and third kernels:
+// 128 x 256 tiles, 128 accumulators per consumer lane; the third stores C
+// in two column chunks), it keeps the setmaxnreg
 // split (C7507 says it ignores the split where the roles' paths join
 // before code that needs the consumers' registers). ptxas -v reports
 // both as "info: ... Potential Performance Loss".

@@ -120,10 +120,14 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
 int64_t getRestagedABytes(ConfigAttr config, Type elementType);
 
 /// The wgmma tile's rows epilogue: the block's C tile in shared memory,
-/// BM rows of BN elements of `cType` and kRowsEpiloguePadBytes of padding
-/// (which keeps a warp's fragment stores free of bank conflicts).
+/// BM rows of BN / passes elements of `cType` (one of `passes` column
+/// chunks) and kRowsEpiloguePadBytes of padding (which keeps a warp's
+/// fragment stores free of bank conflicts).
 constexpr int64_t kRowsEpiloguePadBytes = 16;
-int64_t getRowsEpilogueBytes(ConfigAttr config, Type cType);
+/// The most column chunks the rows epilogue splits C's tile into (f32 C of
+/// 256 columns: 256-byte chunk rows).
+constexpr int64_t kMaxRowsPasses = 4;
+int64_t getRowsEpilogueBytes(ConfigAttr config, Type cType, int64_t passes = 1);
 
 /// b_row_groups: B is described as K/4 rows of 4N elements (4 rows of B each,
 /// so the stride is a multiple of 16 bytes for any N). Panel rows k of one

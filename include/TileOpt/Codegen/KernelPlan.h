@@ -121,7 +121,7 @@ struct SharedMemoryLayout {
     return nullptr;
   }
 };
-/// The rows epilogue's BM x (BN + 16 bytes) tile of C.
+/// The rows epilogue's BM x (BN / passes + 16 bytes) tile of C.
 inline constexpr StringLiteral kCTileSlot = "c_tile";
 SharedMemoryLayout getSharedMemoryLayout(ConfigAttr config, Type elementType);
 
@@ -225,6 +225,9 @@ struct KernelPlan {
   KLoopKind loop = KLoopKind::SingleStage;
   TileSchedulerKind scheduler = TileSchedulerKind::DataParallel;
   EpilogueKind epilogue = EpilogueKind::Direct;
+  /// The rows epilogue: C's tile goes out in this many column chunks of BN
+  /// / passes through one chunk's slot (1: the whole tile at once).
+  int64_t rowsPasses = 1;
   /// Whether C's rows keep runs of 4 columns 16-byte aligned (vector
   /// stores), and, with C += A * B under Stream-K and a staged epilogue,
   /// whether C is added at the store rather than loaded at the start.
