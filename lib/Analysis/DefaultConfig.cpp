@@ -92,7 +92,7 @@ static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
 /// layer and on 4096³, 2 % over along_n: docs/results/).
 static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                            int64_t n, int64_t k,
-                                           Type elementType,
+                                           Type elementType, Type cType,
                                            const TargetInfo &target,
                                            std::string *why) {
   if (!target.hasInstructionTile("wgmma")) {
@@ -154,16 +154,34 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
       !findViolation(splitTail, m, n, k, elementType, target))
     return splitTail;
+  // An f32 C over more than one wave of whole tiles: a persistent grid
+  // whose producer warpgroup fills the next tile's stages while the
+  // consumers store C from their own chunked slot (1.02x the data-parallel
+  // kernel's speed on 4096^3 with f32 C; neutral for 16-bit C, whose
+  // aliased C tile costs less; docs/results/2026-12-03-c-chunks.md).
+  if (cType && getElementBytes(cType) == 4 && rows * cols > target.numSMs &&
+      !packB) {
+    auto producer = ConfigAttr::get(
+        ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
+        config.getTile(), config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                          TileSchedulerKind::Persistent, ProducerKind::Warpgroup,
+                          order, /*cluster=*/1, group));
+    if (!findViolation(producer, m, n, k, elementType, target))
+      return producer;
+  }
   return config;
 }
 
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
                                                    int64_t n, int64_t k,
                                                    Type elementType,
+                                                   Type cType,
                                                    const TargetInfo &target,
                                                    std::string *why) {
   if (elementType.getIntOrFloatBitWidth() == 16)
-    return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, target, why);
+    return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
+                                    why);
   // The candidates, best first among equals: TMA (sm_90, rows of A in
   // 16-byte multiples) with B in boxes, as row groups, or packed; then
   // register-staged and cp.async tiles; smaller tiles for problems that do

@@ -42,7 +42,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
     std::string why;
     ConfigAttr config =
         selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
-                                 problem.k, problem.elementType, target, &why);
+                                 problem.k, problem.elementType,
+                                 problem.getCType(), target, &why);
     if (!config)
       op->emitOpError() << "has no default tiled config for " << target.chip
                         << ": " << why;

@@ -3,7 +3,7 @@
 // the wgmma tile, which needs sm_90a: on sm_90 it is refused with an error
 // at each; on sm_90a shapes whose rows of A are 16-byte multiples get it
 // (with B packed first where its rows are not), the others an error naming
-// the TMA limit.
+// the TMA limit; an f32 C over several waves gets a persistent producer.
 // RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s
 // RUN: not tile-opt %s -split-input-file --tile-configure=strategy=tiled 2>&1 | FileCheck %s --check-prefix=TILED
 // RUN: not tile-opt %s -split-input-file --tile-configure="strategy=tiled chip=sm_90a" 2>&1 | FileCheck %s --check-prefix=WGMMA
@@ -84,5 +84,18 @@ func.func @f16_bands(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: m
 }
 func.func @bf16_bands_along_n(%A: memref<8192x4096xbf16>, %B: memref<4096x4096xbf16>, %C: memref<8192x4096xbf16>) {
   linalg.matmul ins(%A, %B : memref<8192x4096xbf16>, memref<4096x4096xbf16>) outs(%C : memref<8192x4096xbf16>)
+  return
+}
+
+// -----
+
+// An f32 C over more than one wave (4096^3: 3.9 waves, no tail to split):
+// a persistent grid with a producer warpgroup, one resident block per SM;
+// the C tile is stored in column chunks from its own slot beside the 4
+// stages. With a 16-bit C the same shape stays data-parallel (@f16_bands).
+// WGMMA-LABEL: func.func @f32_c_producer
+// WGMMA: schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m, group = 16>>}
+func.func @f32_c_producer(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf32>)
   return
 }

@@ -293,9 +293,10 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// config is a TMA one with `blocks_per_sm` and without `b_row_groups`
 /// whose tiles leave block slots idle in the last wave (whole tiles, or
 /// pack_b over two waves or more). Null when no candidate fits, with `why`
-/// (if given) saying what the smallest candidate breaks.
+/// (if given) saying what the smallest candidate breaks. `cType` is C's
+/// element type (null: the operands'); it picks the 16-bit schedule.
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
-                                    int64_t k, Type elementType,
+                                    int64_t k, Type elementType, Type cType,
                                     const TargetInfo &target,
                                     std::string *why = nullptr);
 
