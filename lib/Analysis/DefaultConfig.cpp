@@ -150,24 +150,35 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
       ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
                         TileSchedulerKind::SplitTail, ProducerKind::None,
                         order, /*cluster=*/1, group));
+  // An f32 C over more than one wave: a persistent grid whose producer
+  // warpgroup fills the next tile's stages while the consumers store C
+  // from their own chunked slot, with split_tail's tail where it splits
+  // (1.02x the data-parallel kernel's speed on 4096^3 with f32 C, 1.03x
+  // split_tail's on the FF layer; neutral for 16-bit C, whose aliased C
+  // tile costs less; docs/results/2026-12-03-c-chunks.md and
+  // 2026-12-03-persistent-tail.md).
+  bool produced = cType && getElementBytes(cType) == 4 &&
+                  rows * cols > target.numSMs && !packB;
+  auto withProducer = [&](TileSchedulerKind scheduler) {
+    return ConfigAttr::get(ctx, Strategy::Tiled, config.getBlock(),
+                           config.getWarp(), config.getTile(), config.getCopy(),
+                           ScheduleAttr::get(ctx, config.getStages(),
+                                             /*blocksPerSM=*/1, scheduler,
+                                             ProducerKind::Warpgroup, order,
+                                             /*cluster=*/1, group));
+  };
+  auto fits = [&](ConfigAttr candidate) {
+    return !findViolation(candidate, m, n, k, elementType, target);
+  };
   StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
   if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
-      !findViolation(splitTail, m, n, k, elementType, target))
-    return splitTail;
-  // An f32 C over more than one wave of whole tiles: a persistent grid
-  // whose producer warpgroup fills the next tile's stages while the
-  // consumers store C from their own chunked slot (1.02x the data-parallel
-  // kernel's speed on 4096^3 with f32 C; neutral for 16-bit C, whose
-  // aliased C tile costs less; docs/results/2026-12-03-c-chunks.md).
-  if (cType && getElementBytes(cType) == 4 && rows * cols > target.numSMs &&
-      !packB) {
-    auto producer = ConfigAttr::get(
-        ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
-        config.getTile(), config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::Persistent, ProducerKind::Warpgroup,
-                          order, /*cluster=*/1, group));
-    if (!findViolation(producer, m, n, k, elementType, target))
+      fits(splitTail)) {
+    ConfigAttr producer = withProducer(TileSchedulerKind::SplitTail);
+    return produced && fits(producer) ? producer : splitTail;
+  }
+  if (produced) {
+    ConfigAttr producer = withProducer(TileSchedulerKind::Persistent);
+    if (fits(producer))
       return producer;
   }
   return config;

@@ -335,18 +335,19 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                           {"efficiency", r.waveEfficiency}})
                     : json::Value(nullptr)},
       {"tile_order",
-       r.waveFootprint
-           ? json::Value(json::Object{
-                 {"order",
-                  stringifyTileOrder(r.config.getSchedule().getOrder())},
-                 {"group", r.config.getTileGroup()},
-                 {"wave_blocks", r.waveBlocks},
-                 {"wave_tile_rows", r.waveFootprint->tileRows},
-                 {"wave_tile_cols", r.waveFootprint->tileCols}})
-           : json::Value(nullptr)},
+       r.waveFootprint ? json::Value(json::Object{
+                             {"order", stringifyTileOrder(
+                                           r.config.getSchedule().getOrder())},
+                             {"group", r.config.getTileGroup()},
+                             {"wave_blocks", r.waveBlocks},
+                             {"wave_tile_rows", r.waveFootprint->tileRows},
+                             {"wave_tile_cols", r.waveFootprint->tileCols}})
+                       : json::Value(nullptr)},
       {"stream_k",
        r.streamK ? json::Value(json::Object{
                        {"blocks", r.streamK->blocks},
+                       {"grid", r.streamK->grid},
+                       {"persistent", r.streamK->persistent},
                        {"k_steps", r.streamK->steps},
                        {"k_steps_per_tile", r.streamK->stepsPerTile},
                        {"max_tiles_per_block", r.streamK->maxSegments},
@@ -515,11 +516,17 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         r.ctasPerSM, r.waveEfficiency);
     if (r.streamK && r.streamK->split)
       os << llvm::formatv(
-          "  split_tail: {0} blocks: {1} tiles whole and {2} tail tile(s) in "
+          "  split_tail: {0}: {1} tiles whole and {2} tail tile(s) in "
           "{3} parts of about {4} of their {5} K steps each, {6} first; "
           "workspace {7} bytes (a {8}-element partial sum and a flag per "
           "part)\n",
-          r.streamK->blocks, r.streamK->dataParallelTiles,
+          r.streamK->persistent
+              ? llvm::formatv("{0} units, looped over by a persistent grid "
+                              "of {1} blocks",
+                              r.streamK->blocks, r.streamK->grid)
+                    .str()
+              : llvm::formatv("{0} blocks", r.streamK->blocks).str(),
+          r.streamK->dataParallelTiles,
           r.streamK->partialSlots() / r.streamK->split, r.streamK->split,
           r.streamK->stepsPerTile / r.streamK->split, r.streamK->stepsPerTile,
           r.streamK->partsFirst ? "the parts" : "the whole tiles",

@@ -113,7 +113,12 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
       plan.dataParallelTiles = tiles;
     plan.blocks = plan.dataParallelTiles + (tiles - plan.dataParallelTiles) *
                                                plan.split;
-    plan.partsFirst = plan.dataParallelTiles >= 2 * wave;
+    // With a producer warpgroup, a resident wave loops over the units, so
+    // that the producer fills the next unit's stages while the consumers
+    // store C; the parts come last, where every block has run its whole
+    // tiles (D of them make D / wave rounds).
+    plan.persistent = config.isWarpSpecialized();
+    plan.partsFirst = !plan.persistent && plan.dataParallelTiles >= 2 * wave;
     plan.maxSegments = 1;
   } else {
     plan.blocks = std::min(wave, plan.steps);
@@ -125,6 +130,7 @@ StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
                    last / plan.stepsPerTile - first / plan.stepsPerTile + 1);
     }
   }
+  plan.grid = plan.persistent ? std::min(wave, plan.blocks) : plan.blocks;
   // Partial sums are accumulators: f32 for every operand type.
   plan.flagsOffset = plan.partialSlots() * plan.partialElements * 4;
   plan.workspaceBytes = plan.flagsOffset + 4 * plan.partialSlots();
@@ -190,7 +196,7 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     pack.pitch = llvm::alignTo(n * elemBytes, kTmaBoxAlignment) / elemBytes;
     pack.barrierOffset = pack.offset + k * pack.pitch * elemBytes;
     bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
-    pack.blocks = plan.streamK ? plan.streamK->blocks
+    pack.blocks = plan.streamK ? plan.streamK->grid
                   : persistent ? getPersistentGrid(config, m, n, target)
                                : getOutputTiles(config, m, n);
     pack.packers =

@@ -244,9 +244,8 @@ void Epilogue::emitRowsStore(ValueRange results) {
                       getWorkgroupSpace(rewriter.getContext())),
       slot->offset);
   if (slot->aliases)
-    emitRowsBarrier();
-  int64_t producers = ctx.plan.wgmma.producerThreads;
-  int64_t numThreads = ctx.plan.numThreads - producers;
+    emitEpilogueBarrier(ctx);
+  int64_t numThreads = getEpilogueThreads(ctx.plan);
   int64_t perRow = chunk / width, vectors = bm * perRow;
   auto pairType = VectorType::get({pair}, cType);
   auto vecType = VectorType::get({width}, cType);
@@ -278,13 +277,9 @@ void Epilogue::emitRowsStore(ValueRange results) {
             staged,
             ValueRange{layout.rows[i], offset(layout.cols[q], -p * chunk)},
             /*nontemporal=*/false, llvm::MaybeAlign(pair * bytes));
-    emitRowsBarrier();
+    emitEpilogueBarrier(ctx);
     if (p == 0) {
-      // The thread among the consumer warpgroups' (all but a producer's).
-      tid = producers
-                ? arith::SubIOp::create(rewriter, loc, ctx.tid, ib.c(producers))
-                      .getResult()
-                : ctx.tid;
+      tid = getEpilogueTid(ctx);
       sizes = memref::getMixedSizes(rewriter, loc, ctx.cView);
       if (wholeRows) {
         firstRow = ib.div(tid, ib.c(perRow));
@@ -323,15 +318,24 @@ void Epilogue::emitRowsStore(ValueRange results) {
       });
     }
     if (p + 1 < passes || blockRunsMore())
-      emitRowsBarrier();
+      emitEpilogueBarrier(ctx);
   }
 }
 
-/// The rows epilogue's barrier: the block's, or with a producer warpgroup
-/// (which is not in the epilogue) the consumers' own (barrier 1).
-void Epilogue::emitRowsBarrier() {
+int64_t mlir::tileopt::getEpilogueThreads(const KernelPlan &plan) {
+  return plan.numThreads - plan.wgmma.producerThreads;
+}
+
+Value mlir::tileopt::getEpilogueTid(KernelContext &ctx) {
   int64_t producers = ctx.plan.wgmma.producerThreads;
-  if (!producers) {
+  if (!producers)
+    return ctx.tid;
+  return arith::SubIOp::create(ctx.rewriter, ctx.loc, ctx.tid,
+                               ctx.ib().c(producers));
+}
+
+void mlir::tileopt::emitEpilogueBarrier(KernelContext &ctx) {
+  if (!ctx.plan.wgmma.producerThreads) {
     gpu::BarrierOp::create(ctx.rewriter, ctx.loc);
     return;
   }
@@ -340,7 +344,7 @@ void Epilogue::emitRowsBarrier() {
         .getResult();
   };
   NVVM::BarrierOp::create(ctx.rewriter, ctx.loc, TypeRange{}, i32(1),
-                          i32(ctx.plan.numThreads - producers),
+                          i32(getEpilogueThreads(ctx.plan)),
                           /*reductionOp=*/{},
                           /*reductionPredicate=*/Value());
 }

@@ -422,7 +422,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
       plan.tilesAlongOrder() !=
       (config.isOrderAlongM() ? plan.tilesM() : plan.tilesN());
   if (plan.workspace.streamK) {
-    plan.grid[0] = plan.workspace.streamK->blocks;
+    plan.grid[0] = plan.workspace.streamK->grid;
   } else if (persistent) {
     plan.grid[0] = getPersistentGrid(config, m, n, *target);
   } else if (config.getTileGroup() > 0) {

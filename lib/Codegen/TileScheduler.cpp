@@ -126,7 +126,10 @@ private:
 /// each under `start < end`: ptxas assigned the FMA block's registers worse
 /// with an `scf.while` over the block's steps or with the segments unrolled
 /// (docs/results/). split_tail (plan.split > 0) gives block g one range
-/// instead: tile g whole, or one part of a tail tile (StreamKPlan).
+/// instead: tile g whole, or one part of a tail tile (StreamKPlan); with
+/// a persistent plan, block g loops over units g, g + grid, ..., each one
+/// such range, its K steps numbered on from unit to unit (all but the
+/// last are whole tiles: the parts come last).
 class StreamKScheduler final : public TileScheduler {
 public:
   explicit StreamKScheduler(KernelContext &ctx)
@@ -139,7 +142,7 @@ public:
     kLoop.setUpperBound(segmentEnd);
   }
   void emitSetup(Value workspace) override;
-  Operation *getSetupPoint() const override { return segments; }
+  Operation *getSetupPoint() const override { return units ? units : segments; }
   Value getStepBase() const override { return stepBase; }
   Value emitOwnsTile() override {
     return ib.eq(ib.rem(segmentStep, ib.c(plan.stepsPerTile)), ib.c(0));
@@ -177,9 +180,12 @@ private:
   KernelContext &ctx;
   IndexBuilder ib;
   const StreamKPlan &plan;
-  scf::ForOp segments;
-  /// The block's index; the segment's first K step (over all tiles), its K
-  /// range, and the block's K steps before it.
+  /// A persistent block's loop over its units (null: one unit per block),
+  /// and its loop over the unit's segments.
+  scf::ForOp units, segments;
+  /// The block's unit (its index without a persistent loop); the segment's
+  /// first K step (over all tiles), its K range, and the block's K steps
+  /// before it.
   Value blockIndex, segmentStep, segmentBegin, segmentEnd, stepBase;
   /// The workspace (partial sums, then flags) and its view as partial sums.
   Value workspace, partials;
@@ -193,9 +199,30 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
   Location loc = ctx.loc;
   Operation *bodyPoint = terminator;
   rewriter.setInsertionPoint(terminator);
-  blockIndex = blockIds.x;
   Value perTile = ib.c(plan.stepsPerTile);
   Value g = blockIds.x, steps = ib.c(plan.steps), blocks = ib.c(plan.blocks);
+  // A persistent block's i-th unit has i whole tiles' K steps before it.
+  Value unitBase;
+  bool warpSpecialized = ctx.plan.loop == KLoopKind::WarpSpecialized;
+  if (plan.persistent) {
+    assert(plan.split && !plan.partsFirst && "persistent split_tail only");
+    units = scf::ForOp::create(
+        rewriter, loc, blockIds.x, blocks, ib.c(plan.grid), ValueRange{},
+        [&](OpBuilder &, Location, Value unit, ValueRange) {
+          g = unit;
+          Value iteration =
+              ib.div(arith::SubIOp::create(rewriter, loc, unit, blockIds.x),
+                     ib.c(plan.grid));
+          unitBase = ib.mul(iteration, perTile);
+          scf::YieldOp::create(rewriter, loc);
+        });
+    // As the persistent scheduler's tile loop: the stages' mbarriers and
+    // the consumers' own barriers order each reuse.
+    if (warpSpecialized)
+      units->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+    rewriter.setInsertionPoint(units.getBody()->getTerminator());
+  }
+  blockIndex = g;
   Value begin, end;
   if (plan.split) {
     // split_tail: block g runs part rel mod split of tail tile
@@ -246,8 +273,14 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
         segmentBegin = ib.mul(k0, ib.c(bk));
         segmentEnd = ib.mul(ib.add(k0, count), ib.c(bk));
         stepBase = arith::SubIOp::create(rewriter, loc, segmentStep, begin);
+        if (unitBase)
+          stepBase = ib.add(unitBase, stepBase);
         bodyPoint = ifOp.getThenRegion().front().getTerminator();
       });
+  // A block barrier per segment (--tile-insert-barriers) would hold the
+  // consumers for a producer that is not in their code.
+  if (warpSpecialized)
+    segments->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
   return bodyPoint;
 }
 
@@ -255,7 +288,7 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
   workspace = workspaceValue;
   if (!plan.partialSlots())
     return;
-  ctx.rewriter.setInsertionPoint(segments);
+  ctx.rewriter.setInsertionPoint(getSetupPoint());
   partials = memref::ViewOp::create(
       ctx.rewriter, ctx.loc,
       MemRefType::get({plan.partialSlots() * plan.partialElements},
@@ -291,16 +324,17 @@ Value StreamKScheduler::getPartialIndex(Value block, int64_t chunk) {
   int64_t width = getPartialWidth();
   int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
   Value slot = ib.add(ib.mul(getSlot(block), ib.c(chunks)), ib.c(chunk));
-  return ib.mul(ib.add(ib.mul(slot, ib.c(ctx.plan.numThreads)), ctx.tid),
+  return ib.mul(ib.add(ib.mul(slot, ib.c(getEpilogueThreads(ctx.plan))),
+                       getEpilogueTid(ctx)),
                 ib.c(width));
 }
 
 /// The leader waits for block `block`'s flag; the block then synchronises,
 /// so every thread may read the block's partial sum.
 void StreamKScheduler::emitWaitForPartial(Value block) {
-  emitUnder(ctx.rewriter, ctx.loc, ib.eq(ctx.tid, ib.c(0)),
+  emitUnder(ctx.rewriter, ctx.loc, ib.eq(getEpilogueTid(ctx), ib.c(0)),
             [&]() { emitWaitForFlag(block); });
-  gpu::BarrierOp::create(ctx.rewriter, ctx.loc);
+  emitEpilogueBarrier(ctx);
 }
 
 /// Spins on block `block`'s flag with acquire loads, and clears it for the
@@ -371,8 +405,8 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   epilogue.emitStore(fixup.getResults());
   rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
   emitStorePartial(self, results);
-  gpu::BarrierOp::create(rewriter, loc);
-  emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)), [&]() {
+  emitEpilogueBarrier(ctx);
+  emitUnder(rewriter, loc, ib.eq(getEpilogueTid(ctx), ib.c(0)), [&]() {
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
     emitScopedStore(rewriter, loc, getFlagAddress(self), one,
                     /*release=*/true);
@@ -452,9 +486,10 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   Value part = ib.rem(slot, ib.c(plan.split));
   Value firstSlot = arith::SubIOp::create(rewriter, loc, slot, part);
   Value counter = getSlotFlagAddress(firstSlot);
-  Value leader = ib.eq(ctx.tid, ib.c(0));
+  Value tid = getEpilogueTid(ctx);
+  Value leader = ib.eq(tid, ib.c(0));
   auto arrive = [&]() {
-    gpu::BarrierOp::create(rewriter, loc);
+    emitEpilogueBarrier(ctx);
     emitUnder(rewriter, loc, leader, [&]() {
       emitReleaseIncrement(rewriter, loc, counter, /*predicate=*/{});
     });
@@ -471,7 +506,7 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
                         arith::ConstantIntOp::create(rewriter, loc, 0, 32),
                         /*release=*/false);
     });
-    gpu::BarrierOp::create(rewriter, loc);
+    emitEpilogueBarrier(ctx);
   };
   emitStorePartial(self, results);
   arrive();
@@ -482,7 +517,7 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   Type elementType = ctx.plan.problem.getAccumulatorType();
   int64_t width = plan.partialElements % 4 == 0 ? 4 : 1;
   int64_t vectors = plan.partialElements / width;
-  int64_t threads = ctx.plan.numThreads;
+  int64_t threads = getEpilogueThreads(ctx.plan);
   int64_t perThread =
       llvm::divideCeil(llvm::divideCeil(vectors, plan.split), threads);
   auto vecType = VectorType::get({width}, elementType);
@@ -495,7 +530,7 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   Value base = ib.mul(firstSlot, ib.c(plan.partialElements));
   SmallVector<Value> at, inside, sums;
   for (int64_t i = 0; i < perThread; ++i) {
-    Value v = ib.add(begin, ib.add(ib.c(i * threads), ctx.tid));
+    Value v = ib.add(begin, ib.add(ib.c(i * threads), tid));
     inside.push_back(ib.lt(v, end));
     at.push_back(
         ib.add(base, ib.mul(arith::MinUIOp::create(rewriter, loc, v, last),

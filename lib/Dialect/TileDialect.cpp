@@ -185,10 +185,10 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " orders whole tiles: it needs scheduler = "
                           "data_parallel, persistent or split_tail";
   if (producer == ProducerKind::Warpgroup &&
-      (scheduler == TileSchedulerKind::StreamK ||
-       scheduler == TileSchedulerKind::SplitTail))
-    return emitError() << "producer = warpgroup runs whole tiles: it needs "
-                          "scheduler = data_parallel or persistent";
+      scheduler == TileSchedulerKind::StreamK)
+    return emitError() << "producer = warpgroup runs whole tiles or "
+                          "split_tail's parts: it needs scheduler = "
+                          "data_parallel, persistent or split_tail";
   if (failed(checkBound(emitError, "stages", stages, 1, kMaxConfigStages)) ||
       failed(checkBound(emitError, "cluster", cluster, 1, 2)) ||
       failed(checkBound(emitError, "group", group, 0, kMaxConfigGroup)))

@@ -37,6 +37,30 @@ func.func @producer(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: m
   return
 }
 
+// split_tail with a producer warpgroup is persistent: one wave of 132
+// blocks loops over the 660 whole tiles and then the 112 parts (the parts
+// last), with C in its own slot after the 4 stages (2 chunks of 128 x 128
+// f16: 196608 + 34816 bytes).
+// CHECK-LABEL: @persistent_tail: matmul 2048 x 11008 x 4096 (f16)
+// CHECK: plan: grid 132 x 1, block 384 x 1;{{.*}}; split_tail tiles; rows epilogue in 2 column chunks
+// CHECK: split_tail: 772 units, looped over by a persistent grid of 132 blocks: 660 tiles whole and 28 tail tile(s) in 4 parts of about 16 of their 64 K steps each, the whole tiles first
+// JSON: "function": "persistent_tail",
+// JSON: "grid": [
+// JSON-NEXT: 132,
+// JSON: "rows_passes": 2,
+// JSON: "shared_bytes": 232448,
+// JSON: "stream_k": {
+// JSON-NEXT: "blocks": 772,
+// JSON-NEXT: "data_parallel_tiles": 660,
+// JSON-NEXT: "grid": 132,
+// JSON: "parts_first": false,
+// JSON-NEXT: "persistent": true,
+// JSON-NEXT: "tail_split": 4,
+func.func @persistent_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
+
 // cluster = 2, along_m: a pair of blocks shares B's 64 x 256 panel (32
 // KiB of the 48 KiB step), so one block fetches 16 KiB of A and 16 KiB of
 // B per K step: 4194304 FLOPs over 32768 bytes = 128 FLOP/byte, twice the

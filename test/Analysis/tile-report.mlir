@@ -258,10 +258,12 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON: "stream_k": {
 // JSON-NEXT: "blocks": 264,
 // JSON-NEXT: "data_parallel_tiles": 0,
+// JSON-NEXT: "grid": 264,
 // JSON-NEXT: "k_steps": 32768,
 // JSON-NEXT: "k_steps_per_tile": 128,
 // JSON-NEXT: "max_tiles_per_block": 2,
 // JSON-NEXT: "parts_first": false,
+// JSON-NEXT: "persistent": false,
 // JSON-NEXT: "tail_split": 0,
 // JSON-NEXT: "workspace_bytes": 17302560
 // JSON: "function": "pack_b",

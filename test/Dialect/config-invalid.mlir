@@ -176,12 +176,6 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp =
 
 // -----
 
-// expected-error @+2 {{producer = warpgroup runs whole tiles: it needs scheduler = data_parallel or persistent}}
-// expected-error @+1 {{failed to parse Tile_ConfigAttr parameter 'schedule'}}
-func.func @f() attributes {c = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>} { return }
-
-// -----
-
 // expected-error @+2 {{b = packed stages TMA boxes: it needs kind = tma, got kind = async}}
 // expected-error @+1 {{failed to parse Tile_ConfigAttr parameter 'copy'}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = async, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} { return }
@@ -324,7 +318,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 64, 16], tile = 
 
 // -----
 
-// expected-error @+1 {{producer = warpgroup runs whole tiles: it needs scheduler = data_parallel or persistent}}
+// expected-error @+1 {{producer = warpgroup runs whole tiles or split_tail's parts: it needs scheduler = data_parallel, persistent or split_tail}}
 func.func @f() attributes {c = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k, producer = warpgroup>} { return }
 
 // -----

@@ -8,6 +8,9 @@
 // RUN: %ptxas -arch=sm_90a -v %t/ws/matmul_matmul_0.ptx -o %t/ws.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a config='#tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup>>' artifact-dir=%t/ws4" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t/ws4/matmul_matmul_0.ptx -o %t/ws4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// A persistent split_tail whose parts sum in the consumers' code: the same.
+// RUN: tile-opt %S/Inputs/wgmma-split-tail.mlir --tile-gpu-pipeline="chip=sm_90a config='#tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>' artifact-dir=%t/pt" -o /dev/null
+// RUN: %ptxas -arch=sm_90a -v %t/pt/matmul_matmul_0.ptx -o %t/pt.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // The default f16 kernel on sm_90a (1024 x 2048 x 256: 128 tiles of
 // 128 x 128 fill the SMs, 64 of 128 x 256 would leave half idle): two

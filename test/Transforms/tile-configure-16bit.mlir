@@ -99,3 +99,15 @@ func.func @f32_c_producer(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, 
   linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf32>)
   return
 }
+
+// -----
+
+// The FF layer with an f32 C: split_tail's tail, on a persistent grid
+// whose producer warpgroup fills the next unit's stages while the
+// consumers store C (with a 16-bit C: @f16_split_tail, no producer).
+// WGMMA-LABEL: func.func @f32_c_split_tail
+// WGMMA: schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>}
+func.func @f32_c_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf32>) {
+  linalg.matmul ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf32>)
+  return
+}

@@ -164,3 +164,71 @@ func.func @whole_waves(%A: memref<1536x1024xf16>, %B: memref<1024x1408xf16>, %C:
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<1536x1024xf16>, memref<1024x1408xf16>) outs(%C : memref<1536x1408xf32>)
   return
 }
+
+// -----
+
+// With a producer warpgroup, split_tail is persistent: 132 blocks (one
+// wave) loop over the 136 units, the 132 whole tiles and then the tail
+// tile's 4 parts (units 132..135, on blocks 0..3 in their second round).
+// The i-th unit of a block has i x 16 K steps before it, on both roles'
+// copies of the loop, so that the stages' phases go on across units. The
+// parts sum in the consumers' code alone: their thread index counts from
+// the producer's 128 threads, and they synchronise on barrier 1 of their
+// 256 threads, never on the block's barrier.
+// CHECK-LABEL: func.func @persistent_tail
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c132, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c384,
+// CHECK: %[[PARTIALS:.*]] = memref.view %{{.*}}[%c0][] : memref<262160xi8> to memref<65536xf32>
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[ROLE:.*]] = arith.cmpi ult, %[[TX]], %c128 : index
+// CHECK-NEXT: scf.if %[[ROLE]] {
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: scf.for %[[PU:.*]] = %[[BX]] to %c136 step %c132 {
+// CHECK-NEXT: %[[PI0:.*]] = arith.subi %[[PU]], %[[BX]] : index
+// CHECK-NEXT: %[[PI:.*]] = arith.divui %[[PI0]], %c132 : index
+// CHECK-NEXT: %[[PBASE:.*]] = arith.muli %[[PI]], %c16 : index
+// CHECK-NEXT: %[[PTAIL:.*]] = arith.cmpi uge, %[[PU]], %c132 : index
+// CHECK: scf.for %[[PK:.*]] = %[[PK0:.*]] to %{{.*}} step %c64 {
+// CHECK-NEXT: %[[PL0:.*]] = arith.subi %[[PK]], %[[PK0]] : index
+// CHECK-NEXT: %[[PL:.*]] = arith.divui %[[PL0]], %c64 : index
+// CHECK-NEXT: arith.addi %[[PBASE]], %[[PL]] : index
+// CHECK: } {tile.self_synchronized}
+// CHECK: } {tile.self_synchronized}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK-NEXT: scf.for %[[CU:.*]] = %[[BX]] to %c136 step %c132 {
+// CHECK-NEXT: %[[CI0:.*]] = arith.subi %[[CU]], %[[BX]] : index
+// CHECK-NEXT: %[[CI:.*]] = arith.divui %[[CI0]], %c132 : index
+// CHECK-NEXT: %[[CBASE:.*]] = arith.muli %[[CI]], %c16 : index
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for %[[CK:.*]] = %[[CK0:.*]] to %{{.*}} step %c64 iter_args
+// CHECK-NEXT: %[[CL0:.*]] = arith.subi %[[CK]], %[[CK0]] : index
+// CHECK-NEXT: %[[CL:.*]] = arith.divui %[[CL0]], %c64 : index
+// CHECK-NEXT: arith.addi %[[CBASE]], %[[CL]] : index
+// The unit's slot: unit - 132; the consumer thread t - 128's chunks of it.
+// CHECK: %[[SELFI:.*]] = nvvm.inline_ptx "mov.b32 $0, $1;"
+// CHECK-NEXT: %[[SELF:.*]] = arith.index_cast %[[SELFI]] : i32 to index
+// CHECK: %[[INTAIL:.*]] = arith.cmpi uge, %[[SELF]], %c132 : index
+// CHECK-NEXT: scf.if %[[INTAIL]] -> (f32,
+// CHECK: %[[CT:.*]] = arith.subi %[[TX]], %c128 : index
+// CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %[[CT]], %c0 : index
+// CHECK: %[[SLOT:.*]] = arith.subi %[[SELF]], %c132 : index
+// CHECK-NEXT: %[[CT1:.*]] = arith.subi %[[TX]], %c128 : index
+// CHECK-NEXT: %[[S0:.*]] = arith.muli %[[SLOT]], %c4096 : index
+// CHECK-NEXT: %[[S1:.*]] = arith.addi %[[S0]], %[[CT1]] : index
+// CHECK-NEXT: %[[S2:.*]] = arith.muli %[[S1]], %c4 : index
+// CHECK-NEXT: vector.store %{{.*}}, %[[PARTIALS]][%[[S2]]]
+// CHECK-COUNT-15: vector.store %{{.*}}, %[[PARTIALS]]
+// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK: arith.cmpi ult, %{{.*}}, %c4_i32 : i32
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NOT: gpu.barrier
+// CHECK: arith.cmpi ult, %{{.*}}, %c8_i32 : i32
+// CHECK-NOT: gpu.barrier
+// CHECK: } {tile.self_synchronized}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.terminator
+func.func @persistent_tail(%A: memref<896x1024xf16>, %B: memref<1024x2432xf16>, %C: memref<896x2432xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>} ins(%A, %B : memref<896x1024xf16>, memref<1024x2432xf16>) outs(%C : memref<896x2432xf32>)
+  return
+}

@@ -160,7 +160,13 @@ RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
 /// for the parts only (slot = t x split + p); a tail tile's parts count
 /// their arrivals in part 0's flag.
 struct StreamKPlan {
-  int64_t blocks = 0;          ///< the grid
+  /// The work units: stream_k's blocks; split_tail's whole tiles and tail
+  /// parts, one block each, or, with a producer warpgroup (`persistent`),
+  /// looped over by a resident wave of `grid` blocks, unit u + grid after
+  /// unit u.
+  int64_t blocks = 0;
+  int64_t grid = 0; ///< the launch's blocks
+  bool persistent = false;
   int64_t dataParallelTiles = 0; ///< split_tail: the tiles run whole
   int64_t split = 0; ///< split_tail: parts per tail tile (0: stream_k)
   /// split_tail: the parts are blocks [0, partialSlots()), before the whole

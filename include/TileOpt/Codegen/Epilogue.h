@@ -38,7 +38,6 @@ private:
   void emitPredicatedStore(ValueRange results);
   void emitStagedStore(ValueRange results);
   void emitRowsStore(ValueRange results);
-  void emitRowsBarrier();
   /// Whether the bounds are taken before the K loop (not only at the
   /// store).
   bool boundsBeforeLoop() const;
@@ -56,6 +55,13 @@ private:
   /// Whether each accumulator row and column is inside C (null: always).
   SmallVector<Value> rowIn, colIn;
 };
+
+/// The epilogue's threads: the block's, or all but a producer warpgroup's
+/// (which is not in the epilogue); their count, a thread's index among
+/// them, and a barrier among them (the block's, or barrier 1).
+int64_t getEpilogueThreads(const KernelPlan &plan);
+Value getEpilogueTid(KernelContext &ctx);
+void emitEpilogueBarrier(KernelContext &ctx);
 
 } // namespace mlir::tileopt
 

@@ -289,7 +289,11 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       by s consecutive blocks, so that the last wave is short instead of
       partly idle. The parts reduce as in `stream_k` (the first part owns
       the tile, the others leave partial sums and flags in the workspace).
-      Tiles go in the tile order (`order`).
+      Tiles go in the tile order (`order`). With `producer = warpgroup` the
+      grid is persistent: one resident wave of min(W, units) blocks loops
+      over the units (the whole tiles, then the parts), block g running
+      units g, g + grid, ..., so that the producer fills the next unit's
+      stages while the consumers store C.
     * `scheduler = persistent` (the wgmma tile): the grid is one resident
       wave (SMs x max(blocks_per_sm, 1) blocks, at most one per tile), and
       block g runs tiles g, g + grid, ... in the tile order; the K steps'
@@ -298,7 +302,7 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       store the last one's C.
     * `producer = none | warpgroup` (default `none`: every thread computes,
       thread 0 issues the copies, and the block synchronises once per K
-      step). `warpgroup` (the wgmma tile, data-parallel tiles): warp
+      step). `warpgroup` (the wgmma tile; any scheduler but `stream_k`): warp
       specialisation. A producer warpgroup, placed first and shrunk to 40
       registers per thread (`setmaxnreg`), issues the TMA copies of each
       stage as soon as the consumers have released it (an `empty` mbarrier
