@@ -111,3 +111,13 @@ func.func @f32_c_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16
   linalg.matmul ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf32>)
   return
 }
+
+// -----
+
+// The same with edge rows (M = 2000): split_tail without a producer.
+// WGMMA-LABEL: func.func @f32_c_split_tail_edge_rows
+// WGMMA: schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+func.func @f32_c_split_tail_edge_rows(%A: memref<2000x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2000x11008xf32>) {
+  linalg.matmul ins(%A, %B : memref<2000x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2000x11008xf32>)
+  return
+}
