@@ -150,15 +150,16 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
       ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
                         TileSchedulerKind::SplitTail, ProducerKind::None,
                         order, /*cluster=*/1, group));
-  // An f32 C over more than one wave: a persistent grid whose producer
-  // warpgroup fills the next tile's stages while the consumers store C
-  // from their own chunked slot (1.02x the data-parallel kernel's speed
-  // on 4096^3 with f32 C; neutral for 16-bit C, whose aliased C tile
-  // costs less; docs/results/2026-12-03-c-chunks.md); with split_tail's
-  // tail where it splits and M fills whole tiles (1.02-1.05x split_tail's
-  // speed on the FF layer; with edge rows ptxas spilled 362-420 bytes,
-  // 4-10 % slower on 1100 x 3904 x 520;
-  // docs/results/2026-12-03-persistent-tail.md).
+  // A producer warpgroup on a persistent grid fills the next tile's
+  // stages while the consumers store C from their own chunked slot: with
+  // split_tail's tail where it splits and M fills whole tiles (the FF
+  // layer 1.5 % faster with a 16-bit C, 2-5 % with f32 C, over 6 rounds;
+  // with edge rows ptxas spilled 362-420 bytes, 4-10 % slower on 1100 x
+  // 3904 x 520; docs/results/2026-12-03-persistent-tail.md), and for an
+  // f32 C over more than one wave without a tail (1.02x the data-parallel
+  // kernel's speed on 4096^3, 1.06x on 4200 x 4088 x 1000; neutral for
+  // 16-bit C, whose aliased C tile costs less;
+  // docs/results/2026-12-03-c-chunks.md).
   bool produced = cType && getElementBytes(cType) == 4 &&
                   rows * cols > target.numSMs && !packB;
   auto withProducer = [&](TileSchedulerKind scheduler) {
@@ -176,7 +177,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
       fits(splitTail)) {
     ConfigAttr producer = withProducer(TileSchedulerKind::SplitTail);
-    return produced && m % 128 == 0 && fits(producer) ? producer : splitTail;
+    return !packB && m % 128 == 0 && fits(producer) ? producer : splitTail;
   }
   if (produced) {
     ConfigAttr producer = withProducer(TileSchedulerKind::Persistent);

@@ -59,10 +59,12 @@ func.func @f16_packed(%A: memref<2053x2048xf16>, %B: memref<2048x2039xf16>, %C: 
 
 // The FF layer: 16 x 43 = 688 tiles of 128 x 256 are 5 full waves of 132
 // and 28 tiles: split_tail splits those 28 along K into 132 / 28 = 4 parts
-// (one resident block per SM sizes the wave). Its 16 tile rows are one
-// band already: no group.
+// (one resident block per SM sizes the wave), on a persistent grid whose
+// producer warpgroup fills the next unit's stages while the consumers
+// store C (M = 2048 fills whole tiles). Its 16 tile rows are one band
+// already: no group.
 // WGMMA-LABEL: func.func @f16_split_tail
-// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>}
 func.func @f16_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
   linalg.matmul ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
@@ -102,9 +104,7 @@ func.func @f32_c_producer(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, 
 
 // -----
 
-// The FF layer with an f32 C: split_tail's tail, on a persistent grid
-// whose producer warpgroup fills the next unit's stages while the
-// consumers store C (with a 16-bit C: @f16_split_tail, no producer).
+// The FF layer with an f32 C: the same, C in 4 chunks.
 // WGMMA-LABEL: func.func @f32_c_split_tail
 // WGMMA: schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>}
 func.func @f32_c_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf32>) {
@@ -114,10 +114,17 @@ func.func @f32_c_split_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16
 
 // -----
 
-// The same with edge rows (M = 2000): split_tail without a producer.
+// The same with edge rows (M = 2000), with a 16-bit C and with an f32 C:
+// split_tail without a producer.
 // WGMMA-LABEL: func.func @f32_c_split_tail_edge_rows
 // WGMMA: schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
 func.func @f32_c_split_tail_edge_rows(%A: memref<2000x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2000x11008xf32>) {
   linalg.matmul ins(%A, %B : memref<2000x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2000x11008xf32>)
+  return
+}
+// WGMMA-LABEL: func.func @f16_split_tail_edge_rows
+// WGMMA: schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+func.func @f16_split_tail_edge_rows(%A: memref<2000x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2000x11008xf16>) {
+  linalg.matmul ins(%A, %B : memref<2000x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2000x11008xf16>)
   return
 }
