@@ -140,47 +140,45 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
       *why = "its wgmma config does not fit: " + *violation;
     return {};
   }
-  // A full wave or more and a partial one: split_tail splits the tail's
-  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
-  // 3.7 % on 2053 x 2039 x 2048's 1.03; docs/results/2026-12-01-wgmma-
-  // pack.md).
-  auto splitTail = ConfigAttr::get(
-      ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
-      config.getTile(), config.getCopy(),
-      ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                        TileSchedulerKind::SplitTail, ProducerKind::None,
-                        order, /*cluster=*/1, group));
-  // A producer warpgroup on a persistent grid fills the next tile's
-  // stages while the consumers store C from their own chunked slot: with
-  // split_tail's tail where it splits and M fills whole tiles (the FF
-  // layer 1.5 % faster with a 16-bit C, 2-5 % with f32 C, over 6 rounds;
-  // with edge rows ptxas spilled 362-420 bytes, 4-10 % slower on 1100 x
-  // 3904 x 520; docs/results/2026-12-03-persistent-tail.md), and for an
-  // f32 C over more than one wave without a tail (1.02x the data-parallel
-  // kernel's speed on 4096^3, 1.06x on 4200 x 4088 x 1000; neutral for
-  // 16-bit C, whose aliased C tile costs less;
-  // docs/results/2026-12-03-c-chunks.md).
-  bool produced = cType && getElementBytes(cType) == 4 &&
-                  rows * cols > target.numSMs && !packB;
-  auto withProducer = [&](TileSchedulerKind scheduler) {
+  // The same tiles on a schedule other than the data-parallel one (one
+  // resident block per SM).
+  auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer) {
     return ConfigAttr::get(ctx, Strategy::Tiled, config.getBlock(),
                            config.getWarp(), config.getTile(), config.getCopy(),
                            ScheduleAttr::get(ctx, config.getStages(),
                                              /*blocksPerSM=*/1, scheduler,
-                                             ProducerKind::Warpgroup, order,
+                                             producer, order,
                                              /*cluster=*/1, group));
   };
   auto fits = [&](ConfigAttr candidate) {
     return !findViolation(candidate, m, n, k, elementType, target);
   };
+  // A full wave or more and a partial one: split_tail splits the tail's
+  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
+  // 3.7 % on 2053 x 2039 x 2048's 1.03; docs/results/2026-12-01-wgmma-
+  // pack.md). A producer warpgroup on a persistent grid fills the next
+  // tile's stages while the consumers store C from their own chunked
+  // slot: with split_tail's tail where M fills whole tiles (the FF layer
+  // 1.5 % faster with a 16-bit C and 2.5 % with f32 C, on average over 6
+  // rounds; with edge rows ptxas spilled 362-420 bytes, 3.5-10 % slower
+  // on 1100 x 3904 x 520; docs/results/2026-12-03-persistent-tail.md),
+  // and for an f32 C over more than one wave without a tail (1.02x the
+  // data-parallel kernel's speed on 4096^3, 1.06x on 4200 x 4088 x 1000;
+  // neutral for 16-bit C, whose aliased C tile costs less;
+  // docs/results/2026-12-03-c-chunks.md).
+  ConfigAttr splitTail =
+      withSchedule(TileSchedulerKind::SplitTail, ProducerKind::None);
   StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
   if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
       fits(splitTail)) {
-    ConfigAttr producer = withProducer(TileSchedulerKind::SplitTail);
+    ConfigAttr producer =
+        withSchedule(TileSchedulerKind::SplitTail, ProducerKind::Warpgroup);
     return !packB && m % 128 == 0 && fits(producer) ? producer : splitTail;
   }
-  if (produced) {
-    ConfigAttr producer = withProducer(TileSchedulerKind::Persistent);
+  if (cType && getElementBytes(cType) == 4 && rows * cols > target.numSMs &&
+      !packB) {
+    ConfigAttr producer =
+        withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
     if (fits(producer))
       return producer;
   }
