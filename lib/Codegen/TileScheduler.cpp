@@ -48,6 +48,35 @@ static void getTileCoordinates(KernelContext &ctx, Value tile, Value &tileRow,
   tileCol = alongM ? line : position;
 }
 
+/// A resident wave's loop over `units` work units of `stepsPerUnit` K
+/// steps each: block `block` runs units block, block + grid, ..., and
+/// `body` builds the unit's code from the unit and the block's K steps
+/// before it (the step base), so that the pipeline's stages and phases go
+/// on from unit to unit. With a producer warpgroup the stages' mbarriers
+/// order each reuse across units, and the consumers synchronise among
+/// themselves around the rows epilogue's C tile: a block barrier per unit
+/// (--tile-insert-barriers) would hold the producer until the consumers'
+/// epilogue ends, so the loop is self-synchronised.
+static scf::ForOp
+emitPersistentLoop(KernelContext &ctx, Value block, int64_t units,
+                   int64_t grid, int64_t stepsPerUnit,
+                   function_ref<void(Value unit, Value stepBase)> body) {
+  RewriterBase &rewriter = ctx.rewriter;
+  Location loc = ctx.loc;
+  IndexBuilder ib = ctx.ib();
+  auto loop = scf::ForOp::create(
+      rewriter, loc, block, ib.c(units), ib.c(grid), ValueRange{},
+      [&](OpBuilder &, Location, Value unit, ValueRange) {
+        Value iteration = ib.div(
+            arith::SubIOp::create(rewriter, loc, unit, block), ib.c(grid));
+        body(unit, ib.mul(iteration, ib.c(stepsPerUnit)));
+        scf::YieldOp::create(rewriter, loc);
+      });
+  if (ctx.plan.loop == KLoopKind::WarpSpecialized)
+    loop->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+  return loop;
+}
+
 namespace {
 /// Block (x, y) runs tile (y, x), or (x, y) with order = along_m; with
 /// bands (group > 0), block x runs tile x of the tile order.
@@ -72,48 +101,28 @@ private:
   KernelContext &ctx;
 };
 
-/// Block g runs tiles t = g, g + grid, ...: the loop's i-th tile has the
-/// block's K steps i x steps per tile before it (the step base), so that
-/// the pipeline's stages and phases go on across tiles.
+/// Block g runs tiles t = g, g + grid, ... (emitPersistentLoop).
 class PersistentScheduler final : public TileScheduler {
 public:
-  explicit PersistentScheduler(KernelContext &ctx) : ctx(ctx), ib(ctx.ib()) {}
+  explicit PersistentScheduler(KernelContext &ctx) : ctx(ctx) {}
   Operation *emitTileLoop(gpu::KernelDim3 blockIds, Operation *terminator,
                           Value &tileRow, Value &tileCol) override {
-    RewriterBase &rewriter = ctx.rewriter;
-    Location loc = ctx.loc;
     const KernelPlan &plan = ctx.plan;
-    rewriter.setInsertionPoint(terminator);
-    int64_t grid = plan.grid[0];
-    int64_t stepsPerTile =
-        llvm::divideCeil(plan.problem.k, plan.config.getBK());
-    Operation *bodyPoint = nullptr;
-    tiles = scf::ForOp::create(
-        rewriter, loc, blockIds.x, ib.c(plan.tilesM() * plan.tilesN()),
-        ib.c(grid), ValueRange{},
-        [&](OpBuilder &, Location, Value tile, ValueRange) {
-          Value iteration = ib.div(
-              arith::SubIOp::create(rewriter, loc, tile, blockIds.x),
-              ib.c(grid));
-          stepBase = ib.mul(iteration, ib.c(stepsPerTile));
+    ctx.rewriter.setInsertionPoint(terminator);
+    tiles = emitPersistentLoop(
+        ctx, blockIds.x, plan.tilesM() * plan.tilesN(), plan.grid[0],
+        llvm::divideCeil(plan.problem.k, plan.config.getBK()),
+        [&](Value tile, Value base) {
+          stepBase = base;
           getTileCoordinates(ctx, tile, tileRow, tileCol);
-          bodyPoint = scf::YieldOp::create(rewriter, loc);
         });
-    // With a producer warpgroup the stages' mbarriers order each reuse
-    // across tiles, and the consumers synchronise among themselves around
-    // the rows epilogue's C tile: a block barrier per tile
-    // (--tile-insert-barriers) would hold the producer until the
-    // consumers' epilogue ends.
-    if (plan.loop == KLoopKind::WarpSpecialized)
-      tiles->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
-    return bodyPoint;
+    return tiles.getBody()->getTerminator();
   }
   Operation *getSetupPoint() const override { return tiles; }
   Value getStepBase() const override { return stepBase; }
 
 private:
   KernelContext &ctx;
-  IndexBuilder ib;
   scf::ForOp tiles;
   Value stepBase;
 };
@@ -201,25 +210,16 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
   rewriter.setInsertionPoint(terminator);
   Value perTile = ib.c(plan.stepsPerTile);
   Value g = blockIds.x, steps = ib.c(plan.steps), blocks = ib.c(plan.blocks);
-  // A persistent block's i-th unit has i whole tiles' K steps before it.
+  // A persistent block's i-th unit has i whole tiles' K steps before it
+  // (the parts come last).
   Value unitBase;
-  bool warpSpecialized = ctx.plan.loop == KLoopKind::WarpSpecialized;
   if (plan.persistent) {
     assert(plan.split && !plan.partsFirst && "persistent split_tail only");
-    units = scf::ForOp::create(
-        rewriter, loc, blockIds.x, blocks, ib.c(plan.grid), ValueRange{},
-        [&](OpBuilder &, Location, Value unit, ValueRange) {
-          g = unit;
-          Value iteration =
-              ib.div(arith::SubIOp::create(rewriter, loc, unit, blockIds.x),
-                     ib.c(plan.grid));
-          unitBase = ib.mul(iteration, perTile);
-          scf::YieldOp::create(rewriter, loc);
-        });
-    // As the persistent scheduler's tile loop: the stages' mbarriers and
-    // the consumers' own barriers order each reuse.
-    if (warpSpecialized)
-      units->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
+    units = emitPersistentLoop(ctx, blockIds.x, plan.blocks, plan.grid,
+                               plan.stepsPerTile, [&](Value unit, Value base) {
+                                 g = unit;
+                                 unitBase = base;
+                               });
     rewriter.setInsertionPoint(units.getBody()->getTerminator());
   }
   blockIndex = g;
@@ -279,7 +279,7 @@ Operation *StreamKScheduler::emitTileLoop(gpu::KernelDim3 blockIds,
       });
   // A block barrier per segment (--tile-insert-barriers) would hold the
   // consumers for a producer that is not in their code.
-  if (warpSpecialized)
+  if (ctx.plan.loop == KLoopKind::WarpSpecialized)
     segments->setAttr(kSelfSynchronizedAttrName, rewriter.getUnitAttr());
   return bodyPoint;
 }
