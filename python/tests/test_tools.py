@@ -1,6 +1,7 @@
 """The small command-line tools: matmul-mlir (the one input generator),
 summarize (tile-run results as a table) and loop-mix (a SASS main loop)."""
 
+import json
 import os
 import subprocess
 import sys
@@ -50,6 +51,29 @@ def test_summarize_reads_tile_run_results(capsys):
     summary.summarize([path], markdown=True)
     table = capsys.readouterr().out.splitlines()
     assert table[0].startswith("| artifact |") and "**0.166**" in table[2]
+
+
+def test_summarize_shows_the_sm_clocks(tmp_path, capsys):
+    """The SM clock the kernel's and the faster reference's timed runs ended
+    at (tile-run's probe) go in their own columns; a result without them
+    shows "-"."""
+    path = os.path.join(FIXTURES, "sweep", "runs", "T16_2053x2039x2048.json")
+    with open(path) as f:
+        doc = json.load(f)
+    bench = doc["results"][0]["bench"]
+    bench["kernel"]["sm_clock_mhz"] = 1560.4
+    for key in ("cublas", "cublaslt"):
+        if bench.get(key):
+            bench[key]["sm_clock_mhz"] = 1485.0
+    clocked = tmp_path / "clocked.json"
+    clocked.write_text(json.dumps(doc))
+    summary.summarize([path, str(clocked)])
+    rows = {r[0]: r for r in
+            (line.split() for line in capsys.readouterr().out.splitlines()[2:])}
+    assert rows["T16_2053x2039x2048.json"][11:13] == ["-", "-"]
+    assert rows["clocked.json"][11:13] == ["1560", "1485"]
+    summary.summarize([str(clocked)], markdown=True)
+    assert "| 1560 / 1485 |" in capsys.readouterr().out
 
 
 def test_loop_mix_finds_the_longest_backward_branch():

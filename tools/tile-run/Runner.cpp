@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Runner.h"
+#include "ClockProbe.h"
 #include "CublasLt.h"
 #include "CudaDriver.h"
 
@@ -133,6 +134,7 @@ class Session {
 public:
   Session(const RunOptions &options) : opt(options) {}
   ~Session() {
+    probe.reset();
     for (CUdeviceptr p : allocations)
       drv.cuMemFree(p);
     if (handle)
@@ -177,6 +179,13 @@ public:
             "cuDevicePrimaryCtxRetain", f) ||
         !cu(drv.cuCtxSetCurrent(context), "cuCtxSetCurrent", f))
       return false;
+    // Without the probe, timings carry no clock.
+    probe = std::make_unique<ClockProbe>(drv);
+    if (std::string why; !probe->load(why)) {
+      std::printf("tile-run: note: %s; timings report no SM clock\n",
+                  why.c_str());
+      probe.reset();
+    }
     if (opt.reference) {
       cublasStatus_t s = cublasCreate(&handle);
       if (s != CUBLAS_STATUS_SUCCESS)
@@ -387,7 +396,7 @@ private:
   /// Times `iters` runs (default: --iters) after `warmup` (--warmup).
   bool timeRuns(const char *what, int sets, const std::function<bool(int)> &run,
                 std::vector<float> &ms, Failure &f, int warmup = -1,
-                int iters = -1);
+                int iters = -1, double *endClockMhz = nullptr);
   /// The cuBLASLt baseline: the fastest of the heuristic's top algorithms
   /// over a short trial, then timed like the kernel. `timing` stays empty
   /// (with a note printed) when cuBLASLt has no algorithm that runs.
@@ -403,6 +412,8 @@ private:
 
   const RunOptions &opt;
   CudaDriver drv;
+  /// The SM clock probe (null where it did not load).
+  std::unique_ptr<ClockProbe> probe;
   CUdevice device = 0;
   CUcontext context = nullptr;
   CUmodule module = nullptr;
@@ -508,7 +519,7 @@ bool Session::loadKernel(const KernelSpec &k, CUfunction &fn,
 bool Session::timeRuns(const char *what, int sets,
                        const std::function<bool(int)> &run,
                        std::vector<float> &ms, Failure &f, int warmup,
-                       int iters) {
+                       int iters, double *endClockMhz) {
   warmup = warmup < 0 ? opt.warmup : warmup;
   iters = iters < 0 ? opt.iters : iters;
   for (int i = 0; i < warmup; ++i)
@@ -524,6 +535,8 @@ bool Session::timeRuns(const char *what, int sets,
          run(i % sets) &&
          cu(drv.cuEventRecord(events[2 * i + 1], nullptr), "cuEventRecord", f);
   }
+  // The clock the runs ended at: the probe runs right after the last one.
+  bool probed = ok && endClockMhz && probe && probe->launch();
   if (ok) {
     CUresult r = drv.cuEventSynchronize(events.back());
     if (r != CUDA_SUCCESS)
@@ -538,6 +551,8 @@ bool Session::timeRuns(const char *what, int sets,
   }
   for (CUevent e : events)
     drv.cuEventDestroy(e);
+  if (ok && probed && !probe->read(*endClockMhz))
+    *endClockMhz = 0;
   return ok;
 }
 
@@ -551,12 +566,19 @@ Json errorJson(const ErrorStats &s) {
   return j;
 }
 
+/// The SM clock the runs ended at, for the table ("-": not measured).
+std::string formatClock(const TimingStats &t) {
+  return t.smClockMhz > 0 ? std::to_string(std::lround(t.smClockMhz)) : "-";
+}
+
 Json timingJson(const TimingStats &t, double gflops) {
   Json j = Json::object();
   j.set("median_ms", t.medianMs);
   j.set("min_ms", t.minMs);
   j.set("p90_ms", t.p90Ms);
   j.set("gflops", gflops);
+  if (t.smClockMhz > 0)
+    j.set("sm_clock_mhz", t.smClockMhz);
   return j;
 }
 
@@ -606,15 +628,17 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
     return synchronize(k, f);
   }
   std::vector<float> ms;
+  double clock = 0;
   if (!timeRuns(
           "cublasLtMatmul", sets,
           [&](int s) {
             return blas(lt.run(best, as[s], bs[s], cs[s], 0.0f),
                         "cublasLtMatmul", f);
           },
-          ms, f))
+          ms, f, -1, -1, &clock))
     return false;
   timing = LtTiming{summarizeTimes(ms), lt.algorithmCount(), best};
+  timing->stats.smClockMhz = clock;
   return true;
 }
 
@@ -850,12 +874,15 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       if (!makeParams(k, as[s], bs[s], cs[s], params[s], f))
         return f.code;
     std::vector<float> kernelMs, cublasMs;
-    if (!timeRuns("the kernel", sets,
-                  [&](int s) { return launch(k, fn, params[s], f); },
-                  kernelMs, f) ||
+    double kernelClock = 0, cublasClock = 0;
+    if (!timeRuns(
+            "the kernel", sets,
+            [&](int s) { return launch(k, fn, params[s], f); }, kernelMs, f, -1,
+            -1, &kernelClock) ||
         !synchronize(k, f))
       return f.code;
     TimingStats kt = summarizeTimes(kernelMs);
+    kt.smClockMhz = kernelClock;
     auto gflopsAt = [&](const TimingStats &t) {
       return flops / (t.medianMs * 1e-3) / 1e9;
     };
@@ -873,19 +900,21 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                 l2Bytes >> 20,
                 opt.iters < 100 ? "; fewer than 100 runs: not a benchmark"
                                 : "");
-    std::printf("    %-8s %11s %11s %11s %11s\n", "", "median ms", "min ms",
-                "p90 ms", "GFLOP/s");
-    std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "kernel",
-                kt.medianMs, kt.minMs, kt.p90Ms, kernelGflops);
+    std::printf("    %-8s %11s %11s %11s %11s %8s\n", "", "median ms", "min ms",
+                "p90 ms", "GFLOP/s", "SM MHz");
+    std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "kernel",
+                kt.medianMs, kt.minMs, kt.p90Ms, kernelGflops,
+                formatClock(kt).c_str());
     if (opt.reference) {
       if (!timeRuns(
               gemmName(k), sets,
               [&](int s) {
                 return blas(gemm(k, as[s], bs[s], cs[s], 0.0f), gemmName(k), f);
               },
-              cublasMs, f))
+              cublasMs, f, -1, -1, &cublasClock))
         return f.code;
       TimingStats ct = summarizeTimes(cublasMs);
+      ct.smClockMhz = cublasClock;
       double cublasGflops = gflopsAt(ct);
       std::optional<LtTiming> lt;
       if (!timeCublasLt(k, sets, as, bs, cs, lt, f))
@@ -908,13 +937,15 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                     : "CUBLAS_DEFAULT_MATH, CUBLAS_COMPUTE_32F (tensor cores)");
       bench.set("reference", ltFaster ? "cublasLtMatmul" : gemmName(k));
       bench.set("ratio_to_cublas", ratio);
-      std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f\n", "cuBLAS",
-                  ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops);
+      std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "cuBLAS",
+                  ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops,
+                  formatClock(ct).c_str());
       if (lt)
-        std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f  (fastest of %d "
-                    "algorithms)\n",
+        std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s  (fastest of "
+                    "%d algorithms)\n",
                     "cuBLASLt", lt->stats.medianMs, lt->stats.minMs,
-                    lt->stats.p90Ms, ltGflops, lt->tried);
+                    lt->stats.p90Ms, ltGflops, formatClock(lt->stats).c_str(),
+                    lt->tried);
       std::printf("    kernel / %s throughput: %.3fx\n",
                   ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
     }

@@ -31,9 +31,11 @@ double checkTolerance(int64_t k, double maxRef, double cRounding = 0);
 ErrorStats compareResults(const std::vector<float> &got,
                           const std::vector<double> &ref);
 
-/// Median, minimum and 90th percentile (nearest rank) of `ms`.
+/// Median, minimum and 90th percentile (nearest rank) of `ms`, and the SM
+/// clock the runs ended at (ClockProbe; 0: not measured).
 struct TimingStats {
   double medianMs = 0, minMs = 0, p90Ms = 0;
+  double smClockMhz = 0;
 };
 TimingStats summarizeTimes(std::vector<float> ms);
 
