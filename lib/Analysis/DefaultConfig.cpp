@@ -26,6 +26,17 @@ constexpr double kStreamKEfficiency = 0.975;
 /// (the constant is measured; docs/design.md, "Default config").
 constexpr double kPackCost = 54.6;
 
+/// What split_tail's tail of a few tiles costs, in waves of whole tiles:
+/// 2176 x 2040 x 2048 f16 took 0.0404 ms for 136 tiles of 128 x 256 on 132
+/// SMs against 0.028 for one wave of 128 (docs/results/2026-12-02-tail-
+/// sum.md).
+constexpr double kSplitTailWaveCost = 0.44;
+
+/// The speed of 64 x 256 wgmma tiles (one consumer warpgroup) relative to
+/// 128 x 256 at the same wave efficiency: 2048^3 f16, 0.0308 against 0.0277
+/// ms (docs/results/2026-12-03-clocks.md).
+constexpr double kNarrowTileSpeed = 0.90;
+
 namespace {
 /// A default candidate and its measured speed relative to the
 /// register-staged 64 x 256 tile, per useful output element once wave
@@ -169,6 +180,32 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   ConfigAttr splitTail =
       withSchedule(TileSchedulerKind::SplitTail, ProducerKind::None);
   StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
+  // A full wave or more whose tail split_tail would run: 64 x 256 tiles on
+  // a persistent producer grid, where their whole waves outweigh their
+  // lower speed (2053 x 2039 x 2048 f16: 264 tiles, two waves, 0.0394 ms
+  // against split_tail's 0.0476; docs/results/2026-12-03-clocks.md). Only
+  // where B's rows, as the TMA unit reads them, are 128-byte multiples
+  // (packed, or so in B): the narrow tiles read twice B's bytes per MMA,
+  // and on 2053 x 2040 x 2048 (4080-byte rows) they were 20 % slower.
+  int64_t elemBytes = getElementBytes(elementType);
+  if (bn == 256 && plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
+      (packB || n * elemBytes % 128 == 0)) {
+    double wave = double(target.numSMs);
+    double tiles = double(rows * cols);
+    double wideEfficiency =
+        tiles / wave / (std::floor(tiles / wave) + kSplitTailWaveCost);
+    double narrowTiles = double(llvm::divideCeil(m, 64) * cols);
+    double narrowEfficiency =
+        narrowTiles / wave / std::ceil(narrowTiles / wave);
+    auto narrow = ConfigAttr::get(
+        ctx, Strategy::Tiled, {64, 256, 64}, {64, 256}, config.getTile(),
+        config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                          TileSchedulerKind::Persistent,
+                          ProducerKind::Warpgroup, order));
+    if (kNarrowTileSpeed * narrowEfficiency > wideEfficiency && fits(narrow))
+      return narrow;
+  }
   if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
       fits(splitTail)) {
     ConfigAttr producer =

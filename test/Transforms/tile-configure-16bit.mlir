@@ -44,14 +44,39 @@ func.func @f16_aligned(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memre
 // -----
 
 // Rows of B of 2039 f16 (4078 bytes): B is packed first, which makes the
-// blocks wait for each other (one resident block per SM); 17 x 8 = 136
-// tiles of 128 x 256 are a full wave of 132 and 4: split_tail splits those
-// 4 in min(132 / 4, 32 K steps / 4) = 8 parts; tiles along the rows (N <
-// M).
+// blocks wait for each other (one resident block per SM). 17 x 8 = 136
+// tiles of 128 x 256 are a full wave of 132 and 4, which split_tail would
+// run at about 1.03 / 1.44 of its speed; 33 x 8 = 264 tiles of 64 x 256 are
+// two whole waves (at 0.90 of the wide tiles' speed): the narrow tiles, on
+// a persistent producer grid, tiles along the rows (N < M).
 // WGMMA-LABEL: func.func @f16_packed
-// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>}
 func.func @f16_packed(%A: memref<2053x2048xf16>, %B: memref<2048x2039xf16>, %C: memref<2053x2039xf16>) {
   linalg.matmul ins(%A, %B : memref<2053x2048xf16>, memref<2048x2039xf16>) outs(%C : memref<2053x2039xf16>)
+  return
+}
+
+// Rows of B of 2048 f16 (4096 bytes, 128-byte multiples) read as they are:
+// the same choice. Rows of 2040 (4080 bytes) keep the wide tiles and
+// split_tail (the narrow ones, reading twice B's bytes per MMA, were 20 %
+// slower there). 2176 rows: 17 x 8 tiles again, but 34 x 8 = 272 narrow
+// ones make 2.06 waves: the wide tiles.
+// WGMMA-LABEL: func.func @f16_narrow_aligned
+// WGMMA: block = [64, 256, 64]{{.*}}copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>}
+// WGMMA-LABEL: func.func @f16_wide_4080_byte_rows
+// WGMMA: block = [128, 256, 64]{{.*}}schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
+// WGMMA-LABEL: func.func @f16_wide_2176
+// WGMMA: block = [128, 256, 64]{{.*}}scheduler = split_tail, producer = warpgroup>>}
+func.func @f16_narrow_aligned(%A: memref<2053x2048xf16>, %B: memref<2048x2048xf16>, %C: memref<2053x2048xf16>) {
+  linalg.matmul ins(%A, %B : memref<2053x2048xf16>, memref<2048x2048xf16>) outs(%C : memref<2053x2048xf16>)
+  return
+}
+func.func @f16_wide_4080_byte_rows(%A: memref<2053x2048xf16>, %B: memref<2048x2040xf16>, %C: memref<2053x2040xf16>) {
+  linalg.matmul ins(%A, %B : memref<2053x2048xf16>, memref<2048x2040xf16>) outs(%C : memref<2053x2040xf16>)
+  return
+}
+func.func @f16_wide_2176(%A: memref<2176x2048xf16>, %B: memref<2048x2048xf16>, %C: memref<2176x2048xf16>) {
+  linalg.matmul ins(%A, %B : memref<2176x2048xf16>, memref<2048x2048xf16>) outs(%C : memref<2176x2048xf16>)
   return
 }
 
