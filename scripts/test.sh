@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up and builds, then runs every test that needs no GPU: the runtime's
-# host-side unit tests (ctest), the Python tooling's tests (pytest), a bounded
-# fuzzer run and the compiler's lit + FileCheck tests. The output ends with
-# lit's summary.
+# host-side unit tests and the embedding builds (ctest), the Python tooling's
+# tests (pytest), a bounded fuzzer run and the compiler's lit + FileCheck
+# tests, under the stock mlir-opt with the plugin and under tile-opt. The
+# output ends with lit's summary.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -25,5 +26,7 @@ cmp "$root/build/docs/TileOpt/TileOps.md" "$root/docs/ops.md"
 echo "== fuzz (60 s of random inputs, options and manifests; FUZZ_SEED, FUZZ_SECONDS)"
 (cd "$root/python" && "$python" -m tileopt fuzz --seconds "${FUZZ_SECONDS:-60}" \
    --seed "${FUZZ_SEED:-1}" --out "$root/build/fuzz-findings")
-echo "== lit (compiler)"
+echo "== lit (compiler, under the stock mlir-opt with TileOptPlugin.so)"
+/usr/lib/llvm-22/bin/lit -sv -Ddriver=mlir-opt "$root/build/test"
+echo "== lit (compiler, under tile-opt)"
 /usr/lib/llvm-22/bin/lit -sv "$root/build/test"

@@ -2,6 +2,8 @@
 // instruction tile's K step, the register copier, the cp.async copier, the
 // TMA copier and the restage_a decorator, each in a one-block gpu.launch on
 // tile (0, 0).
+// The test pass is the tile-opt driver's, not the plugin's.
+// REQUIRES: tile-opt-driver
 // RUN: tile-opt %s -split-input-file --test-tile-parts=part=fma | FileCheck %s --check-prefix=FMA
 // RUN: tile-opt %s -split-input-file --test-tile-parts=part=registers | FileCheck %s --check-prefix=REG
 // RUN: tile-opt %s -split-input-file --test-tile-parts=part=async | FileCheck %s --check-prefix=ASYNC

@@ -1,43 +1,82 @@
-//===- embed.cpp - A compiler that embeds the tile-opt passes ------------===//
+//===- embed.cpp - A compiler that embeds the tile-opt pipeline ----------===//
 //
-// Built against an installed TileOpt (find_package(TileOpt CONFIG)): parses a
-// matmul, runs --tile-configure and the tiling report through the public
-// API, and prints the configured module.
+// Built against an installed TileOpt (find_package(TileOpt CONFIG)), linked
+// to the MLIR shared library or to MLIR's component libraries
+// (MLIR_LINK_MLIR_DYLIB). It builds a tensor-form matmul with the C++ API,
+// makes its context from one registration call, registerTileOpt, and runs
+// the whole pipeline to a kernel artifact:
+//
+//   embed ARTIFACT-DIR
+//
+// The module is test/embedding/matmul.mlir's, so that the artifact can be
+// compared with tile-opt's for that file.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/InitTileOpt.h"
+#include "TileOpt/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
-int main() {
-  mlir::DialectRegistry registry;
-  registry.insert<mlir::func::FuncDialect, mlir::linalg::LinalgDialect>();
-  mlir::tileopt::registerTileOptDialects(registry);
-  mlir::tileopt::registerTileOptPasses();
-  mlir::MLIRContext context(registry);
-  const char *source = R"mlir(
-    func.func @f(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
-      linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>)
-                    outs(%C : memref<64x48xf32>)
-      return
-    })mlir";
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(source, &context);
-  if (!module)
-    return 1;
-  mlir::PassManager pm(&context);
-  mlir::tileopt::ConfigurePassOptions options;
-  options.config =
-      "#tile.config<tiled, block = [32, 16, 8], tile = #tile.fma<thread = [1, 1]>>";
-  pm.addNestedPass<mlir::func::FuncOp>(
-      mlir::tileopt::createConfigurePass(options));
-  if (mlir::failed(pm.run(*module)))
+using namespace mlir;
+
+/// func.func @matmul(%A: tensor<MxK>, %B: tensor<KxN>) -> tensor<MxN>: C =
+/// A * B on f32, C zero-filled first.
+static OwningOpRef<ModuleOp> buildMatmul(MLIRContext &context, int64_t m,
+                                         int64_t n, int64_t k) {
+  context.loadDialect<arith::ArithDialect, func::FuncDialect,
+                      linalg::LinalgDialect, tensor::TensorDialect>();
+  OpBuilder builder(&context);
+  Location loc = builder.getUnknownLoc();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
+  Type f32 = builder.getF32Type();
+  auto a = RankedTensorType::get({m, k}, f32);
+  auto b = RankedTensorType::get({k, n}, f32);
+  auto c = RankedTensorType::get({m, n}, f32);
+  auto func = func::FuncOp::create(builder, loc, "matmul",
+                                   builder.getFunctionType({a, b}, {c}));
+  builder.setInsertionPointToStart(func.addEntryBlock());
+  Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(f32));
+  Value empty = tensor::EmptyOp::create(builder, loc, c.getShape(), f32);
+  Value filled =
+      linalg::FillOp::create(builder, loc, zero, empty).getResult(0);
+  Value product =
+      linalg::MatmulOp::create(builder, loc, TypeRange{c},
+                               func.getArguments(), ValueRange{filled})
+          .getResult(0);
+  func::ReturnOp::create(builder, loc, product);
+  return module;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    llvm::errs() << "usage: embed ARTIFACT-DIR\n";
     return 2;
-  module->print(llvm::outs());
+  }
+  DialectRegistry registry;
+  tileopt::registerTileOpt(registry);
+  MLIRContext context(registry);
+  OwningOpRef<ModuleOp> module = buildMatmul(context, 256, 192, 128);
+  if (failed(verify(*module)))
+    return 1;
+  PassManager pm(&context);
+  tileopt::GPUPipelineOptions options;
+  options.strategy = "tiled";
+  options.chip = "sm_90";
+  options.artifactDir = argv[1];
+  options.ptxas = "none";
+  tileopt::buildGPUPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return 1;
+  llvm::outs() << "embed: artifact in " << argv[1] << "\n";
   return 0;
 }

@@ -129,14 +129,13 @@ void registerTestParts();
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
-  mlir::tileopt::registerTileOptPasses();
   mlir::tileopt::registerTestParts();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
-  mlir::tileopt::registerTileOptDialects(registry);
+  mlir::tileopt::registerTileOpt(registry);
 
   if (!checkTileOptions(argc, argv))
     return 1;
