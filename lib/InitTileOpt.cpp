@@ -11,6 +11,7 @@
 
 #include "TileOpt/Dialect/TileDialect.h"
 #include "TileOpt/Pipelines/Pipelines.h"
+#include "TileOpt/TransformOps/TileTransformOps.h"
 #include "TileOpt/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -71,7 +72,10 @@ void mlir::tileopt::registerTileOptDependencies(DialectRegistry &registry) {
                   linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
                   memref::MemRefDialect, nvgpu::NVGPUDialect,
                   NVVM::NVVMDialect, scf::SCFDialect, tensor::TensorDialect,
-                  ub::UBDialect, vector::VectorDialect>();
+                  transform::TransformDialect, ub::UBDialect,
+                  vector::VectorDialect>();
+  // transform.tile.*, for transform scripts.
+  registerTransformDialectExtension(registry);
   // Step 1 (bufferize): tensors to buffers through these ops' models.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(

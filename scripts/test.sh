@@ -18,11 +18,12 @@ if [ -d "$root/python/tests" ]; then
   echo "== pytest (python/tileopt)"
   (cd "$root/python" && "$python" -m pytest -q tests)
 fi
-echo "== docs (docs/passes.md, dialect.md and ops.md match the .td descriptions)"
+echo "== docs (docs/passes.md, dialect.md, ops.md and transform-ops.md match the .td descriptions)"
 ninja -C "$root/build" mlir-doc >/dev/null
 cmp "$root/build/docs/TileOpt/TileOptPasses.md" "$root/docs/passes.md"
 cmp "$root/build/docs/TileOpt/TileDialect.md" "$root/docs/dialect.md"
 cmp "$root/build/docs/TileOpt/TileOps.md" "$root/docs/ops.md"
+cmp "$root/build/docs/TileOpt/TileTransformOps.md" "$root/docs/transform-ops.md"
 echo "== fuzz (60 s of random inputs, options and manifests; FUZZ_SEED, FUZZ_SECONDS)"
 (cd "$root/python" && "$python" -m tileopt fuzz --seconds "${FUZZ_SECONDS:-60}" \
    --seed "${FUZZ_SEED:-1}" --out "$root/build/fuzz-findings")

@@ -19,7 +19,8 @@ void registerTileOptDialects(DialectRegistry &registry);
 void registerTileOptPasses();
 
 /// Adds to `registry` everything the pipeline needs besides its passes: the
-/// tile dialect and every dialect the passes create ops of, the external
+/// tile dialect and every dialect the passes create ops of, the
+/// `transform.tile.*` ops, the external
 /// interface models they rely on (bufferization of tensors, the NVVM
 /// target's serialization, the to-LLVM conversion interfaces) and the
 /// translations to LLVM IR that serialization to PTX runs.

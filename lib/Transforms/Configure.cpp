@@ -9,6 +9,7 @@
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Analysis/Target.h"
 #include "TileOpt/Transforms/Passes.h"
+#include "TileOpt/Transforms/Transforms.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -21,34 +22,53 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
+/// The default config of `strategy` for `problem`, reporting errors at
+/// `op`: 16 x 16 blocks of one output per thread (naive), or the default
+/// tiled config of the shape and chip.
+static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
+                                     const MatmulProblem &problem,
+                                     const TargetInfo &target) {
+  if (strategy == Strategy::Naive)
+    return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1}, {},
+                           {1, 1}, /*stages=*/1);
+  std::string why;
+  ConfigAttr config = selectDefaultTiledConfig(
+      op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
+      problem.getCType(), target, &why);
+  if (!config)
+    op->emitOpError() << "has no default tiled config for " << target.chip
+                      << ": " << why;
+  return config;
+}
+
+LogicalResult mlir::tileopt::configureMatmul(linalg::MatmulOp matmul,
+                                             ConfigAttr config,
+                                             Strategy strategy,
+                                             const TargetInfo &target) {
+  FailureOr<MatmulProblem> problem = getSupportedMatmulProblem(matmul);
+  if (failed(problem))
+    return failure();
+  problem->accumulate = !startsFromZero(matmul);
+  if (!config)
+    config = buildDefaultConfig(matmul, strategy, *problem, target);
+  if (!config ||
+      failed(checkConfigAgainstTarget(config, target, problem->elementType,
+                                      [&]() { return matmul.emitOpError(); })))
+    return failure();
+  std::optional<std::string> violation = findShapeViolation(
+      config, problem->m, problem->n, problem->k, problem->elementType);
+  if (!violation)
+    violation = findStreamKViolation(config, problem->m, problem->n,
+                                     problem->k, problem->elementType, target);
+  if (violation)
+    return matmul.emitOpError() << *violation;
+  matmul->setAttr(kConfigAttrName, config);
+  return success();
+}
+
 namespace {
 struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   using Base::Base;
-
-  /// The default config of the strategy for `problem`, reporting errors at
-  /// `op`: 16 x 16 blocks of one output per thread (naive), or the default
-  /// tiled config of the shape and chip.
-  ConfigAttr buildDefaultConfig(Operation *op, const MatmulProblem &problem,
-                                const TargetInfo &target) {
-    std::optional<Strategy> strat = symbolizeStrategy(strategy);
-    if (!strat) {
-      op->emitError() << "unknown strategy '" << strategy << "' (expected "
-                      << describeStrategies() << ")";
-      return {};
-    }
-    if (*strat == Strategy::Naive)
-      return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1}, {},
-                             {1, 1}, /*stages=*/1);
-    std::string why;
-    ConfigAttr config =
-        selectDefaultTiledConfig(op->getContext(), problem.m, problem.n,
-                                 problem.k, problem.elementType,
-                                 problem.getCType(), target, &why);
-    if (!config)
-      op->emitOpError() << "has no default tiled config for " << target.chip
-                        << ": " << why;
-    return config;
-  }
 
   /// The `config` option's attribute, or an error at the root naming what
   /// is wrong with it: not a #tile.config, or given beside a strategy.
@@ -79,6 +99,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
 
   void runOnOperation() override {
     std::optional<TargetInfo> target = lookupTarget(chip);
+    std::optional<Strategy> strategy = symbolizeStrategy(this->strategy);
     bool anyFailed = false;
     ConfigAttr given;
     if (!config.empty()) {
@@ -111,37 +132,21 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         anyFailed = true;
         return;
       }
-      FailureOr<MatmulProblem> problem = getSupportedMatmulProblem(matmul);
-      if (failed(problem)) {
-        anyFailed = true;
-        return;
-      }
-      problem->accumulate = !startsFromZero(matmul);
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       if (!config)
         config = given;
-      if (!config)
-        config = buildDefaultConfig(matmul, *problem, *target);
-      if (!config ||
-          failed(checkConfigAgainstTarget(config, *target,
-                                          problem->elementType, [&]() {
-                                            return matmul.emitOpError();
-                                          }))) {
+      if (!config && !strategy) {
+        matmul->emitError() << "unknown strategy '" << this->strategy
+                            << "' (expected " << describeStrategies() << ")";
         anyFailed = true;
         return;
       }
-      std::optional<std::string> violation = findShapeViolation(
-          config, problem->m, problem->n, problem->k, problem->elementType);
-      if (!violation)
-        violation =
-            findStreamKViolation(config, problem->m, problem->n, problem->k,
-                                 problem->elementType, *target);
-      if (violation) {
-        matmul.emitOpError() << *violation;
+      if (failed(configureMatmul(matmul, config,
+                                 strategy.value_or(Strategy::Naive),
+                                 *target))) {
         anyFailed = true;
         return;
       }
-      matmul->setAttr(kConfigAttrName, config);
       ++numConfigured;
     });
     if (anyFailed)

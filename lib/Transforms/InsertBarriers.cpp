@@ -87,22 +87,27 @@ int mlir::tileopt::insertWorkgroupBarriers(RewriterBase &rewriter,
   return inserted;
 }
 
+int mlir::tileopt::insertLaunchBarriers(RewriterBase &rewriter,
+                                        gpu::LaunchOp launch) {
+  // The kernel body itself (a prologue that fills panels before the loop
+  // that reads them), then every loop.
+  int inserted = insertWorkgroupBarriers(rewriter, &launch.getBody().front(),
+                                         /*isLoopBody=*/false);
+  launch.getBody().walk([&](scf::ForOp loop) {
+    if (!loop->hasAttr(kSelfSynchronizedAttrName))
+      inserted += insertWorkgroupBarriers(rewriter, loop.getBody(),
+                                          /*isLoopBody=*/true);
+  });
+  return inserted;
+}
+
 namespace {
 struct InsertBarriersPass
     : public tileopt::impl::InsertBarriersPassBase<InsertBarriersPass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     getOperation()->walk([&](gpu::LaunchOp launch) {
-      // The kernel body itself (a prologue that fills panels before the loop
-      // that reads them), then every loop.
-      numBarriers += insertWorkgroupBarriers(
-          rewriter, &launch.getBody().front(), /*isLoopBody=*/false);
-      launch.getBody().walk([&](scf::ForOp loop) {
-        if (loop->hasAttr(kSelfSynchronizedAttrName))
-          return;
-        numBarriers +=
-            insertWorkgroupBarriers(rewriter, loop.getBody(), /*isLoopBody=*/true);
-      });
+      numBarriers += insertLaunchBarriers(rewriter, launch);
     });
   }
 };

@@ -16,6 +16,13 @@
 
 namespace mlir::tileopt {
 
+/// Attaches its #tile.config to `matmul` (tensor or memref form): `config`,
+/// or, if null, `strategy`'s default for its shape on `target`, once the
+/// matmul is one tile-opt supports and the config fits the chip and the
+/// shape. Emits an error at `matmul` and fails otherwise (nothing attached).
+LogicalResult configureMatmul(linalg::MatmulOp matmul, ConfigAttr config,
+                              Strategy strategy, const TargetInfo &target);
+
 /// Replaces the memref-form `matmul` by a `gpu.launch` (named `kernelName`,
 /// in module `<kernelName>_module`) in which each thread computes one element
 /// of C, following the naive `config`. A zero `linalg.fill` of C directly
@@ -62,6 +69,10 @@ FailureOr<gpu::LaunchOp> mapBlockTileToLaunch(RewriterBase &rewriter,
 /// Returns the number of barriers inserted.
 int insertWorkgroupBarriers(RewriterBase &rewriter, Block *block,
                             bool isLoopBody);
+
+/// insertWorkgroupBarriers on the body of `launch` and on every loop body
+/// in it that does not synchronise itself. Returns the number inserted.
+int insertLaunchBarriers(RewriterBase &rewriter, gpu::LaunchOp launch);
 
 } // namespace mlir::tileopt
 
