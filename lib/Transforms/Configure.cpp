@@ -74,8 +74,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
   /// is wrong with it: not a #tile.config, or given beside a strategy.
   FailureOr<ConfigAttr> parseConfigOption() {
     Operation *root = getOperation();
-    // The pipeline forwards the default when strategy= is not given.
-    if (strategy != ConfigurePassOptions().strategy)
+    // Empty when strategy= is not given (the pipeline forwards it as is).
+    if (!strategy.empty())
       return root->emitError()
              << "config= is the whole #tile.config, strategy included: give "
                 "config= or strategy=, not both";
@@ -99,7 +99,10 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
 
   void runOnOperation() override {
     std::optional<TargetInfo> target = lookupTarget(chip);
-    std::optional<Strategy> strategy = symbolizeStrategy(this->strategy);
+    // No strategy= means tiled: the fast kernel on a first run.
+    std::optional<Strategy> strategy =
+        this->strategy.empty() ? Strategy::Tiled
+                               : symbolizeStrategy(this->strategy);
     bool anyFailed = false;
     ConfigAttr given;
     if (!config.empty()) {

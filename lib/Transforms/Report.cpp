@@ -88,6 +88,13 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
     if (format == "json")
       os << llvm::formatv("{0:2}", json::Value(std::move(entries))) << "\n";
 
+    // Standard error by default, so that the report never mixes with the IR
+    // on standard output.
+    if (output.empty()) {
+      llvm::errs() << text;
+      markAllAnalysesPreserved();
+      return;
+    }
     std::string error;
     auto file = openOutputFile(output, &error);
     if (!file) {

@@ -1,5 +1,5 @@
-// RUN: tile-opt %s --tile-report="chip=sm_90a" -o /dev/null | FileCheck %s
-// RUN: tile-opt %s --tile-report="chip=sm_90a format=json" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: tile-opt %s --tile-report="chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s
+// RUN: tile-opt %s --tile-report="chip=sm_90a format=json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
 
 // The register budget of each warpgroup role, on the FF layer's tiles. Two
 // consumer warpgroups of 64 x 256 hold 128 accumulators each (~168

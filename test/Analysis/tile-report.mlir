@@ -1,9 +1,11 @@
-// RUN: tile-opt %s --tile-report="chip=sm_90" -o /dev/null | FileCheck %s
-// RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null | FileCheck %s --check-prefix=JSON
-// RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null | FileCheck %s --check-prefix=SMEM
-// RUN: tile-opt %s --tile-report="chip=sm_99" -o /dev/null | FileCheck %s --check-prefix=NOCHIP
-// The IR is unchanged.
-// RUN: tile-opt %s --tile-report -o - | FileCheck %s --check-prefix=IR
+// RUN: tile-opt %s --tile-report="chip=sm_90" -o /dev/null 2>&1 | FileCheck %s
+// RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: tile-opt %s --tile-report="chip=sm_90 format=json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMEM
+// RUN: tile-opt %s --tile-report="chip=sm_99" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCHIP
+// The IR is unchanged, and alone on standard output: the report goes to
+// standard error, or with output=- to standard output.
+// RUN: tile-opt %s --tile-report -o - 2>/dev/null | FileCheck %s --check-prefix=IR
+// RUN: tile-opt %s --tile-report="chip=sm_90 output=-" -o /dev/null 2>/dev/null | FileCheck %s
 // RUN: rm -f %t.json && tile-opt %s --tile-report="format=json output=%t.json" -o /dev/null && FileCheck %s --input-file=%t.json --check-prefix=JSON
 
 // The seeds' worked example: a 128 x 128 output tile with BK = 32 in FP16
@@ -284,13 +286,14 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // NOCHIP-NOT: floors
 // NOCHIP: warning: unknown chip 'sm_99': occupancy, waves and limits are not computed
 
+// IR-NOT: matmul 4096 x 4096
 // IR: func.func @seeds
 // IR: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], tile = #tile.fma<thread = [8, 8]>>}
 
 // The wgmma tile on sm_90a (on sm_90 the report names the missing tile): its floors are the tensor cores' for f16
 // (2048 multiply-adds per SM per cycle), the per-thread FMA count gives
 // way to the warpgroup's instructions, the stages are swizzled boxes.
-// RUN: tile-opt %s --tile-report="chip=sm_90a" -o /dev/null | FileCheck %s --check-prefix=WGMMA
+// RUN: tile-opt %s --tile-report="chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGMMA
 // WGMMA-LABEL: @wgmma_report: matmul 2048 x 11008 x 4096 (f16)
 // WGMMA: one K step of one block: 49152 bytes staged, 4194304 FLOPs: 85.33 FLOP/byte
 // WGMMA: per warpgroup and 16 of k: 1 wgmma m64n256k16 from shared-memory descriptors (no per-thread shared loads)

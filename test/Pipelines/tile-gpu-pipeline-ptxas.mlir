@@ -1,10 +1,10 @@
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="artifact-dir=%t/art" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=naive artifact-dir=%t/art" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/art/manifest.json
 // ptxas accepts the emitted PTX on its own, for sm_90 and for sm_80.
 // RUN: %ptxas -arch=sm_90 %t/art/matmul_matmul_0.ptx -o %t/check.cubin
-// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="chip=sm_80 artifact-dir=%t/sm80" -o /dev/null
+// RUN: tile-opt %examples/matmul_2048.mlir --tile-gpu-pipeline="strategy=naive chip=sm_80 artifact-dir=%t/sm80" -o /dev/null
 // RUN: %ptxas -arch=sm_80 %t/sm80/matmul_matmul_0.ptx -o %t/check80.cubin
 // RUN: FileCheck %s --input-file=%t/sm80/manifest.json --check-prefix=SM80
 

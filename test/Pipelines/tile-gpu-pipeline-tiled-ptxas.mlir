@@ -32,10 +32,11 @@
 // RTPTX: ld.shared.v4.b32
 // RTPTX: st.global.v4
 
-// cp.async with 3 stages on the ragged shape: 16-byte copies of A (rows of
-// K = 2048 are aligned) bypassing L1, 4-byte copies of B (rows of N = 2039
-// are not), one commit group per K step, waiting until one is in flight.
-// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="strategy=tiled artifact-dir=%t/def2053" -o /dev/null
+// The default config (no strategy= needed) on the ragged shape: cp.async
+// with 3 stages, 16-byte copies of A (rows of K = 2048 are aligned)
+// bypassing L1, 4-byte copies of B (rows of N = 2039 are not), one commit
+// group per K step, waiting until one is in flight.
+// RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="artifact-dir=%t/def2053" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/def2053/manifest.json --check-prefix=DEF2053
 // RUN: FileCheck %s --input-file=%t/def2053/matmul_matmul_0.ptx --check-prefix=DEF2053PTX
 // RUN: tile-opt %examples/matmul_2053x2039x2048.mlir --tile-gpu-pipeline="config='#tile.config<tiled, block = [64, 128, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3>>' artifact-dir=%t/async" -o /dev/null

@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %s -split-input-file --tile-gpu-pipeline="artifact-dir=%t/art ptxas=none" | FileCheck %s --check-prefix=IR
+// RUN: tile-opt %s -split-input-file --tile-gpu-pipeline="strategy=naive artifact-dir=%t/art ptxas=none" | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --input-file=%t/art/manifest.json --check-prefix=MANIFEST
 // RUN: FileCheck %s --input-file=%t/art/ragged_matmul_0.ptx --check-prefix=PTX
 // The PTX is self-contained: no libdevice calls left for ptxas to resolve.

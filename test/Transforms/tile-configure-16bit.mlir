@@ -1,11 +1,11 @@
 // f16 and bf16 matmuls (C f16, bf16 or f32; products accumulated in f32)
-// are configured with the naive strategy. The tiled strategy's default is
-// the wgmma tile, which needs sm_90a: on sm_90 it is refused with an error
-// at each; on sm_90a shapes whose rows of A are 16-byte multiples get it
+// are configured with the naive strategy. The tiled strategy's default (the
+// pass's default strategy) is the wgmma tile, which needs sm_90a: on sm_90
+// (the default chip) it is refused with an error at each; on sm_90a shapes whose rows of A are 16-byte multiples get it
 // (with B packed first where its rows are not), the others an error naming
 // the TMA limit; an f32 C over several waves gets a persistent producer.
-// RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s
-// RUN: not tile-opt %s -split-input-file --tile-configure=strategy=tiled 2>&1 | FileCheck %s --check-prefix=TILED
+// RUN: tile-opt %s -split-input-file --tile-configure=strategy=naive | FileCheck %s
+// RUN: not tile-opt %s -split-input-file --tile-configure 2>&1 | FileCheck %s --check-prefix=TILED
 // RUN: not tile-opt %s -split-input-file --tile-configure="strategy=tiled chip=sm_90a" 2>&1 | FileCheck %s --check-prefix=WGMMA
 
 // CHECK-LABEL: func.func @f16

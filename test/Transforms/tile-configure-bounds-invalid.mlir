@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-configure
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-configure=strategy=naive
 
 // Matmuls that would compile to a wrong kernel, or to none: where they are,
 // what memory their operands are in, whether A or B is C, and sizes beyond

@@ -21,10 +21,10 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       llvm::cl::init("")};
   PassOptions::Option<std::string> strategy{
       *this, "strategy",
-      llvm::cl::desc("Without config=: naive (one output per thread, 16 x "
-                     "16 blocks) or tiled (the default tiled config for the "
-                     "shape and chip)"),
-      llvm::cl::init("naive")};
+      llvm::cl::desc("Without config=: tiled (the default: the default tiled "
+                     "config for the shape and chip) or naive (one output per "
+                     "thread, 16 x 16 blocks)"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a"),
       llvm::cl::init("sm_90")};

@@ -52,9 +52,10 @@ def ConfigurePass : Pass<"tile-configure"> {
     Option<"config", "config", "std::string", /*default=*/"\"\"",
            "The #tile.config for every matmul without one (quoted: "
            "config='#tile.config<...>'); none: the strategy's default">,
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"naive\"",
-           "Without config=: naive (one output per thread, 16 x 16 blocks) "
-           "or tiled (the default tiled config for the shape and chip)">,
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"\"",
+           "Without config=: tiled (the default: the default tiled config "
+           "for the shape and chip) or naive (one output per thread, 16 x 16 "
+           "blocks)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip whose limits the config must fit (sm_80, sm_90, sm_90a)">,
   ];
@@ -197,8 +198,9 @@ def ReportPass : Pass<"tile-report", "mlir::ModuleOp"> {
            "Chip whose limits, SM count and occupancy rules apply">,
     Option<"format", "format", "std::string", /*default=*/"\"text\"",
            "text or json (docs/report.md)">,
-    Option<"output", "output", "std::string", /*default=*/"\"-\"",
-           "File to write the report to ('-': standard output)">,
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "File to write the report to (none: standard error; '-': "
+           "standard output)">,
   ];
 }
 
