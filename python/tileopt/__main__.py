@@ -1,4 +1,4 @@
-"""Command line: python3 -m tileopt sweep|report|banks|fuzz|summarize|loop-mix|matmul-mlir ..."""
+"""Command line: tileopt (or python3 -m tileopt) sweep|report|banks|fuzz|summarize|loop-mix|matmul-mlir ..."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 import sys
 import time
 
-from . import fuzz as fuzz_mod, mlir, report, results, sass, spec as spec_mod, summary, sweep
+from . import __version__, fuzz as fuzz_mod, mlir, report, results, sass, spec as spec_mod, summary, sweep
 
 
 def _find(tool: str, given: str | None) -> str:
@@ -63,7 +63,11 @@ def _banks(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m tileopt")
+    parser = argparse.ArgumentParser(
+        prog="tileopt" if os.path.basename(sys.argv[0]) == "tileopt"
+        else "python3 -m tileopt")
+    parser.add_argument("--version", action="version",
+                        version=f"tileopt {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     s = sub.add_parser("sweep", help="expand a spec, compile and/or run it")
     s.add_argument("--spec", default="seeds",
@@ -196,7 +200,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = results.collect(args.out)
     results.write(rows, args.out)
     to = args.to or os.path.join(args.out, "report")
-    plots = report.plot(rows, to)
+    try:
+        plots = report.plot(rows, to)
+    except report.MissingMatplotlib as e:
+        print(f"tileopt: error: {e}", file=sys.stderr)
+        return 2
     header = open(args.header).read() if args.header else ""
     path = os.path.join(to, "README.md")
     with open(path, "w") as f:

@@ -141,9 +141,19 @@ def explain(shape: str, rows: list[dict]) -> str:
     return " ".join(parts)
 
 
+class MissingMatplotlib(RuntimeError):
+    """matplotlib is not installed: `tileopt report` cannot plot."""
+
+
 def plot(rows: list[dict], out_dir: str) -> list[str]:
-    """gflops_vs_tile.png and traffic_vs_tile.png; returns their paths."""
-    import matplotlib
+    """gflops_vs_tile.png and traffic_vs_tile.png; returns their paths.
+    Raises MissingMatplotlib where matplotlib is not installed."""
+    try:
+        import matplotlib
+    except ImportError as e:
+        raise MissingMatplotlib(
+            "plots need matplotlib: apt-get install python3-matplotlib, or "
+            "pip install './python[plots]'") from e
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
