@@ -20,35 +20,6 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-// The FP32 CUDA-core FMA rates of the programming guide's throughput
-// table: 64 per SM per cycle on sm_80, 128 on sm_90.
-static const InstructionTileRate kAmpereTiles[] = {{"fma", "f32", 64}};
-static const InstructionTileRate kHopperTiles[] = {{"fma", "f32", 128}};
-// sm_90a adds wgmma: dense f16 and bf16 at 2048 multiply-adds per SM per
-// cycle (989 TFLOP/s on an H100 SXM at 1.83 GHz; the programming guide's
-// table, 4 tensor cores of 512).
-static const InstructionTileRate kHopperArchTiles[] = {
-    {"fma", "f32", 128}, {"wgmma", "f16", 2048}, {"wgmma", "bf16", 2048}};
-
-static const TargetInfo kTargets[] = {
-    // chip, cc, ptx, warp, thr/blk, thr/SM, blk/SM, smem default, smem opt-in,
-    // smem/SM, regs/SM, regs/blk, regs/thread, SMs, boost clock, memory
-    // bandwidth, instruction tiles
-    {"sm_80", 80, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 163 * 1024,
-     164 * 1024, 65536, 65536, 255, 108, 1.41e9, 2.039e12, kAmpereTiles},
-    {"sm_90", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperTiles},
-    {"sm_90a", 90, "+ptx80", 32, 1024, 2048, 32, 48 * 1024, 227 * 1024,
-     228 * 1024, 65536, 65536, 255, 132, 1.98e9, 4.8e12, kHopperArchTiles},
-};
-
-std::optional<TargetInfo> mlir::tileopt::lookupTarget(StringRef chip) {
-  for (const TargetInfo &t : kTargets)
-    if (t.chip == chip)
-      return t;
-  return std::nullopt;
-}
-
 std::string mlir::tileopt::getTypeName(Type type) {
   std::string text;
   llvm::raw_string_ostream(text) << type;
@@ -57,14 +28,6 @@ std::string mlir::tileopt::getTypeName(Type type) {
 
 int64_t mlir::tileopt::getElementBytes(Type elementType) {
   return (elementType.getIntOrFloatBitWidth() + 7) / 8;
-}
-
-std::string mlir::tileopt::knownTargetsList() {
-  return llvm::join(llvm::map_range(kTargets,
-                                    [](const TargetInfo &t) {
-                                      return t.chip.str();
-                                    }),
-                    ", ");
 }
 
 int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,

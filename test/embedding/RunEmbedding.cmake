@@ -1,8 +1,9 @@
 # Installs the TileOpt build into BUILD_DIR/embedding-install, then, once
 # against the MLIR shared library and once against MLIR's component
 # libraries, builds the project in SOURCE_DIR against it, runs it, checks
-# which MLIR it loads and that its kernel's PTX is byte-identical to
-# tile-opt's (TILE_OPT) for SOURCE_DIR/matmul.mlir. Fails on any step.
+# which MLIR it loads, that its kernel's PTX is byte-identical to tile-opt's
+# (TILE_OPT) for SOURCE_DIR/matmul.mlir, and that its report counts the SMs
+# of the target description it registered. Fails on any step.
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out
                   ERROR_VARIABLE err)
@@ -46,5 +47,11 @@ foreach(dylib ON OFF)
     get_filename_component(name ${ptx} NAME)
     run(${CMAKE_COMMAND} -E compare_files ${ptx} ${artifact}/${name})
   endforeach()
+  # The report used the description embed registered for sm_90.
+  file(READ ${artifact}/report.json report)
+  string(FIND "${report}" "\"sms\": 114" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "report.json does not count the registered 114 SMs:\n${report}")
+  endif()
   message("embedding (MLIR_LINK_MLIR_DYLIB=${dylib}): PTX identical to tile-opt's")
 endforeach()

@@ -78,8 +78,16 @@ struct TargetInfo {
   }
 };
 
-/// Returns the description of `chip`, or nullopt when it is not known.
+/// Returns the description of `chip` (the latest registered, else the
+/// built-in one), or nullopt when it is not known.
 std::optional<TargetInfo> lookupTarget(StringRef chip);
+
+/// Makes `info` the description of `info.chip` for every later lookup (the
+/// chip= options, the config check, the default config, the report): an
+/// embedder's own part (an H100 PCIe's 114 SMs and 1.755 GHz for sm_90, say)
+/// or a chip the built-in table lacks, named as the NVPTX backend names it.
+/// The strings and instruction tiles are copied. Thread-safe.
+void registerTarget(const TargetInfo &info);
 
 /// Bytes per element of `elementType` (rounded up).
 int64_t getElementBytes(Type elementType);
