@@ -15,11 +15,16 @@ artifacts="$(cd "${1:?usage: gpu-run.sh ARTIFACTS [LOGDIR]}" && pwd)"
 logs="${2:-$root/gpu-logs}"
 mkdir -p "$logs"
 build="$root/build-gpu"
+# CLI11's headers from a carried copy where the image has no package
+# (scripts/gpu-headers.sh).
+headers=()
+[ -d "$root/third-party/CLI" ] && headers=(-DTILEOPT_THIRD_PARTY_HEADERS="$root/third-party")
 {
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu --format=csv
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DTILEOPT_ENABLE_COMPILER=OFF -DTILEOPT_ENABLE_RUNTIME=ON \
-    -DTILEOPT_GPU_ARTIFACTS="$artifacts" -DTILEOPT_GPU_SANITIZE="${3:-.*}" >/dev/null &&
+    -DTILEOPT_GPU_ARTIFACTS="$artifacts" -DTILEOPT_GPU_SANITIZE="${3:-.*}" \
+    "${headers[@]}" >/dev/null &&
   ninja -C "$build" tile-run
 } 2>&1 | tee "$logs/build.log"
 # The SM clock and board power every 200 ms while the tests run (the
