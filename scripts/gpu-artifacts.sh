@@ -6,8 +6,9 @@
 #
 # SPEC lines: NAME MxNxK PIPELINE-OPTIONS...   ('#' starts a comment), e.g.
 #   t32_2048  2048x2048x2048  config='#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>'
-# (among the options, `accumulate` makes the matmul C += A * B, and
-# `type=f16` / `c_type=f32` set A's and B's and C's element types);
+# (among the options, `accumulate` makes the matmul C += A * B,
+# `type=f16` / `c_type=f32` set A's and B's and C's element types, and
+# `line=` / `x=` place the job on a plot);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
 # Without SPEC, the runtime issue's set: the naive kernel on the seed shapes
@@ -46,6 +47,7 @@ while read -r name shape opts; do
       accumulate) problem+=(--accumulate) ;;
       type=*) problem+=(--type "${word#type=}") ;;
       c_type=*) problem+=(--c-type "${word#c_type=}") ;;
+      line=* | x=*) ;;  # plot placement (python/tileopt/spec.py), not the pipeline's
       *) pipeline+=("$word") ;;
     esac
   done

@@ -39,7 +39,8 @@ def test_report_tables_paragraph_and_plots(sweep_dir):
     out = os.path.join(sweep_dir, "report")
     plots = report.plot(rows, out)
     assert [os.path.basename(p) for p in plots] == ["gflops_vs_tile.png",
-                                                    "traffic_vs_tile.png"]
+                                                    "traffic_vs_tile.png",
+                                                    "vs_cublas.png"]
     import matplotlib.image as mpimg
     for path in plots:
         assert os.path.getsize(path) > 10_000
@@ -96,3 +97,45 @@ def test_peak_fraction_from_the_report_floors():
     del manifest["kernels"][0]["report"]["floors"]
     row = results.row_from_run(job, run, manifest, "ok")
     assert row["fp32_peak_gflops"] is None and row["peak_fraction"] is None
+
+
+def test_reversal_is_the_next_tile_and_its_cause():
+    rows = [
+        {"shape": "s", "tile": 16, "gflops": 8000.0, "status": "ok"},
+        {"shape": "s", "tile": 32, "gflops": 9000.0, "status": "ok",
+         "blocks_per_sm": 2},
+        {"shape": "s", "tile": 64, "gflops": 5000.0, "status": "ok",
+         "blocks_per_sm": 1, "binding_limit": "threads",
+         "wave_efficiency": 0.5},
+    ]
+    best, nxt, cause = report.reversal(rows)
+    assert (best["tile"], nxt["tile"]) == (32, 64)
+    assert cause == ("threads bind occupancy at 1 block(s) per SM; resident "
+                     "blocks per SM fall from 2 to 1; the grid fills its "
+                     "waves to only 50 %")
+    assert report.reversal(rows[:2])[1] is None
+    assert report.reversal([{"shape": "s", "tile": None, "gflops": 1.0}]) is None
+
+
+def _not_blank(path):
+    import matplotlib.image as mpimg
+    image = mpimg.imread(path)
+    return len({tuple(px) for px in image.reshape(-1, image.shape[-1])[::37]}) > 20
+
+
+def test_lines_the_spec_chose_and_bars_against_cublas(tmp_path):
+    rows = []
+    for label, scale in (("4 stages", 1.0), ("3 stages", 0.9)):
+        for x in ("64", "128", "256"):
+            rows.append({"shape": "s", "name": f"{label}-{x}", "config": f"{label}-{x}",
+                         "tile": None, "line": label, "x": x, "status": "ok",
+                         "gflops": scale * 1000.0 * int(x), "ratio": scale * int(x) / 256,
+                         "cublas_gflops": 256000.0})
+    plots = [os.path.basename(p) for p in report.plot(rows, str(tmp_path))]
+    assert "lines_s.png" in plots and "vs_cublas.png" in plots
+    assert _not_blank(tmp_path / "lines_s.png")
+    assert _not_blank(tmp_path / "vs_cublas.png")
+    # Categories where an x is not a number.
+    rows[0]["x"] = rows[3]["x"] = "small"
+    assert "lines_s.png" in [os.path.basename(p)
+                             for p in report.plot(rows, str(tmp_path / "c"))]

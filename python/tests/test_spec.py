@@ -70,3 +70,13 @@ def test_load_file_and_errors(tmp_path):
         spec.load(str(tmp_path / "missing.spec"))
     with pytest.raises(spec.SpecError, match="cannot read spec 'nonesuch'"):
         spec.load("nonesuch")
+
+
+def test_line_and_x_place_a_job_and_stay_out_of_the_pipeline():
+    jobs = spec.parse("a 64x64x64 strategy=tiled line=tiled x=64\n"
+                      "b 64x64x64 strategy=naive\n")
+    assert (jobs[0].line, jobs[0].x, jobs[0].options) == ("tiled", "64", "strategy=tiled")
+    assert (jobs[1].line, jobs[1].x) == (None, None)
+    assert jobs[0].to_dict()["line"] == "tiled"
+    with pytest.raises(spec.SpecError, match="line= and x= go together"):
+        spec.parse("a 64x64x64 line=tiled\n")

@@ -87,50 +87,72 @@ def profile_table(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def explain(shape: str, rows: list[dict]) -> str:
-    """A paragraph, from the data, on where the tile-size gain reverses and
-    what limits the kernel there."""
+def reversal(rows: list[dict]) -> tuple[dict, dict | None, str] | None:
+    """Where the tile-size gain reverses in one shape's rows: the fastest
+    measured tile of the series, the next larger tile (None where the series
+    ends there) and why it is not faster, from the data (its compile error;
+    the occupancy limit, resident blocks, wave fill or barrier stalls that
+    changed). None without a measured series."""
     series = sorted((r for r in rows if r.get("tile") is not None),
                     key=lambda r: r["tile"])
     measured = [r for r in series if r.get("gflops")]
     if not measured:
-        return f"No tile-size series was measured on {shape}."
+        return None
     best = max(measured, key=lambda r: r["gflops"])
+    after = [r for r in series if r["tile"] > best["tile"]]
+    if not after:
+        return best, None, ""
+    # Of the jobs at the next tile size: the fastest measured one, else one
+    # that did not compile (its error is the cause), else the first.
+    same = [r for r in after if r["tile"] == after[0]["tile"]]
+    nxt = (max((r for r in same if r.get("gflops")), key=lambda r: r["gflops"],
+               default=None)
+           or next((r for r in same if r["status"] == "compile-failed"), None)
+           or same[0])
+    if nxt["status"] == "compile-failed":
+        reason = (nxt.get("diagnostic") or "").splitlines()
+        reason = reason[0].split("error: ", 1)[-1] if reason else "it does not compile"
+        return best, nxt, reason
+    why = []
+    if nxt.get("binding_limit"):
+        why.append(f"{nxt['binding_limit']} bind occupancy at "
+                   f"{nxt.get('blocks_per_sm')} block(s) per SM")
+    if best.get("blocks_per_sm") and nxt.get("blocks_per_sm") \
+            and nxt["blocks_per_sm"] < best["blocks_per_sm"]:
+        why.append(f"resident blocks per SM fall from "
+                   f"{best['blocks_per_sm']} to {nxt['blocks_per_sm']}")
+    if nxt.get("wave_efficiency") is not None and nxt["wave_efficiency"] < 0.8:
+        why.append(f"the grid fills its waves to only "
+                   f"{100 * nxt['wave_efficiency']:.0f} %")
+    if nxt.get("stall_barrier_pct") is not None:
+        why.append(f"warps stall on barriers "
+                   f"{nxt['stall_barrier_pct']:.0f} % of the time (ncu)")
+    return best, nxt, "; ".join(why)
+
+
+def explain(shape: str, rows: list[dict]) -> str:
+    """A paragraph, from the data, on where the tile-size gain reverses and
+    what limits the kernel there."""
+    found = reversal(rows)
+    if not found:
+        return f"No tile-size series was measured on {shape}."
+    best, nxt, cause = found
+    measured = sorted((r for r in rows if r.get("tile") is not None
+                       and r.get("gflops")), key=lambda r: r["tile"])
     parts = [f"On {shape}, throughput over the tile sizes "
              + ", ".join(f"T={r['tile']}: {r['gflops'] / 1000:.1f} TFLOP/s"
                          for r in measured)
              + f" peaks at T={best['tile']}."]
-    after = [r for r in series if r["tile"] > best["tile"]]
-    if after:
-        nxt = after[0]
-        if nxt["status"] == "compile-failed":
-            reason = (nxt.get("diagnostic") or "").splitlines()
-            reason = reason[0].split("error: ", 1)[-1] if reason else "it does not compile"
-            parts.append(f"T={nxt['tile']} is not possible: {reason}.")
-        else:
-            why = []
-            if nxt.get("binding_limit"):
-                why.append(f"{nxt['binding_limit']} bind occupancy at "
-                           f"{nxt.get('blocks_per_sm')} block(s) per SM")
-            if best.get("blocks_per_sm") and nxt.get("blocks_per_sm") \
-                    and nxt["blocks_per_sm"] < best["blocks_per_sm"]:
-                why.append(f"resident blocks per SM fall from "
-                           f"{best['blocks_per_sm']} to {nxt['blocks_per_sm']}")
-            if nxt.get("wave_efficiency") is not None and \
-                    nxt["wave_efficiency"] < 0.8:
-                why.append(f"the grid fills its waves to only "
-                           f"{100 * nxt['wave_efficiency']:.0f} %")
-            if nxt.get("stall_barrier_pct") is not None:
-                why.append(f"warps stall on barriers "
-                           f"{nxt['stall_barrier_pct']:.0f} % of the time (ncu)")
-            if nxt.get("gflops"):
-                parts.append(f"At T={nxt['tile']} it drops to "
-                             f"{nxt['gflops'] / 1000:.1f} TFLOP/s"
-                             + (": " + "; ".join(why) if why else "") + ".")
-            else:
-                parts.append(f"T={nxt['tile']} was not measured ({nxt['status']}).")
-    elif best is measured[-1]:
+    if nxt is None:
         parts.append("The gain had not reversed at the largest tile measured.")
+    elif nxt["status"] == "compile-failed":
+        parts.append(f"T={nxt['tile']} is not possible: {cause}.")
+    elif nxt.get("gflops"):
+        parts.append(f"At T={nxt['tile']} it drops to "
+                     f"{nxt['gflops'] / 1000:.1f} TFLOP/s"
+                     + (": " + cause if cause else "") + ".")
+    else:
+        parts.append(f"T={nxt['tile']} was not measured ({nxt['status']}).")
     others = [r for r in rows if r.get("tile") is None and r.get("gflops")]
     if others:
         top = max(others, key=lambda r: r["gflops"])
@@ -161,8 +183,14 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
     shapes = _by_shape(rows)
     paths = []
 
+    tiles = sorted({r["tile"] for r in rows if r.get("tile")})
+
     def save(fig, ax, name: str, ylabel: str, title: str) -> str:
         ax.set_xscale("log", base=2)
+        # The tile sizes themselves as ticks (8, 16, 32, 64), not powers of 2
+        # in scientific notation.
+        ax.set_xticks(tiles, [str(t) for t in tiles])
+        ax.minorticks_off()
         ax.set_xlabel("block tile T (T x T x T)")
         ax.set_ylabel(ylabel)
         ax.set_title(title)
@@ -183,6 +211,7 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
             ax.plot([r["tile"] for r in series],
                     [r["gflops"] / 1000 for r in series], "o-", color=color,
                     label=f"{shape} tiled (1 output/thread)")
+        _mark_reversal(ax, group, color)
         cublas = _cublas(group)
         if cublas:
             ax.axhline(cublas / 1000, color=color, linestyle="--",
@@ -214,7 +243,116 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
     paths.append(save(fig, ax, "traffic_vs_tile.png", "global traffic (GB)",
                       "Global memory traffic vs tile size"))
     paths.extend(_plot_configs(rows, out_dir, plt))
+    paths.extend(_plot_vs_cublas(rows, out_dir, plt))
+    paths.extend(_plot_lines(rows, out_dir, plt))
     return paths
+
+
+def _mark_reversal(ax, group: list[dict], color: str) -> None:
+    """Marks the tile where the gain reverses on the tile-size plot: an x at
+    the next tile after the fastest (at its throughput, or on the axis where
+    it did not compile), labelled with why (reversal)."""
+    found = reversal(group)
+    if not found or found[1] is None:
+        return
+    best, nxt, cause = found
+    y = (nxt.get("gflops") or 0) / 1000
+    ax.plot([nxt["tile"]], [y], "x", color=color, markersize=10, mew=2)
+    if nxt["status"] == "compile-failed":
+        text = f"T={nxt['tile']} does not compile: {cause}"
+    elif nxt.get("gflops"):
+        text = f"T={nxt['tile']} is slower" + (f": {cause}" if cause else "")
+    else:
+        text = f"T={nxt['tile']} was not measured ({nxt['status']})"
+    ax.annotate("\n".join(text[i:i + 48] for i in range(0, min(len(text), 144), 48)),
+                xy=(nxt["tile"], y), xytext=(-10, 18), textcoords="offset points",
+                ha="right", fontsize=6, color=color,
+                arrowprops={"arrowstyle": "->", "color": color})
+
+
+def _plot_vs_cublas(rows: list[dict], out_dir: str, plt) -> list[str]:
+    """vs_cublas.png: per shape, a bar per measured config in spec order at
+    its % of cuBLAS in the same runs, with 100 % drawn; shapes without a
+    cuBLAS ratio are left out."""
+    shapes = {shape: [r for r in group if r.get("ratio")]
+              for shape, group in _by_shape(rows).items()}
+    shapes = {shape: group for shape, group in shapes.items() if group}
+    if not shapes:
+        return []
+    fig, axes = plt.subplots(len(shapes), 1, squeeze=False,
+                             figsize=(8, 2.8 * len(shapes) + 0.6))
+    for ax, (shape, group) in zip(axes[:, 0], shapes.items()):
+        values = [100 * r["ratio"] for r in group]
+        bars = ax.bar(range(len(group)), values,
+                      color=["C2" if v >= 100 else "C0" for v in values])
+        ax.bar_label(bars, fmt="%.0f", fontsize=6)
+        ax.axhline(100, color="C1", linestyle="--",
+                   label=f"{_cublas_name(group)} = 100 %")
+        ax.set_xticks(range(len(group)), [r["config"] for r in group],
+                      rotation=45, ha="right", fontsize=7)
+        ax.set_ylabel("% of cuBLAS")
+        ax.set_ylim(0, max(values + [100]) * 1.2)
+        ax.set_title(shape, fontsize=9)
+        ax.legend(fontsize=7, loc="upper left")
+        ax.grid(True, axis="y", alpha=0.3)
+    fig.suptitle("Each config against cuBLAS in the same runs (median times)",
+                 fontsize=10)
+    path = os.path.join(out_dir, "vs_cublas.png")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return [path]
+
+
+def _plot_lines(rows: list[dict], out_dir: str, plt) -> list[str]:
+    """lines_<shape>.png for each shape with jobs the spec placed with
+    `line=` and `x=`: TFLOP/s against x, one line per label in spec order,
+    cuBLAS dashed. x is numeric where every value is a number (a log axis
+    where they span more than 8x), else categories in spec order."""
+    paths = []
+    for shape, group in _by_shape(rows).items():
+        placed = [r for r in group if r.get("line") and r.get("x")]
+        if not placed:
+            continue
+        numeric = all(_is_number(r["x"]) for r in placed)
+        xs: dict[str, float] = {}
+        for r in placed:
+            xs.setdefault(r["x"], float(r["x"]) if numeric else float(len(xs)))
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        labels = list(dict.fromkeys(r["line"] for r in placed))
+        for i, label in enumerate(labels):
+            points = sorted((xs[r["x"]], r["gflops"] / 1000) for r in placed
+                            if r["line"] == label and r.get("gflops"))
+            if points:
+                ax.plot(*zip(*points), "o-", color=f"C{i}", label=label)
+        cublas = _cublas(group)
+        if cublas:
+            ax.axhline(cublas / 1000, color="black", linestyle="--",
+                       label=_cublas_name(group))
+        ticks = sorted(set(xs.values()))
+        if numeric and ticks and ticks[0] > 0 and ticks[-1] / ticks[0] > 8:
+            ax.set_xscale("log", base=2)
+            ax.minorticks_off()
+        names = {v: k for k, v in xs.items()}
+        ax.set_xticks(ticks, [names[t] for t in ticks])
+        ax.set_ylabel("TFLOP/s (median)")
+        ax.set_title(f"{shape}: the spec's lines", fontsize=9)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=7)
+        path = os.path.join(out_dir, f"lines_{shape}.png")
+        fig.tight_layout()
+        fig.savefig(path, dpi=120)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
 
 
 def _plot_configs(rows: list[dict], out_dir: str, plt) -> list[str]:

@@ -9,7 +9,8 @@ import os
 from . import sass
 
 COLUMNS = [
-    "name", "shape", "m", "n", "k", "config", "tile", "options", "status",
+    "name", "shape", "m", "n", "k", "config", "tile", "line", "x", "options",
+    "status",
     "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
     "median_ms", "gflops", "cublas_ms", "cublas_gflops", "cublaslt_timed",
     "ratio", "fp32_peak_gflops", "peak_fraction", "peak_instruction",
@@ -47,6 +48,7 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
     row = {c: None for c in COLUMNS}
     row.update(name=job["name"], shape=job["shape"], m=job["m"], n=job["n"],
                k=job["k"], config=job["config"], tile=job.get("tile"),
+               line=job.get("line"), x=job.get("x"),
                options=job["options"], status=status,
                diagnostic=diagnostic or None)
     kernel = (manifest or {}).get("kernels", [{}])[0] if manifest else {}

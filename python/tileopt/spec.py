@@ -12,6 +12,11 @@ set A's and B's and C's element types (default f32, and A's). A job whose config
 tile T x T x T with one output per thread is the seeds' series: T is the
 x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
 "seeds" for short.
+
+Lines the spec chooses, as Triton's `perf_report` does: `line=LABEL` puts the
+job on the line LABEL and `x=VALUE` at VALUE on the x-axis of the plot
+`lines_<shape>.png` (one line per label, cuBLAS beside them). Neither word
+reaches the pipeline.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ class Job:
     accumulate: bool = False
     element: str = "f32"
     c_element: str | None = None
+    line: str | None = None
+    x: str | None = None
 
     @property
     def shape(self) -> str:
@@ -94,6 +101,7 @@ def parse(text: str, where: str = "spec") -> list[Job]:
             raise SpecError(f"{at}: {e}") from None
         words = fields[2].split(" ") if len(fields) > 2 else []
         problem = {"accumulate": False, "type": "f32", "c_type": None}
+        plot = {"line": None, "x": None}
         options = []
         for word in words:
             key, _, value = word.partition("=")
@@ -104,11 +112,16 @@ def parse(text: str, where: str = "spec") -> list[Job]:
                     raise SpecError(f"{at}: {key} '{value}' is not one of "
                                     f"{', '.join(ELEMENT_TYPES)}")
                 problem[key] = value
+            elif key in plot and value:
+                plot[key] = value
             elif word:
                 options.append(word)
+        if (plot["line"] is None) != (plot["x"] is None):
+            raise SpecError(f"{at}: line= and x= go together")
         jobs.append(Job(name=name, m=m, n=n, k=k, options=" ".join(options),
                         accumulate=problem["accumulate"],
-                        element=problem["type"], c_element=problem["c_type"]))
+                        element=problem["type"], c_element=problem["c_type"],
+                        line=plot["line"], x=plot["x"]))
     if not jobs:
         raise SpecError(f"{where} has no jobs")
     return jobs
