@@ -15,8 +15,8 @@ artifacts="$(cd "${1:?usage: gpu-run.sh ARTIFACTS [LOGDIR]}" && pwd)"
 logs="${2:-$root/gpu-logs}"
 mkdir -p "$logs"
 build="$root/build-gpu"
-# CLI11's headers from a carried copy where the image has no package
-# (scripts/gpu-headers.sh).
+# CLI11's and nlohmann/json's headers from a carried copy where the image
+# has no package (scripts/gpu-headers.sh).
 headers=()
 [ -d "$root/third-party/CLI" ] && headers=(-DTILEOPT_THIRD_PARTY_HEADERS="$root/third-party")
 {

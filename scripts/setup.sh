@@ -12,7 +12,8 @@ build="${BUILD_DIR:-$root/build}"
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools cmake ninja-build
           python3 python3-pytest python3-numpy python3-matplotlib
-          python3-pip python3-setuptools python3-wheel libcli11-dev)
+          python3-pip python3-setuptools python3-wheel libcli11-dev
+          nlohmann-json3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -1,78 +1,35 @@
-//===- Json.h - Minimal JSON for tile-run -------------------------*- C++ -*-===//
+//===- Json.h - tile-run's JSON: nlohmann/json ---------------------*- C++ -*-===//
 //
-// tile-run builds without LLVM (it must build on a GPU machine that has CUDA
-// but no LLVM/MLIR), so it carries this small JSON reader/writer: enough for
-// the kernel manifest it reads and the results it writes. Parse errors name
-// the line and column.
+// tile-run reads manifests and writes results with nlohmann/json (Debian's
+// nlohmann-json3-dev, header-only), in its ordered form so that what it
+// writes keeps the order it was built in. These helpers add what the
+// manifest reader needs on top: parse errors as "line L, column C: ...",
+// a nesting limit, member lookup without exceptions, and int64 checks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_JSON_H
 #define TILERUN_JSON_H
 
-#include <cstdint>
-#include <map>
-#include <memory>
+#include <nlohmann/json.hpp>
+
 #include <string>
-#include <vector>
 
 namespace tilerun {
 
-class Json {
-public:
-  enum class Kind { Null, Bool, Number, String, Array, Object };
+using Json = nlohmann::ordered_json;
 
-  Json() = default;
-  Json(std::nullptr_t) {}
-  Json(bool b) : kind_(Kind::Bool), bool_(b) {}
-  Json(int v) : Json(static_cast<double>(v)) {}
-  Json(int64_t v) : Json(static_cast<double>(v)) {}
-  Json(double v) : kind_(Kind::Number), number_(v) {}
-  Json(const char *s) : kind_(Kind::String), string_(s) {}
-  Json(std::string s) : kind_(Kind::String), string_(std::move(s)) {}
-  static Json array() { Json j; j.kind_ = Kind::Array; return j; }
-  static Json object() { Json j; j.kind_ = Kind::Object; return j; }
+/// The deepest nesting parseJson accepts (a manifest nests 5 levels).
+constexpr int kMaxJsonDepth = 64;
 
-  Kind kind() const { return kind_; }
-  bool isNull() const { return kind_ == Kind::Null; }
-  bool isBool() const { return kind_ == Kind::Bool; }
-  bool isNumber() const { return kind_ == Kind::Number; }
-  bool isString() const { return kind_ == Kind::String; }
-  bool isArray() const { return kind_ == Kind::Array; }
-  bool isObject() const { return kind_ == Kind::Object; }
+/// Parses `text` into `out`. On error returns false and sets `error` to
+/// "line L, column C: message" (or "nesting deeper than 64 levels").
+bool parseJson(const std::string &text, Json &out, std::string &error);
 
-  bool asBool() const { return bool_; }
-  double asNumber() const { return number_; }
-  /// True when the value is a number with an exact int64 value.
-  bool isInteger() const;
-  int64_t asInteger() const { return static_cast<int64_t>(number_); }
-  const std::string &asString() const { return string_; }
-  const std::vector<Json> &items() const { return array_; }
-  const std::vector<std::pair<std::string, Json>> &members() const {
-    return object_;
-  }
+/// The member `key` of `object`; null when absent or not an object.
+const Json *findMember(const Json &object, const std::string &key);
 
-  /// Object member lookup; nullptr when absent or not an object.
-  const Json *find(const std::string &key) const;
-
-  /// Builders.
-  Json &push(Json v) { array_.push_back(std::move(v)); return array_.back(); }
-  Json &set(const std::string &key, Json v);
-
-  /// Serialises with two-space indentation.
-  std::string dump(int indent = 0) const;
-
-  /// Parses `text`. On error returns false and sets `error` to
-  /// "line L, column C: message".
-  static bool parse(const std::string &text, Json &out, std::string &error);
-
-private:
-  Kind kind_ = Kind::Null;
-  bool bool_ = false;
-  double number_ = 0;
-  std::string string_;
-  std::vector<Json> array_;
-  std::vector<std::pair<std::string, Json>> object_;
-};
+/// Whether `value` is an integer that int64 holds.
+bool isInt64(const Json &value);
 
 } // namespace tilerun
 

@@ -36,7 +36,7 @@ struct Reader {
   }
   const Json *get(const Json &obj, const std::string &where,
                   const std::string &key) {
-    const Json *v = obj.find(key);
+    const Json *v = findMember(obj, key);
     if (!v)
       fail(where, "missing field '" + key + "'");
     return v;
@@ -47,20 +47,20 @@ struct Reader {
     const Json *v = get(obj, where, key);
     if (!v)
       return false;
-    if (!v->isInteger())
+    if (!isInt64(*v))
       return fail(where + "." + key, "expected an integer");
-    if (v->asInteger() < min)
+    if (v->get<int64_t>() < min)
       return fail(where + "." + key, "must be at least " + std::to_string(min));
-    if (v->asInteger() > max)
+    if (v->get<int64_t>() > max)
       return fail(where + "." + key, "must be at most " + std::to_string(max));
-    out = v->asInteger();
+    out = v->get<int64_t>();
     return true;
   }
   /// A file of the artifact: a plain name in its directory.
   bool fileName(const Json &value, const std::string &where, std::string &out) {
-    if (!value.isString())
+    if (!value.is_string())
       return fail(where, "expected a file name");
-    out = value.asString();
+    out = value.get_ref<const std::string &>();
     if (out.empty() || out == "." || out == ".." ||
         out.find('/') != std::string::npos ||
         out.find('\0') != std::string::npos)
@@ -74,9 +74,9 @@ struct Reader {
     const Json *v = get(obj, where, key);
     if (!v)
       return false;
-    if (!v->isString())
+    if (!v->is_string())
       return fail(where + "." + key, "expected a string");
-    out = v->asString();
+    out = v->get_ref<const std::string &>();
     return true;
   }
   bool dims(const Json &obj, const std::string &where, const std::string &key,
@@ -84,13 +84,13 @@ struct Reader {
     const Json *v = get(obj, where, key);
     if (!v)
       return false;
-    if (!v->isArray() || v->items().size() != 3)
+    if (!v->is_array() || v->size() != 3)
       return fail(where + "." + key, "expected three integers");
     for (int i = 0; i < 3; ++i) {
-      const Json &d = v->items()[i];
-      if (!d.isInteger() || d.asInteger() < 1 || d.asInteger() > 2147483647)
+      const Json &d = v->at(i);
+      if (!isInt64(d) || d.get<int64_t>() < 1 || d.get<int64_t>() > 2147483647)
         return fail(where + "." + key, "expected positive 32-bit integers");
-      out[i] = static_cast<unsigned>(d.asInteger());
+      out[i] = static_cast<unsigned>(d.get<int64_t>());
     }
     return true;
   }
@@ -118,12 +118,12 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                             Manifest &out, std::string &error) {
   Json root;
   std::string parseError;
-  if (!Json::parse(text, root, parseError)) {
+  if (!parseJson(text, root, parseError)) {
     error = "malformed manifest.json: " + parseError;
     return false;
   }
   Reader r{error};
-  if (!root.isObject())
+  if (!root.is_object())
     return r.fail("manifest", "expected a JSON object");
   std::string schema;
   if (!r.string(root, "manifest", "schema", schema))
@@ -141,18 +141,18 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                       std::to_string(kSupportedManifestVersion) + ")");
   out.dir = dir;
   out.version = static_cast<int>(version);
-  if (const Json *g = root.find("generator"))
+  if (const Json *g = findMember(root, "generator"))
     out.generator = *g;
   const Json *kernels = r.get(root, "manifest", "kernels");
   if (!kernels)
     return false;
-  if (!kernels->isArray())
+  if (!kernels->is_array())
     return r.fail("manifest.kernels", "expected an array");
 
-  for (size_t i = 0; i < kernels->items().size(); ++i) {
-    const Json &kj = kernels->items()[i];
+  for (size_t i = 0; i < kernels->size(); ++i) {
+    const Json &kj = kernels->at(i);
     std::string where = "kernels[" + std::to_string(i) + "]";
-    if (!kj.isObject())
+    if (!kj.is_object())
       return r.fail(where, "expected an object");
     KernelSpec k;
     std::string ptx;
@@ -165,11 +165,11 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     if (!cubin)
       return false;
     std::string cubinName;
-    if (cubin->isString()) {
+    if (cubin->is_string()) {
       if (!r.fileName(*cubin, where + ".cubin", cubinName))
         return false;
       k.cubinPath = dir + "/" + cubinName;
-    } else if (!cubin->isNull())
+    } else if (!cubin->is_null())
       return r.fail(where + ".cubin", "expected a file name or null");
 
     const Json *target = r.get(kj, where, "target");
@@ -238,9 +238,9 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     const Json *acc = r.get(*problem, pw, "accumulate");
     if (!acc)
       return false;
-    if (!acc->isBool())
+    if (!acc->is_boolean())
       return r.fail(pw + ".accumulate", "expected true or false");
-    k.accumulate = acc->asBool();
+    k.accumulate = acc->get<bool>();
 
     const Json *launch = r.get(kj, where, "launch");
     if (!launch)
@@ -263,7 +263,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where + ".launch.grid", "y and z must be at most 65535");
     // "cluster" (optional, default [1, 1, 1]): whole clusters tile the
     // grid, of at most 8 blocks (the portable size), on sm_90 or later.
-    if (launch->find("cluster")) {
+    if (findMember(*launch, "cluster")) {
       if (!r.dims(*launch, where + ".launch", "cluster", k.cluster))
         return false;
       for (int i = 0; i < 3; ++i)
@@ -282,11 +282,11 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     const Json *args = r.get(kj, where, "args");
     if (!args)
       return false;
-    if (!args->isArray())
+    if (!args->is_array())
       return r.fail(where + ".args", "expected an array");
     const char *names[3] = {"A", "B", "C"};
     int64_t shapes[3][2] = {{k.m, k.k}, {k.k, k.n}, {k.m, k.n}};
-    size_t count = args->items().size();
+    size_t count = args->size();
     if (count < 3 || count > 5)
       return r.fail(where + ".args",
                     "ABI mismatch: expected 3 buffers (A, B, C), at most "
@@ -295,7 +295,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     if (count >= 4) {
       // The workspace (stream_k, pack_b): bytes the kernel owns, zeroed
       // once.
-      const Json &wj = args->items()[3];
+      const Json &wj = args->at(3);
       std::string ww = where + ".args[3]";
       std::string kind, init;
       if (!r.string(wj, ww, "kind", kind) ||
@@ -312,7 +312,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       // "resident_blocks" (optional, default the whole grid).
       int64_t grid = int64_t(k.grid[0]) * k.grid[1] * k.grid[2];
       k.residentBlocks = grid;
-      if (wj.find("resident_blocks") &&
+      if (findMember(wj, "resident_blocks") &&
           !r.integer(wj, ww, "resident_blocks", k.residentBlocks, 1))
         return false;
       if (k.residentBlocks > grid)
@@ -324,7 +324,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     for (int a : {0, 1, 2, 4}) {
       if (a >= int(count))
         break;
-      const Json &aj = args->items()[a];
+      const Json &aj = args->at(a);
       std::string aw = where + ".args[" + std::to_string(a) + "]";
       BufferArg arg;
       std::string kind;
@@ -338,16 +338,16 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         const Json *v = r.get(aj, aw, key);
         if (!v)
           return false;
-        if (!v->isArray() || v->items().size() != 2 ||
-            !v->items()[0].isInteger() || !v->items()[1].isInteger() ||
-            v->items()[0].asInteger() < 0 || v->items()[1].asInteger() < 0 ||
-            v->items()[0].asInteger() > kMaxDimension ||
-            v->items()[1].asInteger() > kMaxDimension)
+        if (!v->is_array() || v->size() != 2 ||
+            !isInt64(v->at(0)) || !isInt64(v->at(1)) ||
+            v->at(0).get<int64_t>() < 0 || v->at(1).get<int64_t>() < 0 ||
+            v->at(0).get<int64_t>() > kMaxDimension ||
+            v->at(1).get<int64_t>() > kMaxDimension)
           return r.fail(aw + "." + key, "expected two integers in [0, " +
                                             std::to_string(kMaxDimension) +
                                             "]");
-        first = v->items()[0].asInteger();
-        second = v->items()[1].asInteger();
+        first = v->at(0).get<int64_t>();
+        second = v->at(1).get<int64_t>();
         return true;
       };
       if (!pair("shape", arg.rows, arg.cols))
@@ -396,7 +396,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         // "workspace_copy" (args[4] only, pack_b) maps the copy of B the
         // kernel writes into its workspace.
         std::string view = "matrix";
-        if (aj.find("view") && !r.string(aj, aw, "view", view))
+        if (findMember(aj, "view") && !r.string(aj, aw, "view", view))
           return false;
         if (a == 4 ? view != "workspace_copy"
                    : view != "matrix" && view != "row_groups")
@@ -468,21 +468,21 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
 
     // FLOP counts can exceed 2^53; they are read as (double) numbers.
     k.usefulFlops = k.executedFlops = 2.0 * k.m * k.n * k.k;
-    if (const Json *flops = kj.find("flops")) {
+    if (const Json *flops = findMember(kj, "flops")) {
       for (auto [key, out] : {std::pair<const char *, double *>{
                                   "useful", &k.usefulFlops},
                               {"executed", &k.executedFlops}}) {
         const Json *v = r.get(*flops, where + ".flops", key);
         if (!v)
           return false;
-        if (!v->isNumber() || v->asNumber() < 0)
+        if (!v->is_number() || v->get<double>() < 0)
           return r.fail(where + ".flops." + key, "expected a number >= 0");
-        *out = v->asNumber();
+        *out = v->get<double>();
       }
     }
-    if (const Json *c = kj.find("config"))
+    if (const Json *c = findMember(kj, "config"))
       k.config = *c;
-    if (const Json *res = kj.find("resources"))
+    if (const Json *res = findMember(kj, "resources"))
       k.resources = *res;
     out.kernels.push_back(std::move(k));
   }

@@ -200,15 +200,15 @@ public:
 
   Json deviceJson() const {
     Json d = Json::object();
-    d.set("name", deviceName);
-    d.set("compute_capability", computeCapability);
-    d.set("sm_count", smCount);
-    d.set("l2_bytes", l2Bytes);
-    d.set("sm_clock_khz", smClockKHz > 0 ? Json(smClockKHz) : Json());
-    d.set("memory_clock_khz", memClockKHz > 0 ? Json(memClockKHz) : Json());
-    d.set("driver_version", driverVersion);
-    d.set("cuda_version_built", CUDA_VERSION);
-    d.set("cublas_version", opt.reference ? Json(cublasVersion) : Json());
+    d["name"] = deviceName;
+    d["compute_capability"] = computeCapability;
+    d["sm_count"] = smCount;
+    d["l2_bytes"] = l2Bytes;
+    d["sm_clock_khz"] = smClockKHz > 0 ? Json(smClockKHz) : Json();
+    d["memory_clock_khz"] = memClockKHz > 0 ? Json(memClockKHz) : Json();
+    d["driver_version"] = driverVersion;
+    d["cuda_version_built"] = CUDA_VERSION;
+    d["cublas_version"] = opt.reference ? Json(cublasVersion) : Json();
     return d;
   }
 
@@ -558,11 +558,11 @@ bool Session::timeRuns(const char *what, int sets,
 
 Json errorJson(const ErrorStats &s) {
   Json j = Json::object();
-  j.set("max_abs", s.maxAbs);
-  j.set("max_abs_ref", s.maxRef);
-  j.set("max_rel_to_max_ref", s.relToMax);
-  j.set("not_written", s.notWritten);
-  j.set("non_finite", s.nonFinite);
+  j["max_abs"] = s.maxAbs;
+  j["max_abs_ref"] = s.maxRef;
+  j["max_rel_to_max_ref"] = s.relToMax;
+  j["not_written"] = s.notWritten;
+  j["non_finite"] = s.nonFinite;
   return j;
 }
 
@@ -573,12 +573,12 @@ std::string formatClock(const TimingStats &t) {
 
 Json timingJson(const TimingStats &t, double gflops) {
   Json j = Json::object();
-  j.set("median_ms", t.medianMs);
-  j.set("min_ms", t.minMs);
-  j.set("p90_ms", t.p90Ms);
-  j.set("gflops", gflops);
+  j["median_ms"] = t.medianMs;
+  j["min_ms"] = t.minMs;
+  j["p90_ms"] = t.p90Ms;
+  j["gflops"] = gflops;
   if (t.smClockMhz > 0)
-    j.set("sm_clock_mhz", t.smClockMhz);
+    j["sm_clock_mhz"] = t.smClockMhz;
   return j;
 }
 
@@ -717,24 +717,24 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     return f.code;
 
   result = Json::object();
-  result.set("kernel", k.name);
-  result.set("binary", binary);
+  result["kernel"] = k.name;
+  result["binary"] = binary;
   Json problem = Json::object();
-  problem.set("m", k.m);
-  problem.set("n", k.n);
-  problem.set("k", k.k);
-  problem.set("element_type", k.elementType);
-  problem.set("c_type", elementTypeName(k.cType));
-  problem.set("accumulator_type", "f32");
-  problem.set("accumulate", k.accumulate);
-  result.set("problem", problem);
-  result.set("config", k.config);
-  result.set("resources", k.resources);
+  problem["m"] = k.m;
+  problem["n"] = k.n;
+  problem["k"] = k.k;
+  problem["element_type"] = k.elementType;
+  problem["c_type"] = elementTypeName(k.cType);
+  problem["accumulator_type"] = "f32";
+  problem["accumulate"] = k.accumulate;
+  result["problem"] = problem;
+  result["config"] = k.config;
+  result["resources"] = k.resources;
   Json flopsJson = Json::object();
-  flopsJson.set("useful", k.usefulFlops);
-  flopsJson.set("executed", k.executedFlops);
-  result.set("flops", flopsJson);
-  result.set("seed", static_cast<int64_t>(opt.seed));
+  flopsJson["useful"] = k.usefulFlops;
+  flopsJson["executed"] = k.executedFlops;
+  result["flops"] = flopsJson;
+  result["seed"] = static_cast<int64_t>(opt.seed);
 
   int code = kExitPass;
   if (opt.check) {
@@ -765,10 +765,10 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                   "non-finite -> %s\n",
                   (long long)s.notWritten, (long long)s.nonFinite,
                   pass ? "PASS (written only)" : "FAIL");
-      check.set("reference", "none");
-      check.set("not_written", s.notWritten);
-      check.set("non_finite", s.nonFinite);
-      check.set("pass", pass);
+      check["reference"] = "none";
+      check["not_written"] = s.notWritten;
+      check["non_finite"] = s.nonFinite;
+      check["pass"] = pass;
       code = pass ? kExitPass : kExitCheckFailed;
     } else {
       // cuBLAS in the kernel's types (f32: SGEMM, TF32 off; 16-bit: GemmEx
@@ -835,16 +835,16 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                       ? (k.cType == ElementType::F16 ? " + 2^-11" : " + 2^-8")
                       : "",
                   tol, kernel.maxRef);
-      check.set("reference", f32 ? "cublas-fp32-pedantic+cublas-fp64"
-                                 : "cublas-gemmex-compute32f+cublas-fp64");
-      check.set("kernel_vs_fp64", errorJson(kernel));
-      check.set("cublas_fp32_vs_fp64", errorJson(cublas));
-      check.set("kernel_vs_cublas_fp32", errorJson(vsCublas));
-      check.set("tolerance_abs", tol);
-      check.set("pass", pass);
+      check["reference"] = f32 ? "cublas-fp32-pedantic+cublas-fp64"
+                               : "cublas-gemmex-compute32f+cublas-fp64";
+      check["kernel_vs_fp64"] = errorJson(kernel);
+      check["cublas_fp32_vs_fp64"] = errorJson(cublas);
+      check["kernel_vs_cublas_fp32"] = errorJson(vsCublas);
+      check["tolerance_abs"] = tol;
+      check["pass"] = pass;
       code = pass ? kExitPass : kExitCheckFailed;
     }
-    result.set("check", check);
+    result["check"] = check;
   }
 
   if (opt.bench) {
@@ -888,12 +888,12 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     };
     double kernelGflops = gflopsAt(kt);
     Json bench = Json::object();
-    bench.set("warmup", opt.warmup);
-    bench.set("iters", opt.iters);
-    bench.set("buffer_sets", sets);
-    bench.set("bytes_per_set", setBytes);
-    bench.set("l2_bytes", l2Bytes);
-    bench.set("kernel", timingJson(kt, kernelGflops));
+    bench["warmup"] = opt.warmup;
+    bench["iters"] = opt.iters;
+    bench["buffer_sets"] = sets;
+    bench["bytes_per_set"] = setBytes;
+    bench["l2_bytes"] = l2Bytes;
+    bench["kernel"] = timingJson(kt, kernelGflops);
     std::printf("  bench: %d timed runs after %d warm-up, CUDA events, %d "
                 "buffer set(s) of %.1f MB rotated (L2 %d MB)%s\n",
                 opt.iters, opt.warmup, sets, setBytes / 1048576.0,
@@ -923,20 +923,20 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       Json ltJson;
       if (lt) {
         ltJson = timingJson(lt->stats, ltGflops);
-        ltJson.set("algorithms_tried", lt->tried);
-        ltJson.set("algorithm_chosen", lt->chosen);
+        ltJson["algorithms_tried"] = lt->tried;
+        ltJson["algorithm_chosen"] = lt->chosen;
       }
       // The ratio is against the faster of the two cuBLAS calls.
       bool ltFaster = ltGflops > cublasGflops;
       double ratio = kernelGflops / std::max(cublasGflops, ltGflops);
-      bench.set("cublas", timingJson(ct, cublasGflops));
-      bench.set("cublaslt", ltJson);
-      bench.set("cublas_math",
-                k.abType == ElementType::F32
-                    ? "CUBLAS_PEDANTIC_MATH (no TF32)"
-                    : "CUBLAS_DEFAULT_MATH, CUBLAS_COMPUTE_32F (tensor cores)");
-      bench.set("reference", ltFaster ? "cublasLtMatmul" : gemmName(k));
-      bench.set("ratio_to_cublas", ratio);
+      bench["cublas"] = timingJson(ct, cublasGflops);
+      bench["cublaslt"] = ltJson;
+      bench["cublas_math"] =
+          k.abType == ElementType::F32
+              ? "CUBLAS_PEDANTIC_MATH (no TF32)"
+              : "CUBLAS_DEFAULT_MATH, CUBLAS_COMPUTE_32F (tensor cores)";
+      bench["reference"] = ltFaster ? "cublasLtMatmul" : gemmName(k);
+      bench["ratio_to_cublas"] = ratio;
       std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "cuBLAS",
                   ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops,
                   formatClock(ct).c_str());
@@ -949,7 +949,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       std::printf("    kernel / %s throughput: %.3fx\n",
                   ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
     }
-    result.set("bench", bench);
+    result["bench"] = bench;
   }
   return code;
 }
@@ -993,21 +993,21 @@ int tilerun::runArtifact(const RunOptions &opt) {
       std::fprintf(stderr, "tile-run: error: %s\n", failure.message.c_str());
       failure = {0, ""};
     }
-    if (result.isObject()) {
-      result.set("exit_code", code);
-      results.push(result);
+    if (result.is_object()) {
+      result["exit_code"] = code;
+      results.push_back(result);
     }
     worst = std::max(worst, code);
   }
   if (!opt.jsonPath.empty()) {
     Json doc = Json::object();
-    doc.set("tool", "tile-run");
-    doc.set("artifact", opt.dir);
-    doc.set("manifest_generator", manifest.generator);
-    doc.set("device", session.deviceJson());
-    doc.set("results", results);
+    doc["tool"] = "tile-run";
+    doc["artifact"] = opt.dir;
+    doc["manifest_generator"] = manifest.generator;
+    doc["device"] = session.deviceJson();
+    doc["results"] = results;
     std::ofstream out(opt.jsonPath);
-    out << doc.dump() << "\n";
+    out << doc.dump(2) << "\n";
     if (!out) {
       std::fprintf(stderr, "tile-run: error: cannot write '%s'\n",
                    opt.jsonPath.c_str());
