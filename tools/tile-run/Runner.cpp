@@ -700,7 +700,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   }
   Random rng(opt.seed);
   // Random values of the operands' types: the references see exactly what
-  // the kernel reads.
+  // the kernel reads. A matrix from --input replaces its random one (the
+  // others are drawn as without it).
   std::vector<float> hA = randomMatrix(mk, rng), hB = randomMatrix(kn, rng);
   std::vector<float> hC0;
   roundTo(hA, k.abType);
@@ -709,6 +710,12 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     hC0 = randomMatrix(mn, rng);
     roundTo(hC0, k.cType);
   }
+  if (opt.user.a)
+    hA = decode(opt.user.a->bytes, k.abType, mk);
+  if (opt.user.b)
+    hB = decode(opt.user.b->bytes, k.abType, kn);
+  if (opt.user.c)
+    hC0 = decode(opt.user.c->bytes, k.cType, mn);
   std::vector<uint8_t> bytesC0 = encode(hC0, k.cType);
   if (!cu(drv.cuMemcpyHtoD(dA, encode(hA, k.abType).data(), mk * abBytes),
           "copying A", f) ||
@@ -755,6 +762,15 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     if (!cu(drv.cuMemcpyDtoH(bytesC.data(), dC, mn * cBytes), "reading C", f))
       return f.code;
     std::vector<float> hC = decode(bytesC, k.cType, mn);
+    if (!opt.outputPath.empty()) {
+      std::string error;
+      if (!writeNpy(opt.outputPath, NpyMatrix{k.m, k.n, k.cType, bytesC},
+                    error)) {
+        f = {kExitUsage, error};
+        return f.code;
+      }
+      std::printf("  C written to %s\n", opt.outputPath.c_str());
+    }
 
     Json check = Json::object();
     std::printf("  check (seed %llu): ", (unsigned long long)opt.seed);
@@ -976,7 +992,21 @@ int tilerun::runArtifact(const RunOptions &opt) {
     return kExitUsage;
   }
 
-  Session session(opt);
+  // --input and --output name one kernel's matrices: read and check them
+  // before the GPU is touched.
+  RunOptions withData = opt;
+  if (!opt.inputs.empty() || !opt.outputPath.empty()) {
+    if (selected.size() != 1) {
+      std::fprintf(stderr, "tile-run: error: --input and --output need one "
+                           "kernel (--kernel NAME)\n");
+      return kExitUsage;
+    }
+    if (!loadUserInputs(opt.inputs, *selected[0], withData.user, error)) {
+      std::fprintf(stderr, "tile-run: error: %s\n", error.c_str());
+      return kExitUsage;
+    }
+  }
+  Session session(withData);
   Failure failure{0, ""};
   if (!session.open(failure)) {
     std::fprintf(stderr, "tile-run: error: %s\n", failure.message.c_str());

@@ -10,6 +10,7 @@
 
 #include "Json.h"
 #include "Manifest.h"
+#include "Npy.h"
 #include "Stats.h"
 
 #include <cstdint>
@@ -38,6 +39,11 @@ struct RunOptions {
   int iters = 100;
   int device = 0;
   std::string jsonPath;
+  /// --input NAME=FILE (.npy) and --output FILE (.npy of C after the check
+  /// run); `user` holds the inputs once read (runArtifact).
+  std::vector<std::string> inputs;
+  std::string outputPath;
+  UserInputs user;
 };
 
 /// Runs every selected kernel; prints the human table to stdout and writes

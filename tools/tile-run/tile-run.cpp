@@ -2,7 +2,8 @@
 //
 //   tile-run DIR [--check] [--bench] [--kernel NAME] [--seed N]
 //                [--warmup N] [--iters N] [--no-reference] [--device N]
-//                [--json FILE] [--version] [--help]
+//                [--json FILE] [--input A|B|C=FILE.npy]... [--output FILE.npy]
+//                [--version] [--help]
 //
 // Loads DIR/manifest.json, runs each kernel on the GPU, checks it against
 // cuBLAS (FP32, TF32 off) and an FP64 reference, and with --bench times it
@@ -67,6 +68,11 @@ static int run(int argc, char **argv) {
       ->capture_default_str();
   app.add_option("--json", opt.jsonPath,
                  "also write every figure as JSON to this file");
+  app.add_option("--input", opt.inputs,
+                 "A=FILE, B=FILE or C=FILE (C += A * B only): run on this "
+                 ".npy matrix instead of a random one (repeatable)");
+  app.add_option("--output", opt.outputPath,
+                 "write C after the check run to this .npy file");
   app.set_version_flag("--version", "tile-run " TILERUN_VERSION);
   app.footer("exit codes: 0 pass, 1 check failed, 2 bad usage or artifact, "
              "3 CUDA error, 77 no CUDA driver or GPU");
@@ -82,6 +88,7 @@ static int run(int argc, char **argv) {
   }
   opt.reference = !noReference;
   opt.bench = benchGiven;
-  opt.check = checkGiven || !benchGiven;
+  // --output writes the check run's C.
+  opt.check = checkGiven || !benchGiven || !opt.outputPath.empty();
   return runArtifact(opt);
 }
