@@ -196,11 +196,7 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
         ax.set_title(title)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=7)
-        path = os.path.join(out_dir, name)
-        fig.tight_layout()
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-        return path
+        return _save(fig, plt, out_dir, name)
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for i, (shape, group) in enumerate(shapes.items()):
@@ -246,6 +242,15 @@ def plot(rows: list[dict], out_dir: str) -> list[str]:
     paths.extend(_plot_vs_cublas(rows, out_dir, plt))
     paths.extend(_plot_lines(rows, out_dir, plt))
     return paths
+
+
+def _save(fig, plt, out_dir: str, name: str) -> str:
+    """Writes `fig` to out_dir/name (120 dpi) and closes it; the path."""
+    path = os.path.join(out_dir, name)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
 
 
 def _mark_reversal(ax, group: list[dict], color: str) -> None:
@@ -297,11 +302,7 @@ def _plot_vs_cublas(rows: list[dict], out_dir: str, plt) -> list[str]:
         ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle("Each config against cuBLAS in the same runs (median times)",
                  fontsize=10)
-    path = os.path.join(out_dir, "vs_cublas.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return [path]
+    return [_save(fig, plt, out_dir, "vs_cublas.png")]
 
 
 def _plot_lines(rows: list[dict], out_dir: str, plt) -> list[str]:
@@ -339,11 +340,7 @@ def _plot_lines(rows: list[dict], out_dir: str, plt) -> list[str]:
         ax.set_title(f"{shape}: the spec's lines", fontsize=9)
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=7)
-        path = os.path.join(out_dir, f"lines_{shape}.png")
-        fig.tight_layout()
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(_save(fig, plt, out_dir, f"lines_{shape}.png"))
     return paths
 
 
@@ -390,11 +387,7 @@ def _plot_configs(rows: list[dict], out_dir: str, plt) -> list[str]:
                      "FLOP/byte, occupancy limit)", fontsize=9)
         ax.legend(fontsize=7, loc="upper left")
         ax.grid(True, axis="y", alpha=0.3)
-        path = os.path.join(out_dir, f"configs_{shape}.png")
-        fig.tight_layout()
-        fig.savefig(path, dpi=120)
-        plt.close(fig)
-        paths.append(path)
+        paths.append(_save(fig, plt, out_dir, f"configs_{shape}.png"))
     return paths
 
 
