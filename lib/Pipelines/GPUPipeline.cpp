@@ -31,6 +31,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.config = options.config;
   configure.strategy = options.strategy;
   configure.chip = options.chip;
+  configure.tuningFile = options.tuningFile;
   // The tile passes run on the whole module, so that kernel names are unique
   // across functions and a matmul anywhere in it is seen.
   pm.addPass(createConfigurePass(configure));

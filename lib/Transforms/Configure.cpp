@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Analysis/TuningFile.h"
 #include "TileOpt/Transforms/Passes.h"
 #include "TileOpt/Transforms/Transforms.h"
 
@@ -41,26 +42,82 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   return config;
 }
 
+/// Why `config` cannot compile `problem` on `target` (the chip's limits, the
+/// shape, Stream-K's residency), or nullopt.
+static std::optional<std::string> findViolation(ConfigAttr config,
+                                                const MatmulProblem &problem,
+                                                const TargetInfo &target) {
+  std::optional<std::string> violation =
+      findConfigViolation(config, target, problem.elementType);
+  if (!violation)
+    violation = findShapeViolation(config, problem.m, problem.n, problem.k,
+                                   problem.elementType);
+  if (!violation)
+    violation = findStreamKViolation(config, problem.m, problem.n, problem.k,
+                                     problem.elementType, target);
+  return violation;
+}
+
+/// The config of `tuning`'s entry for `problem` on `target`, or null: then
+/// the default heuristic decides, after a warning at `matmul` for each entry
+/// of this chip it cannot use, or for the entries of other chips where this
+/// one has none.
+static ConfigAttr pickTunedConfig(linalg::MatmulOp matmul,
+                                  const MatmulProblem &problem,
+                                  const TuningFile &tuning,
+                                  const TargetInfo &target) {
+  SmallVector<const TuningEntry *> entries = tuning.find(problem);
+  auto warn = [&]() {
+    return matmul.emitWarning() << "tuning file '" << tuning.path << "': ";
+  };
+  bool thisChip = false;
+  for (const TuningEntry *entry : entries) {
+    if (entry->chip != target.chip)
+      continue;
+    thisChip = true;
+    Attribute attr;
+    {
+      ScopedDiagnosticHandler quiet(matmul.getContext(),
+                                    [](Diagnostic &) { return success(); });
+      attr = parseAttribute(entry->config, matmul.getContext());
+    }
+    auto config = dyn_cast_or_null<ConfigAttr>(attr);
+    if (!config) {
+      warn() << "'" << entry->config
+             << "' is not a #tile.config; the default heuristic decides";
+      continue;
+    }
+    if (std::optional<std::string> violation =
+            findViolation(config, problem, target)) {
+      warn() << "the entry's config is refused (" << *violation
+             << "); the default heuristic decides";
+      continue;
+    }
+    return config;
+  }
+  if (!thisChip && !entries.empty())
+    warn() << "the entry for this problem is for " << entries.front()->chip
+           << ", not " << target.chip << "; the default heuristic decides";
+  return {};
+}
+
 LogicalResult mlir::tileopt::configureMatmul(linalg::MatmulOp matmul,
                                              ConfigAttr config,
                                              Strategy strategy,
-                                             const TargetInfo &target) {
+                                             const TargetInfo &target,
+                                             const TuningFile *tuning) {
   FailureOr<MatmulProblem> problem = getSupportedMatmulProblem(matmul);
   if (failed(problem))
     return failure();
   problem->accumulate = !startsFromZero(matmul);
+  if (!config && tuning)
+    config = pickTunedConfig(matmul, *problem, *tuning, target);
   if (!config)
     config = buildDefaultConfig(matmul, strategy, *problem, target);
-  if (!config ||
-      failed(checkConfigAgainstTarget(config, target, problem->elementType,
-                                      [&]() { return matmul.emitOpError(); })))
+  if (!config)
     return failure();
-  std::optional<std::string> violation = findShapeViolation(
-      config, problem->m, problem->n, problem->k, problem->elementType);
-  if (!violation)
-    violation = findStreamKViolation(config, problem->m, problem->n,
-                                     problem->k, problem->elementType, target);
-  if (violation)
+  if (std::optional<std::string> violation =
+          findViolation(config, *problem, target))
     return matmul.emitOpError() << *violation;
   matmul->setAttr(kConfigAttrName, config);
   return success();
@@ -104,6 +161,17 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         this->strategy.empty() ? Strategy::Tiled
                                : symbolizeStrategy(this->strategy);
     bool anyFailed = false;
+    // A tuning file that cannot be read is a warning: the heuristic decides.
+    std::optional<TuningFile> tuning;
+    if (!tuningFile.empty()) {
+      std::string error;
+      tuning.emplace();
+      if (!readTuningFile(tuningFile, *tuning, error)) {
+        getOperation()->emitWarning()
+            << error << "; the default heuristic decides";
+        tuning.reset();
+      }
+    }
     ConfigAttr given;
     if (!config.empty()) {
       FailureOr<ConfigAttr> parsed = parseConfigOption();
@@ -145,8 +213,8 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         return;
       }
       if (failed(configureMatmul(matmul, config,
-                                 strategy.value_or(Strategy::Naive),
-                                 *target))) {
+                                 strategy.value_or(Strategy::Naive), *target,
+                                 tuning ? &*tuning : nullptr))) {
         anyFailed = true;
         return;
       }

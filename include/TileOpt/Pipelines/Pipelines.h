@@ -25,6 +25,12 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
                      "config for the shape and chip) or naive (one output per "
                      "thread, 16 x 16 blocks)"),
       llvm::cl::init("")};
+  PassOptions::Option<std::string> tuningFile{
+      *this, "tuning-file",
+      llvm::cl::desc("Without config=: a tuning file (docs/tuning.md) whose "
+                     "entry for a matmul's problem and chip comes before the "
+                     "strategy's default"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a"),
       llvm::cl::init("sm_90")};

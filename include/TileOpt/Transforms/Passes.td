@@ -58,6 +58,9 @@ def ConfigurePass : Pass<"tile-configure"> {
            "blocks)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip whose limits the config must fit (sm_80, sm_90, sm_90a)">,
+    Option<"tuningFile", "tuning-file", "std::string", /*default=*/"\"\"",
+           "Without config=: a tuning file (docs/tuning.md) whose entry for "
+           "a matmul's problem and chip comes before the strategy's default">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,

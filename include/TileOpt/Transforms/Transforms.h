@@ -8,6 +8,7 @@
 #define TILEOPT_TRANSFORMS_TRANSFORMS_H
 
 #include "TileOpt/Analysis/Target.h"
+#include "TileOpt/Analysis/TuningFile.h"
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -17,11 +18,14 @@
 namespace mlir::tileopt {
 
 /// Attaches its #tile.config to `matmul` (tensor or memref form): `config`,
-/// or, if null, `strategy`'s default for its shape on `target`, once the
-/// matmul is one tile-opt supports and the config fits the chip and the
-/// shape. Emits an error at `matmul` and fails otherwise (nothing attached).
+/// or, if null, the entry of `tuning` (if given) for its problem on
+/// `target`, else `strategy`'s default for its shape, once the matmul is one
+/// tile-opt supports and the config fits the chip and the shape. Emits an
+/// error at `matmul` and fails otherwise (nothing attached); a tuning entry
+/// it cannot use is a warning, and the default decides.
 LogicalResult configureMatmul(linalg::MatmulOp matmul, ConfigAttr config,
-                              Strategy strategy, const TargetInfo &target);
+                              Strategy strategy, const TargetInfo &target,
+                              const TuningFile *tuning = nullptr);
 
 /// Replaces the memref-form `matmul` by a `gpu.launch` (named `kernelName`,
 /// in module `<kernelName>_module`) in which each thread computes one element
