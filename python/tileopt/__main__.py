@@ -8,7 +8,7 @@ import shutil
 import sys
 import time
 
-from . import __version__, fuzz as fuzz_mod, mlir, report, results, sass, spec as spec_mod, summary, sweep
+from . import __version__, fuzz as fuzz_mod, mlir, report, results, sass, spec as spec_mod, summary, sweep, tune
 
 
 def _find(tool: str, given: str | None) -> str:
@@ -83,6 +83,13 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("-j", "--jobs", type=int, default=0, help="parallel compiles")
     s.add_argument("--force", action="store_true", help="redo finished steps")
     s.add_argument("--list", action="store_true", help="print the jobs and stop")
+    tn = sub.add_parser("tune", help="a tuning file (docs/tuning.md) from a "
+                        "sweep's measurements: the fastest checked config "
+                        "per problem and chip")
+    tn.add_argument("--out", required=True,
+                    help="the sweep directory (sweep --compile, then --run)")
+    tn.add_argument("--write", default=None,
+                    help="the tuning file (default: OUT/tuning.json)")
     r = sub.add_parser("report", help="tables, plots and a paragraph from a sweep")
     r.add_argument("--out", required=True, help="sweep directory")
     r.add_argument("--title", default="Tile-size sweep")
@@ -166,6 +173,16 @@ def main(argv: list[str] | None = None) -> int:
                                  args.out, args.timeout, args.keep, args.keep_max,
                                  args.manifests_of)
         return 1 if findings else 0
+
+    if args.command == "tune":
+        path = args.write or os.path.join(args.out, "tuning.json")
+        entries = tune.write(args.out, path)
+        for e in entries:
+            ratio = f", {e['ratio']:.2f}x cuBLAS" if e.get("ratio") else ""
+            print(f"{e['m']}x{e['n']}x{e['k']} {e['type']} on {e['chip']}: "
+                  f"{e['job']} at {e['tflops']} TFLOP/s{ratio}")
+        print(f"tuning file: {path} ({len(entries)} entries)")
+        return 0 if entries else 1
 
     if args.command == "sweep":
         try:
