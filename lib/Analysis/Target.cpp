@@ -1,7 +1,8 @@
 //===- Target.cpp - GPU target descriptions and config checks -----------===//
 //
-// The table of chips tile-opt knows and `checkConfigAgainstTarget`, the single
-// place where a tiling config meets the limits of the hardware.
+// The checks of a tiling config against a chip and a problem, and
+// `findProblemViolation`, the single place where they meet before a matmul
+// gets a config.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/Target.h"
@@ -426,13 +427,16 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   return message;
 }
 
-LogicalResult mlir::tileopt::checkConfigAgainstTarget(
-    ConfigAttr config, const TargetInfo &target, Type elementType,
-    function_ref<InFlightDiagnostic()> emitError) {
-  if (std::optional<std::string> violation =
-          findConfigViolation(config, target, elementType))
-    return emitError() << *violation;
-  return success();
+std::optional<std::string> mlir::tileopt::findProblemViolation(
+    ConfigAttr config, int64_t m, int64_t n, int64_t k, Type elementType,
+    const TargetInfo &target) {
+  std::optional<std::string> violation =
+      findConfigViolation(config, target, elementType);
+  if (!violation)
+    violation = findShapeViolation(config, m, n, k, elementType);
+  if (!violation)
+    violation = findStreamKViolation(config, m, n, k, elementType, target);
+  return violation;
 }
 
 WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,

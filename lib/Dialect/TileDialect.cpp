@@ -3,7 +3,7 @@
 // Registers the `tile` dialect and verifies `#tile.config` and its nested
 // attributes (their syntax is declarative, in TileAttrs.td). The verifiers
 // check only the structure of a config (sizes, divisibility, combinations);
-// limits of a chip are checked by `tileopt::checkConfigAgainstTarget` in
+// limits of a chip are checked by `tileopt::findProblemViolation` in
 // Analysis/Target.cpp.
 //
 //===----------------------------------------------------------------------===//

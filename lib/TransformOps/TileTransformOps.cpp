@@ -48,13 +48,13 @@ static DiagnosedSilenceableFailure checkBlockTile(transform::TransformOpInterfac
   return DiagnosedSilenceableFailure::success();
 }
 
-/// The matmul's config, of `strategy`, on a memref-form matmul, or a
-/// silenceable failure naming what is missing.
+/// The matmul's config (in `config`), of `strategy`, on a memref-form
+/// matmul, or a silenceable failure naming what is missing.
 static DiagnosedSilenceableFailure
 checkConfiguredMatmul(transform::TransformOpInterface op,
                       linalg::MatmulOp matmul, Strategy strategy,
-                      StringRef otherOp) {
-  auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
+                      StringRef otherOp, ConfigAttr &config) {
+  config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
   if (!config)
     return refuse(op, matmul,
                   "expects a matmul with a #tile.config "
@@ -71,6 +71,14 @@ checkConfiguredMatmul(transform::TransformOpInterface op,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// An error at `op` unless `chip` names a chip lookupTarget knows.
+static LogicalResult verifyChip(Operation *op, StringRef chip) {
+  if (!lookupTarget(chip))
+    return op->emitOpError() << "unknown chip '" << chip
+                             << "' (known: " << knownTargetsList() << ")";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // ConfigureOp
 //===----------------------------------------------------------------------===//
@@ -82,10 +90,7 @@ LogicalResult ConfigureOp::verify() {
   if (getStrategy() && !symbolizeStrategy(*getStrategy()))
     return emitOpError() << "unknown strategy '" << *getStrategy()
                          << "' (expected " << describeStrategies() << ")";
-  if (!lookupTarget(getChip()))
-    return emitOpError() << "unknown chip '" << getChip()
-                         << "' (known: " << knownTargetsList() << ")";
-  return success();
+  return verifyChip(*this, getChip());
 }
 
 DiagnosedSilenceableFailure ConfigureOp::applyToOne(
@@ -101,12 +106,6 @@ DiagnosedSilenceableFailure ConfigureOp::applyToOne(
   return DiagnosedSilenceableFailure::success();
 }
 
-void ConfigureOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getTargetMutable(), effects);
-  transform::modifiesPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // BlockTileOp, MapNaiveOp
 //===----------------------------------------------------------------------===//
@@ -115,11 +114,11 @@ DiagnosedSilenceableFailure BlockTileOp::applyToOne(
     transform::TransformRewriter &rewriter, linalg::MatmulOp target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
-  DiagnosedSilenceableFailure check =
-      checkConfiguredMatmul(*this, target, Strategy::Tiled, "map_naive");
+  ConfigAttr config;
+  DiagnosedSilenceableFailure check = checkConfiguredMatmul(
+      *this, target, Strategy::Tiled, "map_naive", config);
   if (!check.succeeded())
     return check;
-  auto config = target->getAttrOfType<ConfigAttr>(kConfigAttrName);
   FailureOr<scf::ForallOp> forall =
       tileMatmulToBlocks(rewriter, target, config);
   if (failed(forall))
@@ -132,11 +131,11 @@ DiagnosedSilenceableFailure MapNaiveOp::applyToOne(
     transform::TransformRewriter &rewriter, linalg::MatmulOp target,
     transform::ApplyToEachResultList &results,
     transform::TransformState &state) {
-  DiagnosedSilenceableFailure check =
-      checkConfiguredMatmul(*this, target, Strategy::Naive, "block_tile");
+  ConfigAttr config;
+  DiagnosedSilenceableFailure check = checkConfiguredMatmul(
+      *this, target, Strategy::Naive, "block_tile", config);
   if (!check.succeeded())
     return check;
-  auto config = target->getAttrOfType<ConfigAttr>(kConfigAttrName);
   std::string name =
       getUniqueKernelName(target->getParentOfType<ModuleOp>(), target);
   FailureOr<gpu::LaunchOp> launch =
@@ -163,11 +162,7 @@ DiagnosedSilenceableFailure PromoteOp::applyToOne(
   return DiagnosedSilenceableFailure::success();
 }
 
-void PromoteOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getTargetMutable(), effects);
-  transform::modifiesPayload(effects);
-}
+LogicalResult MapToGPUOp::verify() { return verifyChip(*this, getChip()); }
 
 DiagnosedSilenceableFailure MapToGPUOp::applyToOne(
     transform::TransformRewriter &rewriter, scf::ForallOp target,
@@ -177,9 +172,6 @@ DiagnosedSilenceableFailure MapToGPUOp::applyToOne(
   if (!check.succeeded())
     return check;
   std::optional<TargetInfo> info = lookupTarget(getChip());
-  if (!info)
-    return emitDefiniteFailure() << "unknown chip '" << getChip()
-                                 << "' (known: " << knownTargetsList() << ")";
   std::string name =
       getUniqueKernelName(target->getParentOfType<ModuleOp>(), target);
   FailureOr<gpu::LaunchOp> launch =
@@ -200,12 +192,6 @@ DiagnosedSilenceableFailure InsertBarriersOp::applyToOne(
     transform::TransformState &state) {
   insertLaunchBarriers(rewriter, target);
   return DiagnosedSilenceableFailure::success();
-}
-
-void InsertBarriersOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getTargetMutable(), effects);
-  transform::modifiesPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//

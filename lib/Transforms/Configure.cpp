@@ -42,20 +42,12 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   return config;
 }
 
-/// Why `config` cannot compile `problem` on `target` (the chip's limits, the
-/// shape, Stream-K's residency), or nullopt.
+/// findProblemViolation for `problem`.
 static std::optional<std::string> findViolation(ConfigAttr config,
                                                 const MatmulProblem &problem,
                                                 const TargetInfo &target) {
-  std::optional<std::string> violation =
-      findConfigViolation(config, target, problem.elementType);
-  if (!violation)
-    violation = findShapeViolation(config, problem.m, problem.n, problem.k,
-                                   problem.elementType);
-  if (!violation)
-    violation = findStreamKViolation(config, problem.m, problem.n, problem.k,
-                                     problem.elementType, target);
-  return violation;
+  return findProblemViolation(config, problem.m, problem.n, problem.k,
+                              problem.elementType, target);
 }
 
 /// The config of `tuning`'s entry for `problem` on `target`, or null: then

@@ -1,17 +1,8 @@
 import os
-import shutil
 
 import pytest
 
-from conftest import FIXTURES
 from tileopt import report, results
-
-
-@pytest.fixture
-def sweep_dir(tmp_path):
-    dst = tmp_path / "sweep"
-    shutil.copytree(os.path.join(FIXTURES, "sweep"), dst)
-    return str(dst)
 
 
 def test_collect_merges_compile_run_manifest_and_ncu(sweep_dir):

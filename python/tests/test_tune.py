@@ -2,23 +2,14 @@
 reading it back."""
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
 
-from conftest import FIXTURES
 from tileopt import __main__ as cli, mlir, tune
 
 TILE_OPT = os.path.join(os.path.dirname(__file__), "..", "..", "build", "bin",
                         "tile-opt")
-
-
-@pytest.fixture
-def sweep_dir(tmp_path):
-    dst = tmp_path / "sweep"
-    shutil.copytree(os.path.join(FIXTURES, "sweep"), dst)
-    return str(dst)
 
 
 def test_fastest_checked_config_per_problem(sweep_dir):

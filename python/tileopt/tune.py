@@ -33,7 +33,7 @@ def winners(out_dir: str, rows: list[dict] | None = None) -> list[dict]:
     entries with the candidate's name, TFLOP/s and ratio to cuBLAS beside
     them (`job`, `tflops`, `ratio`: not read by tile-opt)."""
     rows = results.collect(out_dir) if rows is None else rows
-    best: dict[tuple, dict] = {}
+    best: dict[tuple, tuple[float, dict]] = {}
     for row in rows:
         if row["status"] != "ok" or row.get("check_pass") is not True \
                 or not row.get("gflops"):
@@ -53,9 +53,9 @@ def winners(out_dir: str, rows: list[dict] | None = None) -> list[dict]:
                  "ratio": row.get("ratio")}
         key = tuple(entry[k] for k in ("chip", "m", "n", "k", "type",
                                        "c_type", "accumulate"))
-        if key not in best or row["gflops"] > best[key]["tflops"] * 1000:
-            best[key] = entry
-    return list(best.values())
+        if key not in best or row["gflops"] > best[key][0]:
+            best[key] = (row["gflops"], entry)
+    return [entry for _, entry in best.values()]
 
 
 def write(out_dir: str, path: str) -> list[dict]:

@@ -1,10 +1,10 @@
 //===- Target.h - GPU target descriptions and config checks ------*- C++ -*-===//
 //
 // Describes the NVIDIA chips tile-opt targets (limits on threads, shared
-// memory, registers; SM count) and holds the one function that checks a
-// `#tile.config` against a chip. Every pass that consumes a config, and the
-// report, go through `checkConfigAgainstTarget`, so a config is accepted or
-// rejected for the same reason everywhere.
+// memory, registers; SM count) and the checks of a `#tile.config` against a
+// chip and a problem. A matmul gets a config only through
+// `findProblemViolation`, so a config is accepted or rejected for the same
+// reason everywhere.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_ANALYSIS_TARGET_H
@@ -272,13 +272,15 @@ std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
                                               int64_t n, int64_t k,
                                               Type elementType);
 
-/// Checks `config` against the limits of `target` for elements of
-/// `elementType`. On violation, reports through `emitError` a message that
-/// names the limit, the value and the chip, and returns failure.
-LogicalResult
-checkConfigAgainstTarget(ConfigAttr config, const TargetInfo &target,
-                         Type elementType,
-                         function_ref<InFlightDiagnostic()> emitError);
+/// Why `config` cannot compile an M x N x K problem of `elementType` on
+/// `target`, in a message that names the limit, the value and the chip: the
+/// chip's limits (findConfigViolation), the shape (findShapeViolation) or
+/// Stream-K's residency (findStreamKViolation); nullopt when it can. Every
+/// config a matmul gets (given, tuned or the default) passes it first.
+std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
+                                                int64_t n, int64_t k,
+                                                Type elementType,
+                                                const TargetInfo &target);
 
 /// How a config's thread blocks fill the chip.
 struct WaveInfo {

@@ -402,8 +402,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     ```
     The verifiers check the structure (positive sizes, divisibility, one
     warp is 32 threads, the combinations the copiers support);
-    `tileopt::checkConfigAgainstTarget` checks a config against the limits
-    of a chip.
+    `tileopt::findProblemViolation` checks a config against the limits
+    of a chip and the problem.
   }];
   let parameters = (ins
     EnumParameter<Tile_Strategy>:$strategy,

@@ -24,8 +24,22 @@ class Tile_TransformOp<string mnemonic, list<Trait> traits = []>
   let cppNamespace = "::mlir::tileopt";
 }
 
-def ConfigureOp : Tile_TransformOp<"configure",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+// A step that changes the payload in place: it reads its handle, which stays
+// valid, and modifies the payload.
+class Tile_InPlaceTransformOp<string mnemonic, list<Trait> traits = []>
+    : Tile_TransformOp<mnemonic,
+        !listconcat([DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
+                    traits)> {
+  let extraClassDefinition = [{
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::MemoryEffects::EffectInstance> &effects) {
+      ::mlir::transform::onlyReadsHandle(getTargetMutable(), effects);
+      ::mlir::transform::modifiesPayload(effects);
+    }
+  }];
+}
+
+def ConfigureOp : Tile_InPlaceTransformOp<"configure"> {
   let summary = "Attach a checked #tile.config to each matmul of the handle";
   let description = [{
     What `--tile-configure` does, for the `linalg.matmul` ops of `target`
@@ -84,8 +98,7 @@ def BlockTileOp : Tile_TransformOp<"block_tile",
   }];
 }
 
-def PromoteOp : Tile_TransformOp<"promote",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+def PromoteOp : Tile_InPlaceTransformOp<"promote"> {
   let summary = "Stage a block tile's A and B panels in workgroup memory";
   let description = [{
     What `--tile-promote` does to each `scf.forall` of `target` (made by
@@ -121,6 +134,7 @@ def MapToGPUOp : Tile_TransformOp<"map_to_gpu",
                        DefaultValuedStrAttr<StrAttr, "sm_90">:$chip);
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure applyToOne(
         ::mlir::transform::TransformRewriter &rewriter,
@@ -151,8 +165,7 @@ def MapNaiveOp : Tile_TransformOp<"map_naive",
   }];
 }
 
-def InsertBarriersOp : Tile_TransformOp<"insert_barriers",
-    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+def InsertBarriersOp : Tile_InPlaceTransformOp<"insert_barriers"> {
   let summary = "Insert the workgroup barriers a gpu.launch needs";
   let description = [{
     What `--tile-insert-barriers` does to each `gpu.launch` of `target`.

@@ -39,7 +39,7 @@ def ConfigurePass : Pass<"tile-configure"> {
   let description = [{
     Attaches a `#tile.config` to each supported `linalg.matmul` (the one
     `config=` gives, or the default of the strategy for the shape) and checks
-    it against the chip (`tileopt::checkConfigAgainstTarget`); a matmul that
+    it against the chip (`tileopt::findProblemViolation`); a matmul that
     already has one keeps it and is checked all the same. Unsupported
     matmuls and impossible configs are errors at the op; other contractions
     are left alone with a warning. Details: docs/design.md.
