@@ -139,7 +139,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
     group = 0;
   auto config = ConfigAttr::get(
       ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
-      WgmmaTileAttr::get(ctx, {64, bn, 16}),
+      WgmmaTileAttr::get(ctx, {64, bn, 16}, Precision::IEEE),
       CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
                     packB ? BStaging::Packed : BStaging::Direct),
       ScheduleAttr::get(ctx, /*stages=*/4, packB ? 1 : 0,
@@ -222,12 +222,54 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   return config;
 }
 
-ConfigAttr mlir::tileopt::selectDefaultTiledConfig(MLIRContext *ctx, int64_t m,
-                                                   int64_t n, int64_t k,
-                                                   Type elementType,
-                                                   Type cType,
-                                                   const TargetInfo &target,
-                                                   std::string *why) {
+/// The TF32 default (not yet measured: a starting point for tuning files):
+/// the f16 default's 128 x BN tiles, BK one swizzle atom (32), 4 stages of
+/// 48 KiB (128 x 256) with tf32; with tf32x3, whose stages hold both parts,
+/// 128 x 128 tiles in 3 stages of 64 KiB. A producer warpgroup, one
+/// resident block per SM (the copies' grid barrier), on a persistent grid
+/// where M fills whole tiles (with edge rows ptxas spilled the persistent
+/// consumers of 128 x 256 tiles) and data-parallel tiles otherwise.
+static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
+                                          int64_t n, int64_t k,
+                                          Type elementType,
+                                          Precision precision,
+                                          const TargetInfo &target,
+                                          std::string *why) {
+  std::string name = stringifyPrecision(precision).str();
+  if (!target.findRate("wgmma", "tf32")) {
+    if (why)
+      *why = "precision = " + name +
+             " runs on the wgmma tile, which needs chip sm_90a";
+    return {};
+  }
+  bool x3 = precision == Precision::TF32x3;
+  int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
+  int64_t bn = x3 || 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
+  TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
+  auto config = ConfigAttr::get(
+      ctx, Strategy::Tiled, {128, bn, 32}, {64, bn},
+      WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
+      CopyAttr::get(ctx, CopyKind::Tma),
+      ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4, /*blocksPerSM=*/1,
+                        m % 128 == 0 ? TileSchedulerKind::Persistent
+                                     : TileSchedulerKind::DataParallel,
+                        ProducerKind::Warpgroup, order));
+  if (std::optional<std::string> violation =
+          findViolation(config, m, n, k, elementType, target)) {
+    if (why)
+      *why = "its " + name + " config does not fit: " + *violation;
+    return {};
+  }
+  return config;
+}
+
+ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
+    MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
+    Type cType, const TargetInfo &target, std::string *why,
+    Precision precision) {
+  if (precision != Precision::IEEE)
+    return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
+                                   target, why);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
                                     why);

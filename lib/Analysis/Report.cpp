@@ -119,23 +119,41 @@ TileReport mlir::tileopt::computeTileReport(
   // lists one (FMA on the CUDA cores in f32 for every operand type, 16-bit
   // values widened; wgmma at the tensor cores' rate for its operands), and
   // the memory bandwidth bounds any kernel's global traffic.
+  // tf32x3 runs three TF32 products per useful one: a third of the rate.
   bool wgmma = config.isWgmma();
+  std::string operands = !wgmma             ? std::string("f32")
+                         : config.isTF32() ? std::string("tf32")
+                                           : getTypeName(elementType);
   if (const InstructionTileRate *rate = target->findRate(
           getInstructionTileTraits(getInstructionTileKind(config)).name,
-          wgmma ? getTypeName(elementType) : "f32")) {
+          operands)) {
     r.floorsTarget = *target;
     r.floorsRate = *rate;
+    if (config.getPrecision() == Precision::TF32x3) {
+      r.floorsRate->operands = "tf32x3";
+      r.floorsRate->fmasPerSMPerClock /= 3;
+    }
   }
-  if (config.getStreamK() || config.getPackB()) {
+  if (config.getStreamK() || config.getPackB() || config.isTF32()) {
     WorkspacePlan plan =
         getWorkspacePlan(config, m, n, k, elementType, *target);
     r.streamK = plan.streamK;
     r.pack = plan.pack;
     r.workspaceBytes = plan.bytes;
-    if (plan.pack)
-      r.packBytesMoved =
-          k * (n + llvm::alignTo(n, 16 / getElementBytes(elementType))) *
-          getElementBytes(elementType);
+    // Each operand copied is read once; each copy written whole (pack_b:
+    // in 16-byte vectors, up to N rounded up to one).
+    if (plan.pack) {
+      int64_t elemBytes = getElementBytes(elementType);
+      int64_t read[2] = {0, 0};
+      for (const PackedCopy &copy : plan.pack->copies) {
+        read[copy.operand] = copy.rows * copy.cols * elemBytes;
+        int64_t cols = copy.part == CopyPart::Exact
+                           ? llvm::alignTo(copy.cols, 16 / elemBytes)
+                           : copy.cols;
+        r.packBytesMoved += copy.rows * cols * elemBytes;
+      }
+      r.packBytesMoved += read[0] + read[1];
+    }
     if (std::optional<std::string> v =
             findStreamKViolation(config, m, n, k, elementType, *target))
       r.violations.push_back(*v);
@@ -190,6 +208,19 @@ TileReport mlir::tileopt::computeTileReport(
   return r;
 }
 
+static json::Value packedCopies(const PackPlan &pack) {
+  json::Array copies;
+  for (const PackedCopy &copy : pack.copies)
+    copies.push_back(json::Object{{"operand", copy.operand ? "B" : "A"},
+                                  {"part", stringifyCopyPart(copy.part)},
+                                  {"transposed", copy.transposed},
+                                  {"rows", copy.rows},
+                                  {"cols", copy.cols},
+                                  {"row_pitch", copy.pitch},
+                                  {"offset_bytes", copy.offset}});
+  return copies;
+}
+
 static json::Value planToJson(const KernelPlan &plan) {
   auto copy = [](const OperandCopy &c) {
     return json::Object{{"copier", stringifyCopyKind(c.copier)},
@@ -205,7 +236,8 @@ static json::Value planToJson(const KernelPlan &plan) {
       {"copy",
        json::Object{{"a", copy(plan.copy[0])}, {"b", copy(plan.copy[1])}}},
       {"restage_a", plan.restageA},
-      {"pack_b", bool(plan.workspace.pack)},
+      {"pack_b", plan.config.getPackB()},
+      {"precision", stringifyPrecision(plan.config.getPrecision())},
       {"k_loop", stringifyKLoopKind(plan.loop)},
       {"stages", plan.stages},
       {"instruction_tile", getInstructionTileTraits(plan.instructionTile).name},
@@ -356,14 +388,13 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                        {"tail_split", r.streamK->split},
                        {"workspace_bytes", r.streamK->workspaceBytes}})
                  : json::Value(nullptr)},
-      {"pack_b",
-       r.pack ? json::Value(json::Object{{"blocks", r.pack->blocks},
-                                         {"packers", r.pack->packers},
-                                         {"row_pitch", r.pack->pitch},
-                                         {"offset_bytes", r.pack->offset},
-                                         {"workspace_bytes", r.workspaceBytes},
-                                         {"bytes_moved", r.packBytesMoved}})
-              : json::Value(nullptr)},
+      {"pack", r.pack ? json::Value(json::Object{
+                            {"blocks", r.pack->blocks},
+                            {"packers", r.pack->packers},
+                            {"copies", packedCopies(*r.pack)},
+                            {"workspace_bytes", r.workspaceBytes},
+                            {"bytes_moved", r.packBytesMoved}})
+                      : json::Value(nullptr)},
       {"floors",
        r.hasFloors() ? json::Value(json::Object{
                            {"fp32_peak_flop_per_s", r.peakFlopsPerSecond()},
@@ -430,12 +461,16 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                       r.kernelBytes, r.kernelFlopPerByte(),
                       r.naiveFlopPerByte);
   if (WgmmaTileAttr wgmma = r.config.getWgmmaTile())
-    os << llvm::formatv("  per warpgroup and 16 of k: {0} wgmma m{1}n{2}k{3} "
-                        "from shared-memory descriptors (no per-thread "
-                        "shared loads)\n",
+    os << llvm::formatv("  per warpgroup and {3} of k: {0} wgmma "
+                        "m{1}n{2}k{3}{4} from shared-memory descriptors (no "
+                        "per-thread shared loads)\n",
                         (r.config.getWarp()[0] / wgmma.getM()) *
-                            (r.config.getWarp()[1] / wgmma.getN()),
-                        wgmma.getM(), wgmma.getN(), wgmma.getK());
+                            (r.config.getWarp()[1] / wgmma.getN()) *
+                            (wgmma.getParts() == 2 ? 3 : 1),
+                        wgmma.getM(), wgmma.getN(), wgmma.getK(),
+                        wgmma.getParts() == 2
+                            ? " (tf32x3: low x high, high x low, high x high)"
+                            : "");
   else
     os << llvm::formatv("  per thread and k: {0} values from shared memory, "
                         "{1} FMAs ({2:F2} FMAs per value)\n",
@@ -486,9 +521,14 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         plan->grid[0], plan->grid[1], plan->block[0],
                         plan->block[1]);
     copy("A", plan->copy[0]);
-    os << (plan->restageA ? " re-staged K-major" : "") << ", ";
+    bool tf32 = plan->config.isTF32();
+    os << (plan->restageA ? " re-staged K-major" : "")
+       << (tf32 ? " from its TF32 copy" : "") << ", ";
     copy("B", plan->copy[1]);
-    os << (plan->workspace.pack ? " from pack_b's copy" : "") << "; "
+    os << (tf32                    ? " from its transposed TF32 copy"
+           : plan->workspace.pack ? " from pack_b's copy"
+                                  : "")
+       << "; "
        << stringifyKLoopKind(plan->loop) << " K loop of " << plan->stages
        << " stage(s); " << getInstructionTileTraits(plan->instructionTile).name
        << " tile; " << stringifyTileSchedulerKind(plan->scheduler) << " tiles; "
@@ -539,13 +579,21 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
           r.streamK->blocks, r.streamK->steps, r.streamK->stepsPerTile,
           r.streamK->maxSegments, r.streamK->workspaceBytes,
           r.streamK->partialElements);
-    if (r.pack)
-      os << llvm::formatv(
-          "  pack_b: {0} of the grid's {1} blocks copy B into rows of {2} "
-          "elements at byte {3} of a {4}-byte workspace, and every block "
-          "waits for them; {5} bytes read and written per launch\n",
-          r.pack->packers, r.pack->blocks, r.pack->pitch, r.pack->offset,
-          r.workspaceBytes, r.packBytesMoved);
+    if (r.pack) {
+      os << llvm::formatv("  pack: {0} of the grid's {1} blocks copy",
+                          r.pack->packers, r.pack->blocks);
+      for (const PackedCopy &copy : r.pack->copies)
+        os << llvm::formatv("{0} {1}{2} ({3}) into {4} rows of {5} elements "
+                            "at byte {6}",
+                            &copy == &r.pack->copies.front() ? "" : ",",
+                            copy.operand ? "B" : "A",
+                            copy.transposed ? " transposed" : "",
+                            stringifyCopyPart(copy.part), copy.rows,
+                            copy.pitch, copy.offset);
+      os << llvm::formatv(" of a {0}-byte workspace, and every block waits "
+                          "for them; {1} bytes read and written per launch\n",
+                          r.workspaceBytes, r.packBytesMoved);
+    }
   }
   if (r.hasFloors()) {
     os << llvm::formatv("  floors: {6} peak {0:F1} TFLOP/s ({1} SMs x {2} "

@@ -153,12 +153,31 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
     plan.bytes = plan.streamK->workspaceBytes;
   }
-  if (config.getPackB()) {
+  // The copies: B as it is (pack_b); A and B transposed (N x K), as TF32
+  // or as their high parts and then their low parts (tf32x3).
+  SmallVector<PackedCopy, 4> copies;
+  if (config.getPackB())
+    copies.push_back({1, CopyPart::Exact, false, k, n});
+  if (config.getPrecision() == Precision::TF32) {
+    copies.push_back({0, CopyPart::Rounded, false, m, k});
+    copies.push_back({1, CopyPart::Rounded, true, n, k});
+  }
+  if (config.getPrecision() == Precision::TF32x3)
+    for (CopyPart part : {CopyPart::High, CopyPart::Low}) {
+      copies.push_back({0, part, false, m, k});
+      copies.push_back({1, part, true, n, k});
+    }
+  if (!copies.empty()) {
     int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;
-    pack.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
-    pack.pitch = llvm::alignTo(n * elemBytes, kTmaBoxAlignment) / elemBytes;
-    pack.barrierOffset = pack.offset + k * pack.pitch * elemBytes;
+    for (PackedCopy &copy : copies) {
+      copy.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
+      copy.pitch =
+          llvm::alignTo(copy.cols * elemBytes, kTmaBoxAlignment) / elemBytes;
+      plan.bytes = copy.offset + copy.bytes(elemBytes);
+    }
+    pack.copies = std::move(copies);
+    pack.barrierOffset = plan.bytes;
     bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
     pack.blocks = plan.streamK ? plan.streamK->grid
                   : persistent ? getPersistentGrid(config, m, n, target)
@@ -169,6 +188,11 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     plan.pack = pack;
   }
   return plan;
+}
+
+StringRef mlir::tileopt::stringifyCopyPart(CopyPart part) {
+  static const char *const names[] = {"exact", "rounded", "high", "low"};
+  return names[static_cast<int>(part)];
 }
 
 RowGroupBoxes mlir::tileopt::getRowGroupBoxes(ConfigAttr config) {
@@ -388,7 +412,9 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   llvm::raw_string_ostream os(message);
   if (std::optional<std::string> violation = findGridViolation(config, m, n, k))
     return violation;
-  if (config.getCopyKind() != CopyKind::Tma)
+  // The TF32 precisions read A and B through their copies, whose rows are
+  // padded to 128 bytes.
+  if (config.getCopyKind() != CopyKind::Tma || config.isTF32())
     return std::nullopt;
   // A's tensor map steps from row to row by K elements, which TMA needs in
   // 16-byte multiples (and a box must start on a 16-byte boundary; rows of

@@ -23,9 +23,11 @@ static const InstructionTileRate kAmpereTiles[] = {{"fma", "f32", 64}};
 static const InstructionTileRate kHopperTiles[] = {{"fma", "f32", 128}};
 // sm_90a adds wgmma: dense f16 and bf16 at 2048 multiply-adds per SM per
 // cycle (989 TFLOP/s on an H100 SXM at 1.83 GHz; the programming guide's
-// table, 4 tensor cores of 512).
-static const InstructionTileRate kHopperArchTiles[] = {
-    {"fma", "f32", 128}, {"wgmma", "f16", 2048}, {"wgmma", "bf16", 2048}};
+// table, 4 tensor cores of 512); tf32 at half that (495 TFLOP/s).
+static const InstructionTileRate kHopperArchTiles[] = {{"fma", "f32", 128},
+                                                       {"wgmma", "f16", 2048},
+                                                       {"wgmma", "bf16", 2048},
+                                                       {"wgmma", "tf32", 1024}};
 
 static const TargetInfo kTargets[] = {
     // chip, cc, ptx, warp, thr/blk, thr/SM, blk/SM, smem default, smem opt-in,

@@ -83,7 +83,11 @@ std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
     return "workspace (" + std::to_string(arg.workspaceBytes) + " bytes)";
   std::string text = arg.name.str();
   if (arg.packed)
-    return text + " (tensor map of its copy)";
+    return text + " (tensor map of its " +
+           (arg.part == CopyPart::Exact
+                ? std::string()
+                : stringifyCopyPart(arg.part).str() + " TF32 ") +
+           (arg.transposed ? "transposed " : "") + "copy)";
   if (arg.rowGroups)
     return text + " (tensor map of its row groups)";
   if (arg.tensorMap)
@@ -119,6 +123,21 @@ findStagesViolation(const CopierTraits &copier, int64_t stages) {
 }
 
 std::optional<std::string>
+mlir::tileopt::findPrecisionViolation(ConfigAttr config, Type elementType) {
+  if (config.isTF32() && !elementType.isF32())
+    return "precision = " +
+           stringifyPrecision(config.getPrecision()).str() +
+           " multiplies f32 operands as TF32, got " +
+           getTypeName(elementType) + " (16-bit operands take precision = "
+           "ieee)";
+  if (config.isWgmma() && elementType.isF32() && !config.isTF32())
+    return std::string("the wgmma tile multiplies f32 operands as TF32: it "
+                       "needs precision = tf32 or tf32x3 (and K = 8), or "
+                       "the fma tile for IEEE f32");
+  return std::nullopt;
+}
+
+std::optional<std::string>
 mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
                                   Type elementType) {
   if (config.getStrategy() != Strategy::Tiled)
@@ -131,9 +150,14 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   std::string message;
   llvm::raw_string_ostream os(message);
   int64_t elemBytes = getElementBytes(elementType);
-  int64_t stageBytes[2] = {config.getBM() * config.getBK() * elemBytes,
-                           config.getBK() * getStagedBCols(config) *
+  int64_t parts = config.isWgmma() ? config.getWgmmaTile().getParts() : 1;
+  int64_t stageBytes[2] = {parts * config.getBM() * config.getBK() * elemBytes,
+                           parts * config.getBK() * getStagedBCols(config) *
                                elemBytes};
+  std::string operands =
+      config.isTF32() ? std::string("tf32") : getTypeName(elementType);
+  std::optional<std::string> precision =
+      findPrecisionViolation(config, elementType);
   if (target.computeCapability < copier.minComputeCapability) {
     os << "copy kind " << stringifyCopyKind(copier.kind) << " needs "
        << copier.engine << " of sm_" << copier.minComputeCapability
@@ -142,7 +166,9 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
     os << "the " << tile.name << " instruction tile is not available on "
        << target.chip
        << (tile.kind == InstructionTileKind::Wgmma ? " (it needs sm_90a)" : "");
-  } else if (!target.findRate(tile.name, getTypeName(elementType))) {
+  } else if (precision) {
+    os << *precision;
+  } else if (!target.findRate(tile.name, operands)) {
     os << "the " << tile.name << " instruction tile does not multiply "
        << getTypeName(elementType) << " operands on " << target.chip
        << (sixteenBit ? " (16-bit matmuls take the wgmma tile on sm_90a, or "
@@ -189,11 +215,15 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   } else {
     layout.panelShape[1] = {bk, bn + pad};
   }
-  // The wgmma tile's swizzled boxes, 64 elements wide.
-  if (config.isWgmma()) {
-    constexpr int64_t w = kSwizzledBoxColumns;
-    layout.panelShape[0] = {bk / w, bm, w};
-    layout.panelShape[1] = {bn / w, bk, w};
+  // The wgmma tile's swizzled boxes, one 128-byte row wide: A's along K;
+  // B's along N (B as it is, N-major) or, TF32, along K (B's transposed
+  // copy, K-major). tf32x3 stages the high parts' boxes, then the low's.
+  if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
+    int64_t w = wgmma.getBoxColumns(), parts = wgmma.getParts();
+    layout.panelShape[0] = {parts * bk / w, bm, w};
+    layout.panelShape[1] = wgmma.isTF32()
+                               ? SmallVector<int64_t, 4>{parts * bk / w, bn, w}
+                               : SmallVector<int64_t, 4>{bn / w, bk, w};
   }
   // TMA panels live in dynamic shared memory, whose base (and each panel)
   // is 1024-byte aligned (--tile-extern-dynamic-shared).
@@ -239,12 +269,15 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   bool bMap = tma && !config.getPackB() &&
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
-  KernelArgument a{"A", p.m, p.k, tma, config.getBM(), config.getBK()};
-  KernelArgument b{"B", p.k, p.n, bMap, config.getBK(), config.getBN()};
-  // wgmma: boxes one swizzle atom (64 elements) wide.
-  if (config.isWgmma()) {
-    a.boxCols = b.boxCols = kSwizzledBoxColumns;
-    a.swizzleBytes = b.swizzleBytes = 128;
+  bool tf32 = config.isTF32();
+  KernelArgument a{"A", p.m, p.k, tma && !tf32, config.getBM(),
+                   config.getBK()};
+  KernelArgument b{"B", p.k, p.n, bMap && !tf32, config.getBK(),
+                   config.getBN()};
+  // wgmma: boxes one swizzle atom (128 bytes) wide.
+  if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
+    a.boxCols = b.boxCols = wgmma.getBoxColumns();
+    a.swizzleBytes = b.swizzleBytes = kSwizzledBoxRowBytes;
   }
   // A cluster's blocks each load a 1 / cluster share of the rows of the
   // operand they share.
@@ -259,14 +292,23 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
     workspace.residentBlocks = plan.residentBlocks();
     args.push_back(workspace);
   }
-  if (plan.pack) {
-    KernelArgument packed{"B", p.k, p.n, true, config.getBK(), b.boxCols};
-    packed.swizzleBytes = b.swizzleBytes;
-    packed.packed = true;
-    packed.packOffset = plan.pack->offset;
-    packed.packStride = plan.pack->pitch * getElementBytes(p.elementType);
-    args.push_back(packed);
-  }
+  // A tensor map of each copy in the workspace, its boxes those of the
+  // operand (B transposed: BN rows of K, like A's).
+  if (plan.pack)
+    for (const PackedCopy &copy : plan.pack->copies) {
+      const KernelArgument &of = copy.operand ? b : a;
+      KernelArgument packed{copy.operand ? "B" : "A", copy.rows, copy.cols,
+                            true,
+                            copy.transposed ? config.getBN() : of.boxRows,
+                            of.boxCols};
+      packed.swizzleBytes = of.swizzleBytes;
+      packed.packed = true;
+      packed.part = copy.part;
+      packed.transposed = copy.transposed;
+      packed.packOffset = copy.offset;
+      packed.packStride = copy.pitch * getElementBytes(p.elementType);
+      args.push_back(packed);
+    }
   return args;
 }
 
@@ -301,13 +343,15 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
   int64_t n = problem.n, k = problem.k;
-  if (problem.elementType.getIntOrFloatBitWidth() != 16) {
-    why = "has " + getTypeName(problem.elementType) +
-          " operands, but the wgmma tile multiplies f16 or bf16";
+  if (std::optional<std::string> v =
+          findPrecisionViolation(config, problem.elementType)) {
+    why = *v;
     return failure();
   }
-  // B's rows may be anything when the kernel packs B first.
-  if (k % 8 != 0 || (n % 8 != 0 && !plan.workspace.pack)) {
+  // B's rows may be anything when the kernel packs B first; TF32 kernels
+  // read only their copies, whose rows are padded.
+  if (!config.isTF32() &&
+      (k % 8 != 0 || (n % 8 != 0 && !plan.workspace.pack))) {
     why = "needs rows of A and B that are 16-byte multiples (K and N "
           "multiples of 8; or b = packed for N) for the wgmma tile's TMA "
           "boxes, got K = " +
@@ -395,11 +439,14 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   // Stream-K's grid is one resident wave of the target's SMs; the
   // workspace (stream_k, pack_b) is laid out for that grid.
   bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
-  if (config.getStreamK() || config.getPackB() || persistent) {
+  if (config.getStreamK() || config.getPackB() || persistent ||
+      config.isTF32()) {
     if (!target) {
       why = std::string(config.getStreamK()   ? "stream_k sizes its grid"
                         : persistent          ? "persistent sizes its grid"
-                                              : "pack_b sizes its workspace") +
+                        : config.isTF32()
+                            ? "precision = tf32 sizes its workspace"
+                            : "pack_b sizes its workspace") +
             " by the chip's SMs: name a known chip";
       return failure();
     }

@@ -45,8 +45,8 @@ public:
       : StageCopier(ctx), ib(ctx.ib()), bCopy(getPanelCopy(ctx, 1)),
         sharedOperand(getClusterSharedOperand(ctx.config())),
         sharing(sharedOperand >= 0) {
-    maps[0] = tensorMaps[0];
-    maps[1] = tensorMaps[1];
+    for (auto [i, map] : llvm::enumerate(tensorMaps))
+      maps[i % 2][i / 2] = map;
   }
   void emitSetup(Operation *setupPoint) override;
   void emitIssue(Value kAt, Value kUpper, Value stage) override;
@@ -68,11 +68,13 @@ private:
   Value boxColumn(Value box);
   void waitForPhase(Value group, Value step, Value stage, int64_t shift);
   void issueBox(OpFoldResult box, Value column, Value stage, Value kAt);
-  void issueSwizzled(int operand, int64_t box, Value stage, Value kAt);
+  void issueSwizzled(int operand, int64_t part, int64_t box, Value stage,
+                     Value kAt);
   void emitArrivals(Value stage);
 
   IndexBuilder ib;
-  Value maps[2];
+  /// Per operand, the tensor map of each part (tf32x3: high, low).
+  Value maps[2][2];
   PanelCopy bCopy;
   Value barriers, leader;
   /// In a cluster: this block's rank in it, and the multicast mask of all.
@@ -136,7 +138,8 @@ void TmaCopier::issueBox(OpFoldResult box, Value column, Value stage,
                          Value kAt) {
   Value dst = boxView(ctx.panels[1], {stage, box});
   Value groupRow = arith::DivUIOp::create(ctx.rewriter, ctx.loc, kAt, ib.c(4));
-  nvgpu::TmaAsyncLoadOp::create(ctx.rewriter, ctx.loc, dst, barriers, maps[1],
+  nvgpu::TmaAsyncLoadOp::create(ctx.rewriter, ctx.loc, dst, barriers,
+                                maps[1][0],
                                 ValueRange{ib.add(ctx.colOrigin, column),
                                            groupRow},
                                 stage, Value(), Value());
@@ -224,18 +227,25 @@ void TmaCopier::emitSetup(Operation *setupPoint) {
   rewriter.restoreInsertionPoint(loopPoint);
 }
 
-/// Swizzled box `box` of `operand` (A: BM x 64 at column kAt + 64 box; B:
-/// BK x 64 at row kAt) into stage `stage`; the operand a cluster shares
-/// takes this block's share of the box's rows, multicast to all.
-void TmaCopier::issueSwizzled(int operand, int64_t box, Value stage,
-                              Value kAt) {
+/// Swizzled box `box` of part `part` of `operand` into stage `stage`: A's
+/// are BM x W at column kAt + W box (W: the box's columns); B's BK x W at
+/// row kAt, or of its transposed TF32 copy BN x W at column kAt + W box.
+/// The parts' boxes follow each other in the stage. The operand a cluster
+/// shares takes this block's share of the box's rows, multicast to all.
+void TmaCopier::issueSwizzled(int operand, int64_t part, int64_t box,
+                              Value stage, Value kAt) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  Value column = ib.c(kSwizzledBoxColumns * box);
-  Value col =
-      operand == 0 ? ib.add(kAt, column) : ib.add(ctx.colOrigin, column);
-  Value row = operand == 0 ? ctx.rowOrigin : kAt;
-  Value dst = boxView(ctx.panels[operand], {stage, ib.c(box)});
+  WgmmaTileAttr wgmma = ctx.config().getWgmmaTile();
+  bool kMajor = operand == 0 || wgmma.isTF32();
+  Value column = ib.c(wgmma.getBoxColumns() * box);
+  Value origin = operand == 0 ? ctx.rowOrigin : ctx.colOrigin;
+  Value col = kMajor ? ib.add(kAt, column) : ib.add(origin, column);
+  Value row = kMajor ? origin : kAt;
+  int64_t boxesPerPart = ctx.plan.shared.panelShape[operand][1] /
+                         wgmma.getParts();
+  Value dst = boxView(ctx.panels[operand],
+                      {stage, ib.c(part * boxesPerPart + box)});
   Value mask;
   if (operand == sharedOperand) {
     int64_t share = ctx.plan.arguments[operand].boxRows;
@@ -251,8 +261,9 @@ void TmaCopier::issueSwizzled(int operand, int64_t box, Value stage,
         memref::SubViewOp::create(rewriter, loc, dst, offsets, sizes, strides);
     mask = allBlocks;
   }
-  nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst, barriers, maps[operand],
-                                ValueRange{col, row}, stage, mask, Value());
+  nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst, barriers,
+                                maps[operand][part], ValueRange{col, row},
+                                stage, mask, Value());
 }
 
 /// Rows of B that are not 16-byte multiples cannot be TMA boxes: B then
@@ -266,27 +277,34 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
   bool bRowGroups = plan.copy[1].layout == PanelLayout::RowClassBoxes;
   int64_t bBytes =
       plan.bByRegisters ? 0 : config.getBK() * getStagedBCols(config);
-  int64_t txBytes = (config.getBM() * config.getBK() + bBytes) *
+  WgmmaTileAttr wgmma = config.getWgmmaTile();
+  int64_t parts = wgmma ? wgmma.getParts() : 1;
+  int64_t txBytes = parts * (config.getBM() * config.getBK() + bBytes) *
                     getElementBytes(ctx.elementType());
   Value live = ib.lt(kAt, kUpper);
   emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
     nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
                                             ib.c(txBytes), stage, Value());
-    // Swizzled stages: boxes 64 columns wide, A's along K, B's along N.
-    if (plan.copy[0].layout == PanelLayout::Swizzled128) {
-      for (int64_t box = 0; box < config.getBK() / kSwizzledBoxColumns; ++box)
-        issueSwizzled(0, box, stage, kAt);
-      for (int64_t box = 0; box < config.getBN() / kSwizzledBoxColumns; ++box)
-        issueSwizzled(1, box, stage, kAt);
+    // Swizzled stages: boxes one 128-byte row wide, A's along K, B's along
+    // N (or along K: TF32's transposed copy), each part's in turn.
+    if (wgmma) {
+      int64_t w = wgmma.getBoxColumns();
+      int64_t bBoxes = wgmma.isTF32() ? config.getBK() / w : config.getBN() / w;
+      for (int64_t part = 0; part < parts; ++part) {
+        for (int64_t box = 0; box < config.getBK() / w; ++box)
+          issueSwizzled(0, part, box, stage, kAt);
+        for (int64_t box = 0; box < bBoxes; ++box)
+          issueSwizzled(1, part, box, stage, kAt);
+      }
       return;
     }
     // Box coordinates go innermost first: (column, row).
     nvgpu::TmaAsyncLoadOp::create(
-        rewriter, loc, boxView(ctx.panels[0], {stage}), barriers, maps[0],
+        rewriter, loc, boxView(ctx.panels[0], {stage}), barriers, maps[0][0],
         ValueRange{kAt, ctx.rowOrigin}, stage, Value(), Value());
     if (!plan.bByRegisters && !bRowGroups)
       nvgpu::TmaAsyncLoadOp::create(
-          rewriter, loc, boxView(ctx.panels[1], {stage}), barriers, maps[1],
+          rewriter, loc, boxView(ctx.panels[1], {stage}), barriers, maps[1][0],
           ValueRange{ctx.colOrigin, kAt}, stage, Value(), Value());
     if (leaderIssues)
       for (int64_t i = 0; i < plan.bBoxes.boxes(); ++i)
@@ -457,7 +475,9 @@ mlir::tileopt::createRestageADecorator(KernelContext &ctx,
 /// BK of A, BK x BN of B) or one class box of b_row_groups's view of B (K/4
 /// rows of 4N elements; K is a multiple of 4: A's rows are 16-byte
 /// multiples); pack_b's is of B's copy in the workspace, K x N with rows
-/// `pitch` elements apart.
+/// `pitch` elements apart. The TF32 precisions read only their copies:
+/// A's and B's transposed, then with tf32x3 the low parts' (map operand + 2
+/// part).
 SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
                                                       Location loc,
                                                       const KernelPlan &plan,
@@ -468,38 +488,48 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
   IndexBuilder ib{rewriter, loc};
-  // pack_b: B's copy in the workspace.
-  Value sourceB = globalB;
-  if (plan.workspace.pack) {
-    const PackPlan &pack = *plan.workspace.pack;
+  // A copy in the workspace: rows x cols of rows `pitch` elements apart.
+  auto copyView = [&](const PackedCopy &copy) -> Value {
     Value rows = memref::ViewOp::create(
         rewriter, loc,
-        MemRefType::get({problem.k, pack.pitch}, problem.elementType),
-        workspace, ib.c(pack.offset), ValueRange{});
-    sourceB = memref::SubViewOp::create(
+        MemRefType::get({copy.rows, copy.pitch}, problem.elementType),
+        workspace, ib.c(copy.offset), ValueRange{});
+    return memref::SubViewOp::create(
         rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
-        ArrayRef<int64_t>{problem.k, problem.n}, ArrayRef<int64_t>{1, 1});
-  }
-  SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described = {
-      {globalA, {config.getBM(), config.getBK()}}};
+        ArrayRef<int64_t>{copy.rows, copy.cols}, ArrayRef<int64_t>{1, 1});
+  };
+  // pack_b: B's copy in the workspace.
+  Value sourceB = globalB;
+  if (plan.workspace.pack && !config.isTF32())
+    sourceB = copyView(plan.workspace.pack->copies.front());
   bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
-  if (swizzled) {
+  SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described;
+  if (config.isTF32()) {
+    auto packed = llvm::make_filter_range(
+        plan.arguments, [](const KernelArgument &a) { return a.packed; });
+    for (auto [copy, arg] : llvm::zip(plan.workspace.pack->copies, packed))
+      described.push_back({copyView(copy), {arg.boxRows, arg.boxCols}});
+  } else if (swizzled) {
     // The boxes of the kernel's A and B arguments.
     const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
     described = {{globalA, {a.boxRows, a.boxCols}},
                  {sourceB, {b.boxRows, b.boxCols}}};
-  } else if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
-    SmallVector<ReassociationIndices> all{{0, 1}};
-    Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
-    auto groupsType =
-        MemRefType::get({problem.k / 4, 4 * problem.n}, problem.elementType);
-    Value groups =
-        memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
-    described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
-  } else if (!plan.bByRegisters) {
-    described.push_back({sourceB, {config.getBK(), config.getBN()}});
+  } else {
+    described = {{globalA, {config.getBM(), config.getBK()}}};
+    if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
+      SmallVector<ReassociationIndices> all{{0, 1}};
+      Value flat =
+          memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
+      auto groupsType =
+          MemRefType::get({problem.k / 4, 4 * problem.n}, problem.elementType);
+      Value groups =
+          memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
+      described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
+    } else if (!plan.bByRegisters) {
+      described.push_back({sourceB, {config.getBK(), config.getBN()}});
+    }
   }
-  SmallVector<Value, 2> maps(2);
+  SmallVector<Value, 2> maps(std::max<size_t>(described.size(), 2));
   for (auto [i, entry] : llvm::enumerate(described)) {
     auto &[tensor, box] = entry;
     auto tensorType = cast<MemRefType>(tensor.getType());

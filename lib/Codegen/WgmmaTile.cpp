@@ -219,42 +219,60 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
     return arith::IndexCastOp::create(rewriter, loc, i64,
                                       ib.mul(index, ib.c(scale)));
   };
+  WgmmaTileAttr tile = config.getWgmmaTile();
+  bool tf32 = tile.isTF32();
+  int64_t boxColumns = tile.getBoxColumns(), parts = tile.getParts();
   aBase = arith::AddIOp::create(rewriter, loc, aBase,
                                 bytes(groupRow, kSwizzleAtomRowBytes));
-  // A 64-column box of B holds BK rows of 128 bytes.
-  int64_t bBoxBytes = bk * kSwizzleAtomRowBytes;
-  bBase = arith::AddIOp::create(rewriter, loc, bBase,
-                                bytes(groupCol, bBoxBytes / kSwizzledBoxColumns));
-  auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
-                                        : NVVM::WGMMATypes::bf16;
+  // A box of B holds BK rows of 128 bytes (N-major), or with TF32 BN rows
+  // of 128 bytes of K (the transposed copy, K-major like A's).
+  int64_t bBoxBytes = (tf32 ? config.getBN() : bk) * kSwizzleAtomRowBytes;
+  bBase = arith::AddIOp::create(
+      rewriter, loc, bBase,
+      tf32 ? bytes(groupCol, kSwizzleAtomRowBytes)
+           : bytes(groupCol, bBoxBytes / boxColumns));
+  auto type = tf32                        ? NVVM::WGMMATypes::tf32
+              : ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
+                                          : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   SmallVector<Value> results(accs);
   int64_t aBoxBytes = bm * kSwizzleAtomRowBytes;
-  for (int64_t kk = 0; kk < bk / w.k; ++kk) {
+  // The byte offset of K-major rows `row`.. of K chunk `kk` of `part` in
+  // a stage of boxes of `boxBytes`.
+  int64_t boxesPerPart = bk / boxColumns;
+  auto kMajor = [&](int64_t part, int64_t kk, int64_t row, int64_t boxBytes) {
     int64_t kBytes = kk * w.k * elemBytes;
-    for (int64_t i = 0; i < w.tilesM(); ++i) {
-      Value descA = descriptor(aBase,
-                               kBytes / kSwizzleAtomRowBytes * aBoxBytes +
-                                   i * w.m * kSwizzleAtomRowBytes +
-                                   kBytes % kSwizzleAtomRowBytes,
-                               aBoxBytes);
-      for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
-        Value descB = descriptor(
-            bBase,
-            jn * w.n / kSwizzledBoxColumns * bBoxBytes +
-                kk * w.k * kSwizzleAtomRowBytes,
-            bBoxBytes);
-        Value &acc = results[i * w.tilesN() + jn];
-        acc = NVVM::WgmmaMmaAsyncOp::create(
-            rewriter, loc, acc.getType(), acc, descA, descB, shape, type, type,
-            NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-            NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-            NVVM::MMALayout::row, NVVM::MMALayout::row,
-            NVVM::MMAIntOverflowAttr());
+    return (part * boxesPerPart + kBytes / kSwizzleAtomRowBytes) * boxBytes +
+           row * kSwizzleAtomRowBytes + kBytes % kSwizzleAtomRowBytes;
+  };
+  // tf32x3: a . b = a_l b_h + a_h b_l + a_h b_h, the small terms first.
+  SmallVector<std::pair<int64_t, int64_t>, 3> products = {{0, 0}};
+  if (parts == 2)
+    products = {{1, 0}, {0, 1}, {0, 0}};
+  for (int64_t kk = 0; kk < bk / w.k; ++kk)
+    for (auto [partA, partB] : products)
+      for (int64_t i = 0; i < w.tilesM(); ++i) {
+        Value descA = descriptor(aBase, kMajor(partA, kk, i * w.m, aBoxBytes),
+                                 aBoxBytes);
+        for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
+          int64_t offsetB =
+              tf32 ? kMajor(partB, kk, jn * w.n, bBoxBytes)
+                   : jn * w.n / boxColumns * bBoxBytes +
+                         kk * w.k * kSwizzleAtomRowBytes;
+          Value descB = descriptor(bBase, offsetB, bBoxBytes);
+          Value &acc = results[i * w.tilesN() + jn];
+          // layoutB: row reads B N-major (the instruction's transposed
+          // form, 16-bit only), col K-major.
+          acc = NVVM::WgmmaMmaAsyncOp::create(
+              rewriter, loc, acc.getType(), acc, descA, descB, shape, type,
+              type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+              NVVM::MMALayout::row,
+              tf32 ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+              NVVM::MMAIntOverflowAttr());
+        }
       }
-    }
-  }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 1);
   return results;

@@ -101,13 +101,16 @@ LogicalResult FmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 WgmmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      ArrayRef<int64_t> shape) {
+                      ArrayRef<int64_t> shape, Precision precision) {
   if (shape.size() != 3)
     return emitError() << "wgmma shape must be three sizes [M, N, K]";
-  if (shape[0] != 64 || shape[2] != 16 || shape[1] % 64 != 0 || shape[1] < 64 ||
+  // K: 32 bytes of operand per instruction, 16 f16/bf16 or 8 TF32 values.
+  int64_t k = precision == Precision::IEEE ? 16 : 8;
+  if (shape[0] != 64 || shape[2] != k || shape[1] % 64 != 0 || shape[1] < 64 ||
       shape[1] > 256)
-    return emitError() << "wgmma shape must be [64, N, 16] with N a multiple "
-                          "of 64 up to 256, got ["
+    return emitError() << "wgmma shape must be [64, N, " << k
+                       << "] with N a multiple of 64 up to 256 (precision = "
+                       << stringifyPrecision(precision) << "), got ["
                        << shape[0] << ", " << shape[1] << ", " << shape[2]
                        << "]";
   return success();
@@ -124,7 +127,8 @@ SmallVector<int64_t, 2> ConfigAttr::getThread() const {
 static LogicalResult
 verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
                   Strategy strategy, ArrayRef<int64_t> block,
-                  ArrayRef<int64_t> warp, WgmmaTileAttr wgmma, CopyAttr copy) {
+                  ArrayRef<int64_t> warp, WgmmaTileAttr wgmma, CopyAttr copy,
+                  ScheduleAttr schedule) {
   if (strategy != Strategy::Tiled)
     return emitError() << "the wgmma tile needs the tiled strategy";
   if (warp.empty())
@@ -143,11 +147,30 @@ verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "the wgmma tile reads 128-byte swizzled TMA boxes: "
                           "it needs copy = #tile.copy<kind = tma> (a direct, "
                           "b direct or packed)";
-  if (block[2] % 64 != 0)
-    return emitError() << "the wgmma tile's A boxes are 64 columns wide (one "
-                          "128-byte swizzle atom of 16-bit elements): BK "
-                          "must be a multiple of 64, got "
-                       << block[2];
+  // One 128-byte swizzle atom of A: 64 16-bit or 32 TF32 columns.
+  int64_t atom = wgmma.isTF32() ? 32 : 64;
+  if (block[2] % atom != 0)
+    return emitError() << "the wgmma tile's A boxes are " << atom
+                       << " columns wide (one 128-byte swizzle atom of "
+                       << (wgmma.isTF32() ? "f32" : "16-bit")
+                       << " elements): BK must be a multiple of " << atom
+                       << ", got " << block[2];
+  if (!wgmma.isTF32())
+    return success();
+  StringRef precision = stringifyPrecision(wgmma.getPrecision());
+  if (copy.getB() != BStaging::Direct)
+    return emitError() << "precision = " << precision
+                       << " copies B transposed itself: it needs b = direct";
+  if (schedule.getBlocksPerSm() == 0)
+    return emitError() << "precision = " << precision
+                       << " copies A and B first, all blocks together, "
+                          "which then wait for each other: it needs "
+                          "blocks_per_sm > 0";
+  if (schedule.getCluster() > 1)
+    return emitError() << "cluster = " << schedule.getCluster()
+                       << " cannot wait on precision = " << precision
+                       << "'s grid barrier (a cluster's blocks need two free "
+                          "SMs at once): it needs cluster = 1";
   return success();
 }
 
@@ -302,7 +325,8 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             "needs b = direct";
   }
   if (wgmma)
-    return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr);
+    return verifyWgmmaConfig(emitError, strategy, block, warp, wgmma, copyAttr,
+                             scheduleAttr);
   if (scheduleAttr.getScheduler() == TileSchedulerKind::Persistent)
     return emitError() << "scheduler = persistent runs the wgmma tile: it "
                           "needs tile = #tile.wgmma<...>";

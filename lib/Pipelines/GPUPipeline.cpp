@@ -32,6 +32,7 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   configure.strategy = options.strategy;
   configure.chip = options.chip;
   configure.tuningFile = options.tuningFile;
+  configure.precision = options.precision;
   // The tile passes run on the whole module, so that kernel names are unique
   // across functions and a matmul anywhere in it is seen.
   pm.addPass(createConfigurePass(configure));

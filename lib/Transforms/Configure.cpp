@@ -28,14 +28,21 @@ using namespace mlir::tileopt;
 /// tiled config of the shape and chip.
 static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
                                      const MatmulProblem &problem,
-                                     const TargetInfo &target) {
-  if (strategy == Strategy::Naive)
+                                     const TargetInfo &target,
+                                     Precision precision) {
+  if (strategy == Strategy::Naive && precision == Precision::IEEE)
     return ConfigAttr::get(op->getContext(), Strategy::Naive, {16, 16, 1}, {},
                            {1, 1}, /*stages=*/1);
+  if (strategy == Strategy::Naive) {
+    op->emitOpError() << "precision=" << stringifyPrecision(precision)
+                      << " multiplies on the wgmma tile: it needs "
+                         "strategy=tiled (naive computes IEEE f32)";
+    return {};
+  }
   std::string why;
   ConfigAttr config = selectDefaultTiledConfig(
       op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
-      problem.getCType(), target, &why);
+      problem.getCType(), target, &why, precision);
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
                       << ": " << why;
@@ -57,7 +64,8 @@ static std::optional<std::string> findViolation(ConfigAttr config,
 static ConfigAttr pickTunedConfig(linalg::MatmulOp matmul,
                                   const MatmulProblem &problem,
                                   const TuningFile &tuning,
-                                  const TargetInfo &target) {
+                                  const TargetInfo &target,
+                                  Precision precision) {
   SmallVector<const TuningEntry *> entries = tuning.find(problem);
   auto warn = [&]() {
     return matmul.emitWarning() << "tuning file '" << tuning.path << "': ";
@@ -79,6 +87,14 @@ static ConfigAttr pickTunedConfig(linalg::MatmulOp matmul,
              << "' is not a #tile.config; the default heuristic decides";
       continue;
     }
+    // An entry never changes the arithmetic the user asked for.
+    if (config.getPrecision() != precision) {
+      warn() << "the entry's config has precision = "
+             << stringifyPrecision(config.getPrecision()) << ", not "
+             << stringifyPrecision(precision)
+             << "; the default heuristic decides";
+      continue;
+    }
     if (std::optional<std::string> violation =
             findViolation(config, problem, target)) {
       warn() << "the entry's config is refused (" << *violation
@@ -97,17 +113,24 @@ LogicalResult mlir::tileopt::configureMatmul(linalg::MatmulOp matmul,
                                              ConfigAttr config,
                                              Strategy strategy,
                                              const TargetInfo &target,
-                                             const TuningFile *tuning) {
+                                             const TuningFile *tuning,
+                                             std::optional<Precision> asked) {
   FailureOr<MatmulProblem> problem = getSupportedMatmulProblem(matmul);
   if (failed(problem))
     return failure();
   problem->accumulate = !startsFromZero(matmul);
+  Precision precision = asked.value_or(Precision::IEEE);
   if (!config && tuning)
-    config = pickTunedConfig(matmul, *problem, *tuning, target);
+    config = pickTunedConfig(matmul, *problem, *tuning, target, precision);
   if (!config)
-    config = buildDefaultConfig(matmul, strategy, *problem, target);
+    config = buildDefaultConfig(matmul, strategy, *problem, target, precision);
   if (!config)
     return failure();
+  if (asked && config.getPrecision() != *asked)
+    return matmul.emitOpError()
+           << "has a config of precision = "
+           << stringifyPrecision(config.getPrecision()) << ", but precision="
+           << stringifyPrecision(*asked) << " was asked";
   if (std::optional<std::string> violation =
           findViolation(config, *problem, target))
     return matmul.emitOpError() << *violation;
@@ -164,6 +187,16 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         tuning.reset();
       }
     }
+    std::optional<Precision> precision;
+    if (!this->precision.empty()) {
+      precision = symbolizePrecision(this->precision);
+      if (!precision) {
+        getOperation()->emitError()
+            << "unknown precision '" << this->precision
+            << "' (expected ieee, tf32 or tf32x3)";
+        return signalPassFailure();
+      }
+    }
     ConfigAttr given;
     if (!config.empty()) {
       FailureOr<ConfigAttr> parsed = parseConfigOption();
@@ -206,7 +239,7 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       }
       if (failed(configureMatmul(matmul, config,
                                  strategy.value_or(Strategy::Naive), *target,
-                                 tuning ? &*tuning : nullptr))) {
+                                 tuning ? &*tuning : nullptr, precision))) {
         anyFailed = true;
         return;
       }

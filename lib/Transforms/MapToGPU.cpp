@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/KernelBody.h"
-#include "TileOpt/Codegen/PackB.h"
+#include "TileOpt/Codegen/Pack.h"
 #include "TileOpt/Codegen/PanelCopier.h"
 #include "TileOpt/Codegen/TileScheduler.h"
 #include "TileOpt/Transforms/KernelUtils.h"
@@ -251,7 +251,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
                             kLoop, tensorMaps, aKMajorView)))
     return failure();
 
-  // pack_b: B's copy comes first (block-major over the grid: x fastest).
+  // The copies (pack_b, TF32) come first (block-major over the grid: x
+  // fastest).
   if (plan.workspace.pack) {
     const PackPlan &pack = *plan.workspace.pack;
     rewriter.setInsertionPointToStart(&launchBody);
@@ -260,16 +261,24 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
                           : pb.add(pb.mul(blockIds.y, pb.c(plan.grid[0])),
                                    blockIds.x);
     Value tid = pb.threadIndex(threadIds, plan.block[0]);
-    // A shared word for the ticket (the panels are not in use yet).
-    Value ticketWord;
+    // A shared word for the ticket and, after it, the transposing tile (the
+    // panels are not in use yet).
+    Attribute workgroup = getWorkgroupSpace(ctx);
+    Value ticketWord, transposeTile;
     if (pack.blocks > pack.packers)
       ticketWord = getDynamicSharedView(
           rewriter, loc,
           MemRefType::get({1}, rewriter.getI32Type(),
-                          MemRefLayoutAttrInterface(), getWorkgroupSpace(ctx)),
+                          MemRefLayoutAttrInterface(), workgroup),
           0);
-    emitPackB(rewriter, loc, pack, globalB, workspace, block, tid,
-              plan.numThreads, ticketWord);
+    if (config.isTF32())
+      transposeTile = getDynamicSharedView(
+          rewriter, loc,
+          MemRefType::get({32, 33}, rewriter.getF32Type(),
+                          MemRefLayoutAttrInterface(), workgroup),
+          kTmaBoxAlignment);
+    emitPack(rewriter, loc, pack, globalA, globalB, workspace, block, tid,
+             plan.numThreads, ticketWord, transposeTile);
   }
 
   // The panel views the matmul read are dead now.
@@ -287,7 +296,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     return launch.emitOpError() << "could not sink constants into the kernel";
   // The buffers the kernel reads itself (not through a tensor map).
   SmallVector<Value> pinned;
-  if (!tensorMaps[0])
+  bool tf32 = config.isTF32();
+  if (!tensorMaps[0] || tf32)
     pinned.push_back(globalA);
   if (!tensorMaps[1] || plan.workspace.pack)
     pinned.push_back(globalB);
@@ -304,7 +314,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     else if (arg.name == "C")
       abi.push_back(globalC);
     else if (arg.packed)
-      abi.push_back(tensorMaps[1]);
+      abi.push_back(tensorMaps[(arg.name == "B") +
+                               2 * (arg.part == CopyPart::Low)]);
     else if (arg.name == "A")
       abi.push_back(arg.tensorMap ? tensorMaps[0] : globalA);
     else
@@ -320,11 +331,14 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   rewriter.setInsertionPointAfter(&launchBody.front());
   Value leader =
       outer.eq(outer.threadIndex(threadIds, plan.block[0]), outer.c(0));
+  if (tf32)
+    rewriter.setInsertionPointAfter(lastPin);
   nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);
   if (tensorMaps[1] && plan.workspace.pack)
     rewriter.setInsertionPointAfter(lastPin);
-  if (tensorMaps[1])
-    nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[1], leader);
+  for (Value map : ArrayRef<Value>(tensorMaps).drop_front())
+    if (map)
+      nvgpu::TmaPrefetchOp::create(rewriter, loc, map, leader);
   return launch;
 }
 

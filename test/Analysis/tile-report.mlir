@@ -209,9 +209,9 @@ func.func @split_tail_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>,
 // CHECK: plan: grid 8 x 33, block 32 x 8; A tma (row-major, boxes) re-staged K-major, B tma (row-major, boxes) from pack_b's copy; issue-ahead K loop of 2 stage(s); fma tile; data_parallel tiles; staged epilogue
 // CHECK-NEXT: kernel arguments: A (tensor map); B; C; workspace (16777228 bytes); B (tensor map of its copy);
 // CHECK: grid: 264 blocks on 132 SMs
-// CHECK-NEXT: pack_b: 264 of the grid's 264 blocks copy B into rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33415168 bytes read and written per launch
+// CHECK-NEXT: pack: 264 of the grid's 264 blocks copy B (exact) into 2048 rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33415168 bytes read and written per launch
 // CHECK-LABEL: @pack_b_waves: matmul 4096 x 4095 x 4096 (f32)
-// CHECK: pack_b: 264 of the grid's 1024 blocks copy B into rows of 4096 elements at byte 0 of a 67108876-byte workspace
+// CHECK: pack: 264 of the grid's 1024 blocks copy B (exact) into 4096 rows of 4096 elements at byte 0 of a 67108876-byte workspace
 // CHECK-NOT: VIOLATION
 func.func @pack_b(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
@@ -269,12 +269,21 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // JSON-NEXT: "tail_split": 0,
 // JSON-NEXT: "workspace_bytes": 17302560
 // JSON: "function": "pack_b",
-// JSON: "pack_b": {
+// JSON: "pack": {
 // JSON-NEXT: "blocks": 264,
 // JSON-NEXT: "bytes_moved": 33415168,
+// JSON-NEXT: "copies": [
+// JSON-NEXT: {
+// JSON-NEXT: "cols": 2039,
 // JSON-NEXT: "offset_bytes": 0,
-// JSON-NEXT: "packers": 264,
+// JSON-NEXT: "operand": "B",
+// JSON-NEXT: "part": "exact",
 // JSON-NEXT: "row_pitch": 2048,
+// JSON-NEXT: "rows": 2048,
+// JSON-NEXT: "transposed": false
+// JSON-NEXT: }
+// JSON-NEXT: ],
+// JSON-NEXT: "packers": 264,
 // JSON-NEXT: "workspace_bytes": 16777228
 // JSON: "error": "no #tile.config (run --tile-configure first)",
 // JSON-NEXT: "function": "unconfigured"

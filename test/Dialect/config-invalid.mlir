@@ -258,7 +258,7 @@ func.func @f() attributes {c = #tile.config<tiled, block = [16, 16, 8], tile = #
 // -----
 
 // The wgmma tile: its shape, and the configs it cannot run.
-// expected-error @+1 {{wgmma shape must be [64, N, 16] with N a multiple of 64 up to 256, got [64, 96, 16]}}
+// expected-error @+1 {{wgmma shape must be [64, N, 16] with N a multiple of 64 up to 256 (precision = ieee), got [64, 96, 16]}}
 func.func @f() attributes {c = #tile.wgmma<shape = [64, 96, 16]>} { return }
 
 // -----

@@ -5,7 +5,7 @@
 // those within the chip's limits are refused for the chip.
 // SM90-COUNT-2: error: 'linalg.matmul' op the wgmma instruction tile is not available on sm_90 (it needs sm_90a)
 func.func @f32_operands(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
-  // expected-error @+1 {{the wgmma instruction tile does not multiply f32 operands on sm_90a}}
+  // expected-error @+1 {{the wgmma tile multiplies f32 operands as TF32: it needs precision = tf32 or tf32x3 (and K = 8), or the fma tile for IEEE f32}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }

@@ -204,7 +204,7 @@ func.func @batches(%A: memref<70x300xf32>, %B: memref<300x2039xf32>, %C: memref<
 // CHECK-NEXT: %[[TICKET:.*]] = arith.index_castui %[[TL]] : i32 to index
 // CHECK-NEXT: %[[PACKER:.*]] = arith.cmpi ult, %[[TICKET]], %c132 : index
 // CHECK: scf.if %[[PACKER]] {
-// CHECK-NEXT: arith.muli %[[TICKET]], %c128 : index
+// CHECK: arith.muli %[[TICKET]], %c128 : index
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.global>}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if %[[LEADER]] {

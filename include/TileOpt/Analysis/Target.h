@@ -215,20 +215,47 @@ WaveFootprint getWaveFootprint(ConfigAttr config, int64_t m, int64_t n,
 int64_t getPersistentGrid(ConfigAttr config, int64_t m, int64_t n,
                           const TargetInfo &target);
 
-/// pack_b: B's copy, K rows of `pitch` elements (N rounded up to 128 bytes)
-/// starting `offset` bytes into the workspace (128-byte aligned), then the
-/// copy's three 4-byte counters at `barrierOffset` (arrivals, departures,
-/// tickets). `blocks` is the grid; `packers` the blocks that copy B, at
-/// most one wave of the chip (SMs x blocks_per_sm), which must be resident
-/// at once. With a grid of more than one wave, the first `packers` blocks
-/// to start (by ticket) copy B, and every block waits for them.
-struct PackPlan {
-  int64_t offset = 0, pitch = 0, barrierOffset = 0, blocks = 0, packers = 0;
+/// What one operand copy in the workspace holds: the operand's elements
+/// as they are (pack_b), rounded to TF32 (precision = tf32), or the high
+/// or low TF32 part of each (tf32x3).
+enum class CopyPart { Exact, Rounded, High, Low };
+StringRef stringifyCopyPart(CopyPart part);
+
+/// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
+/// rows `pitch` elements apart (rounded up to 128 bytes), starting `offset`
+/// bytes into the workspace (128-byte aligned).
+struct PackedCopy {
+  int operand = 1; ///< 0: A, 1: B
+  CopyPart part = CopyPart::Exact;
+  bool transposed = false;
+  int64_t rows = 0, cols = 0, offset = 0, pitch = 0;
+  int64_t bytes(int64_t elemBytes) const { return rows * pitch * elemBytes; }
 };
 
-/// The workspace of a kernel that takes one (stream_k, pack_b), a kernel
-/// parameter after C: stream_k's partial sums and flags first, then
-/// pack_b's copy of B and its barrier. `bytes` is 0 when there is none.
+/// The grid prologue that copies operands into the workspace: pack_b's
+/// copy of B (K x N), or the TF32 copies of A (M x K) and of B transposed
+/// (N x K) for precision = tf32 (one each) and tf32x3 (high parts, then
+/// low parts). After the copies, three 4-byte counters at `barrierOffset`
+/// (arrivals, departures, tickets). `blocks` is the grid; `packers` the
+/// blocks that copy, at most one wave of the chip (SMs x blocks_per_sm),
+/// which must be resident at once. With a grid of more than one wave, the
+/// first `packers` blocks to start (by ticket) copy, and every block waits
+/// for them.
+struct PackPlan {
+  SmallVector<PackedCopy, 4> copies;
+  int64_t barrierOffset = 0, blocks = 0, packers = 0;
+  /// The copy of `operand`'s `part`, or null.
+  const PackedCopy *find(int operand, CopyPart part) const {
+    for (const PackedCopy &copy : copies)
+      if (copy.operand == operand && copy.part == part)
+        return &copy;
+    return nullptr;
+  }
+};
+
+/// The workspace of a kernel that takes one (stream_k, pack_b, the TF32
+/// precisions), a kernel parameter after C: stream_k's partial sums and
+/// flags first, then the operand copies and their barrier. `bytes` is 0 when there is none.
 struct WorkspacePlan {
   std::optional<StreamKPlan> streamK;
   std::optional<PackPlan> pack;
@@ -311,10 +338,13 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// pack_b over two waves or more). Null when no candidate fits, with `why`
 /// (if given) saying what the smallest candidate breaks. `cType` is C's
 /// element type (null: the operands'); it picks the 16-bit schedule.
+/// `precision` tf32 or tf32x3 picks the TF32 wgmma default instead (f32
+/// operands, sm_90a).
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType, Type cType,
                                     const TargetInfo &target,
-                                    std::string *why = nullptr);
+                                    std::string *why = nullptr,
+                                    Precision precision = Precision::IEEE);
 
 /// The most tiles one block's K steps may touch with stream_k (each is a
 /// segment of the kernel's K loop, which refills the pipeline): beyond the

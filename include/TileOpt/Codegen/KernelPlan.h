@@ -196,9 +196,11 @@ struct KernelArgument {
   /// The workspace (stream_k, pack_b): its bytes, zeroed before the first
   /// launch, and the blocks that wait on each other (resident at once).
   int64_t workspaceBytes = 0, residentBlocks = 0;
-  /// pack_b: a tensor map of B's copy, `packOffset` bytes into the
-  /// workspace, rows `packStride` bytes apart.
-  bool packed = false;
+  /// A tensor map of a copy of A or B in the workspace (pack_b, the TF32
+  /// precisions): `rows` x `cols` (B transposed: N x K), `packOffset` bytes
+  /// into the workspace, rows `packStride` bytes apart.
+  bool packed = false, transposed = false;
+  CopyPart part = CopyPart::Exact;
   int64_t packOffset = 0, packStride = 0;
 };
 
@@ -287,6 +289,12 @@ FailureOr<KernelPlan> buildKernelPlan(ConfigAttr config,
 SmallVector<KernelArgument, 5> getKernelArguments(ConfigAttr config,
                                                   const MatmulProblem &problem,
                                                   StringRef chip);
+
+/// What makes `config`'s precision wrong for `elementType` operands
+/// (tf32 on 16-bit operands, the wgmma tile on f32 without tf32), or
+/// nullopt.
+std::optional<std::string> findPrecisionViolation(ConfigAttr config,
+                                                  Type elementType);
 
 /// What makes the parts `config` picks unable to work together or on
 /// `target` (from their declared traits), or nullopt.

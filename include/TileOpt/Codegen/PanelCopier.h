@@ -7,7 +7,7 @@
 // issue-ahead schedule: issue a step into a stage, wait until a stage has
 // landed, and say where the instruction tile reads each operand.
 // `restage_a` is a decorator of the TMA copier; `pack_b` is a grid prologue
-// (PackB.h), not a copier.
+// (Pack.h), not a copier.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_CODEGEN_PANELCOPIER_H
@@ -121,7 +121,9 @@ createRestageADecorator(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
 
 /// The host side of the TMA copier, before the launch: a tensor map of A
 /// and, unless B goes through registers, of B (its row-group view with
-/// b_row_groups, pack_b's copy in `workspace`). Null where there is none.
+/// b_row_groups, pack_b's copy in `workspace`); with the TF32 precisions,
+/// of the copies in `workspace` instead, map operand + 2 part (tf32x3: the
+/// high parts' then the low parts'). Null where there is none.
 SmallVector<Value, 2> createTensorMaps(RewriterBase &rewriter, Location loc,
                                        const KernelPlan &plan, Value globalA,
                                        Value globalB, Value workspace);

@@ -76,6 +76,16 @@ def Tile_ProducerKind : I32EnumAttr<"ProducerKind",
   let genSpecializedAttr = 0;
 }
 
+def Tile_Precision : I32EnumAttr<"Precision",
+    "how the wgmma tile multiplies f32 operands", [
+    I32EnumAttrCase<"IEEE", 0, "ieee">,
+    I32EnumAttrCase<"TF32", 1, "tf32">,
+    I32EnumAttrCase<"TF32x3", 2, "tf32x3">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
 def Tile_TileOrder : I32EnumAttr<"TileOrder",
     "the order in which consecutive blocks take output tiles", [
     I32EnumAttrCase<"AlongN", 0, "along_n">,
@@ -166,23 +176,53 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
     thread. A is read K-major (its rows as they are), B as linalg gives it
     (K x N, N contiguous: the transposed-B form of the instruction).
 
-    * `shape = [M, N, K]`: M = 64, K = 16 (f16 and bf16 operands), N a
-      multiple of 64 up to 256 (one 128-byte swizzle atom of B is 64
-      columns).
+    * `shape = [M, N, K]`: M = 64, K = 16 (f16 and bf16 operands) or 8
+      (f32 operands as TF32), N a multiple of 64 up to 256 (one 128-byte
+      swizzle atom of B is 64 16-bit columns).
+    * `precision = ieee | tf32 | tf32x3` (default `ieee`): how f32
+      operands are multiplied; 16-bit operands take `ieee` (their products
+      are exact in the f32 accumulators).
+      - `tf32` (K = 8): each operand element rounded to TF32 (10 mantissa
+        bits, round to nearest, ties away from zero: `cvt.rna.tf32.f32`),
+        one `wgmma` m64nNk8 tf32 per K step of 8, f32 accumulation. Each
+        product is off by at most about 2 x 2^-11 of |a| |b|.
+      - `tf32x3` (K = 8): each element x split into a high part h =
+        tf32(x) and a low part l = tf32(x - h) (x - h - l is below 2^-22
+        |x|), and a . b taken as a_l b_h + a_h b_l + a_h b_h, the small
+        terms first, in three wgmma per K step of 8: products within about
+        3 x 2^-21 of |a| |b| (FP32-class accuracy; a_l b_l, below 2^-22,
+        is left out).
+      Either way the kernel first copies A (M x K, rounded or split) and B
+      transposed (N x K, K-major: TF32 wgmma reads both operands K-major)
+      into its workspace, all blocks together, and meets at a grid barrier
+      (as `b = packed` does; needs `blocks_per_sm > 0`); every element is
+      rounded or split once there, not once per product. The copies have
+      rows padded to 128-byte multiples, so M, N and K may be anything.
 
     The thread block has (BM / WM) x (BN / WN) warpgroups. The tile needs
-    chip `sm_90a`, copy kind `tma`, and BK a multiple of 64 (one swizzle
-    atom of A is 64 columns).
+    chip `sm_90a`, copy kind `tma`, and BK a multiple of one swizzle atom
+    of A, 128 bytes: 64 16-bit or 32 f32 columns.
 
-    Example: `#tile.wgmma<shape = [64, 256, 16]>`
+    Examples: `#tile.wgmma<shape = [64, 256, 16]>`,
+    `#tile.wgmma<shape = [64, 128, 8], precision = tf32x3>`
   }];
-  let parameters = (ins Tile_SizesParameter<"M, N, K">:$shape);
+  let parameters = (ins Tile_SizesParameter<"M, N, K">:$shape,
+    DefaultValuedParameter<"Precision", "Precision::IEEE">:$precision);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getM() const { return getShape()[0]; }
     int64_t getN() const { return getShape()[1]; }
     int64_t getK() const { return getShape()[2]; }
+    /// tf32 or tf32x3: f32 operands as TF32 (copied first, K-major).
+    bool isTF32() const { return getPrecision() != Precision::IEEE; }
+    /// The operand parts each K step multiplies: 2 (high, low) with
+    /// tf32x3, else 1.
+    int64_t getParts() const {
+      return getPrecision() == Precision::TF32x3 ? 2 : 1;
+    }
+    /// The columns of one 128-byte swizzled box row: 64 16-bit or 32 TF32.
+    int64_t getBoxColumns() const { return isTF32() ? 32 : 64; }
   }];
 }
 
@@ -440,6 +480,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       return ::llvm::dyn_cast<WgmmaTileAttr>(getTile());
     }
     bool isWgmma() const { return static_cast<bool>(getWgmmaTile()); }
+    /// The wgmma tile's precision (the FMA tile's is ieee).
+    Precision getPrecision() const {
+      WgmmaTileAttr wgmma = getWgmmaTile();
+      return wgmma ? wgmma.getPrecision() : Precision::IEEE;
+    }
+    /// tf32 or tf32x3: the kernel copies A and B as TF32 first.
+    bool isTF32() const { return getPrecision() != Precision::IEEE; }
     /// The C fragment of one thread, [rows, columns]: the FMA tile's
     /// thread tile, or what a wgmma warpgroup's lane holds, 2 rows per 64
     /// and WN / 4 columns (so that the thread counts below hold for both).

@@ -55,9 +55,9 @@ inline constexpr int64_t kTmaBoxAlignment = 128;
 /// every 8 rows of 128 bytes, and wgmma descriptors take its phase from the
 /// address.
 inline constexpr int64_t kSwizzledStageAlignment = 1024;
-/// The columns of one 128-byte swizzled box row of 16-bit elements: the
-/// width of the wgmma tile's boxes.
-inline constexpr int64_t kSwizzledBoxColumns = 64;
+/// The bytes of one 128-byte swizzled box row: the width of the wgmma
+/// tile's boxes (64 16-bit or 32 f32 columns, WgmmaTileAttr::getBoxColumns).
+inline constexpr int64_t kSwizzledBoxRowBytes = 128;
 
 /// The most elements a TMA box may have along any side.
 inline constexpr int64_t kMaxTmaBoxSide = 256;

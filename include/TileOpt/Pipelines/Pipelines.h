@@ -31,6 +31,11 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
                      "entry for a matmul's problem and chip comes before the "
                      "strategy's default"),
       llvm::cl::init("")};
+  PassOptions::Option<std::string> precision{
+      *this, "precision",
+      llvm::cl::desc("How f32 matmuls multiply: ieee, tf32 or tf32x3 "
+                     "(--tile-configure's option, docs/precision.md)"),
+      llvm::cl::init("")};
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a"),
       llvm::cl::init("sm_90")};

@@ -61,6 +61,13 @@ def ConfigurePass : Pass<"tile-configure"> {
     Option<"tuningFile", "tuning-file", "std::string", /*default=*/"\"\"",
            "Without config=: a tuning file (docs/tuning.md) whose entry for "
            "a matmul's problem and chip comes before the strategy's default">,
+    Option<"precision", "precision", "std::string", /*default=*/"\"\"",
+           "How f32 matmuls multiply: ieee (CUDA cores, exact FP32 "
+           "products), tf32 (tensor cores, inputs rounded to TF32) or "
+           "tf32x3 (tensor cores, FP32-class accuracy from three TF32 "
+           "products; docs/precision.md). The default and tuning entries "
+           "are picked for it, and a given config must have it. None: "
+           "ieee, and a given config keeps its own">,
   ];
   let statistics = [
     Statistic<"numConfigured", "num-configured", "Matmuls given a config">,

@@ -22,10 +22,14 @@ namespace mlir::tileopt {
 /// `target`, else `strategy`'s default for its shape, once the matmul is one
 /// tile-opt supports and the config fits the chip and the shape. Emits an
 /// error at `matmul` and fails otherwise (nothing attached); a tuning entry
-/// it cannot use is a warning, and the default decides.
+/// it cannot use is a warning, and the default decides. `precision`, when
+/// given, is the precision the config must have (the default and tuning
+/// entries are picked for it); otherwise the default and the tuning
+/// entries are IEEE, and a given config keeps its own.
 LogicalResult configureMatmul(linalg::MatmulOp matmul, ConfigAttr config,
                               Strategy strategy, const TargetInfo &target,
-                              const TuningFile *tuning = nullptr);
+                              const TuningFile *tuning = nullptr,
+                              std::optional<Precision> precision = {});
 
 /// Replaces the memref-form `matmul` by a `gpu.launch` (named `kernelName`,
 /// in module `<kernelName>_module`) in which each thread computes one element

@@ -1,0 +1,370 @@
+//===- Pack.cpp - The grid prologue that copies operands -----------------===//
+//
+// See Pack.h.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Codegen/Pack.h"
+
+#include "TileOpt/Codegen/EmitUtils.h"
+#include "TileOpt/Codegen/SyncPrimitives.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// pack_b: the most 32-bit words of B one thread keeps in flight (64
+/// registers) when they are all its words; more go in a loop of batches of
+/// kPackLoopWords, whose index arithmetic is not constant (larger loop
+/// batches spilled under a 128-register cap;
+/// docs/results/2026-11-30-pack-b.md). A destination vector takes 8: the
+/// two aligned vectors that hold its elements.
+static constexpr int64_t kPackWords = 64, kPackLoopWords = 32,
+                         kWordsPerVector = 8;
+
+/// The 16 bytes that start `shift` elements into `lo` (of two adjacent
+/// aligned 16-byte vectors `lo`, `hi` of 16-bit or 32-bit elements), as a
+/// vector like them: the eight 32-bit words shifted down by shift's words
+/// in two select steps (by 1, by 2), then, for 16-bit elements at an odd
+/// shift, each word funnelled from a pair of them.
+static Value emitShiftedVector(RewriterBase &rewriter, Location loc, Value lo,
+                               Value hi, Value shift) {
+  IndexBuilder ib{rewriter, loc};
+  auto type = cast<VectorType>(lo.getType());
+  int64_t perWord = 4 / getElementBytes(type.getElementType());
+  Type i32 = rewriter.getI32Type();
+  auto wordsType = VectorType::get({4}, i32);
+  SmallVector<Value> words;
+  for (Value half : {lo, hi}) {
+    Value cast = vector::BitCastOp::create(rewriter, loc, wordsType, half);
+    for (int64_t w = 0; w < 4; ++w)
+      words.push_back(vector::ExtractOp::create(rewriter, loc, cast, w));
+  }
+  // The words the last step reads: 4, and one more to funnel from.
+  int64_t kept = perWord == 2 ? 5 : 4;
+  Value wordShift = ib.div(shift, ib.c(perWord));
+  for (int64_t bit = 1; bit <= 2; bit *= 2) {
+    Value set = ib.ne(ib.rem(ib.div(wordShift, ib.c(bit)), ib.c(2)), ib.c(0));
+    SmallVector<Value> next;
+    for (int64_t w = 0; w < kept + (bit == 1 ? 2 : 0); ++w)
+      next.push_back(arith::SelectOp::create(rewriter, loc, set, words[w + bit],
+                                             words[w]));
+    words = std::move(next);
+  }
+  SmallVector<Value> result(words.begin(), words.begin() + 4);
+  if (perWord == 2) {
+    Value odd = ib.ne(ib.rem(shift, ib.c(2)), ib.c(0));
+    Value sixteen = arith::ConstantIntOp::create(rewriter, loc, 16, 32);
+    for (int64_t w = 0; w < 4; ++w) {
+      Value funnel = arith::OrIOp::create(
+          rewriter, loc,
+          arith::ShRUIOp::create(rewriter, loc, words[w], sixteen),
+          arith::ShLIOp::create(rewriter, loc, words[w + 1], sixteen));
+      result[w] = arith::SelectOp::create(rewriter, loc, odd, funnel, words[w]);
+    }
+  }
+  return vector::BitCastOp::create(
+      rewriter, loc, type,
+      vector::FromElementsOp::create(rewriter, loc, wordsType, result));
+}
+
+/// pack_b's copy of B (K x N, rows N elements apart) into `copy`, rows
+/// `copy.pitch` elements apart, by packer `packer` of `packers`.
+///
+/// The copy is K x ceil(N / V) 16-byte vectors of the destination rows, V
+/// elements each (4 of f32, 8 of f16 or bf16). Thread u of the packers' U
+/// threads (block-major) writes vectors u + j x U, j < ceil(K x ceil(N / V)
+/// / U): V consecutive elements of B, stored as one 16-byte vector (a
+/// warp's stores cover 512 contiguous bytes). Rows of B are only
+/// element-aligned: the thread loads the two aligned 16-byte vectors of B
+/// that hold its V elements (B is 16-byte aligned, and K x N a multiple of
+/// V) and shifts them out in registers (emitShiftedVector). A thread loads
+/// all its vectors before it shifts or stores them, with no branch between
+/// (LLVM would sink the loads into it); one past the end re-reads
+/// the last and stores nothing. Elements past N in a row's last vector (the
+/// next row's, or B's last) land in the padding, which the tensor map
+/// leaves out.
+static void emitExactCopy(RewriterBase &rewriter, Location loc,
+                          const PackedCopy &copyPlan, int64_t packers,
+                          Value globalB, Value workspace, Value packer,
+                          Value tid, int64_t numThreads) {
+  IndexBuilder ib{rewriter, loc};
+  auto bType = cast<MemRefType>(globalB.getType());
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  Type elementType = bType.getElementType();
+  int64_t width = 16 / getElementBytes(elementType);
+  int64_t perRow = llvm::divideCeil(n, width), vectors = k * perRow;
+  // B's 16-byte vectors: TMA reads A's rows of K elements, so K (and K x
+  // N) is a multiple of V, and B (16-byte aligned) is whole vectors.
+  assert(k % width == 0 && "pack_b runs with A's rows 16-byte multiples");
+  int64_t wholeVectors = k * n / width;
+  int64_t threads = packers * numThreads;
+  int64_t trips = llvm::divideCeil(vectors, threads);
+  SmallVector<ReassociationIndices> all{{0, 1}};
+  Value flat = memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
+  Value copy = memref::ViewOp::create(
+      rewriter, loc, MemRefType::get({k * copyPlan.pitch}, elementType),
+      workspace, ib.c(copyPlan.offset), ValueRange{});
+  auto vectorType = VectorType::get({width}, elementType);
+  Value u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
+  // Trips [first, first + count): loads, then stores. `first` is a
+  // constant (trip guards only where the trip may pass the end) or, in the
+  // batch loop, a loop value (every trip guarded).
+  auto emitTrips = [&](OpFoldResult first, int64_t count) {
+    std::optional<int64_t> known = getConstantIntValue(first);
+    SmallVector<Value> aligned, loaded, live, to, from;
+    for (int64_t j = 0; j < count; ++j) {
+      Value v = ib.add(u, ib.mul(ib.add(ib.value(first), ib.c(j)),
+                                 ib.c(threads)));
+      Value inside;
+      if (!known || (*known + j + 1) * threads > vectors) {
+        inside = ib.lt(v, ib.c(vectors));
+        v = arith::MinUIOp::create(rewriter, loc, v, ib.c(vectors - 1));
+      }
+      live.push_back(inside);
+      Value row = ib.div(v, ib.c(perRow));
+      Value col = ib.mul(
+          arith::SubIOp::create(rewriter, loc, v, ib.mul(row, ib.c(perRow))),
+          ib.c(width));
+      to.push_back(ib.add(ib.mul(row, ib.c(copyPlan.pitch)), col));
+      from.push_back(ib.add(ib.mul(row, ib.c(n)), col));
+      // The two aligned vectors that hold the V elements from `from` (B's
+      // last where the index passes it: only elements past B's end, which
+      // land in the padding, come from there).
+      Value block = ib.div(from.back(), ib.c(width));
+      for (int64_t h = 0; h < 2; ++h)
+        aligned.push_back(vector::LoadOp::create(
+            rewriter, loc, vectorType, flat,
+            ib.mul(arith::MinUIOp::create(rewriter, loc, ib.add(block, ib.c(h)),
+                                          ib.c(wholeVectors - 1)),
+                   ib.c(width)),
+            /*nontemporal=*/false, llvm::MaybeAlign(16)));
+    }
+    for (int64_t j = 0; j < count; ++j)
+      loaded.push_back(emitShiftedVector(rewriter, loc, aligned[2 * j],
+                                         aligned[2 * j + 1],
+                                         ib.rem(from[j], ib.c(width))));
+    for (int64_t j = 0; j < count; ++j)
+      emitUnder(rewriter, loc, live[j], [&]() {
+        vector::StoreOp::create(rewriter, loc, loaded[j], copy,
+                                ValueRange{to[j]}, /*nontemporal=*/false,
+                                llvm::MaybeAlign(16));
+      });
+  };
+  // All of a thread's vectors at once, or batches in a loop.
+  int64_t batch = kPackWords / kWordsPerVector,
+          loopBatch = kPackLoopWords / kWordsPerVector;
+  if (trips <= batch) {
+    emitTrips(rewriter.getIndexAttr(0), trips);
+    return;
+  }
+  auto loop = scf::ForOp::create(rewriter, loc, ib.c(0), ib.c(trips),
+                                 ib.c(loopBatch));
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+  emitTrips(loop.getInductionVar(), loopBatch);
+}
+
+/// The TF32 copies `copies` of one operand (`source`, R x C): rounded
+/// (tf32), or high and low parts (tf32x3), each R x C or, transposed, C x
+/// R, rows `pitch` elements apart. The packers take the source's 32 x 32
+/// tiles in turn (packer p: tiles p, p + packers, ...). In a tile, lane l
+/// of warp w reads column l of rows w, w + warps, ... (a warp reads 128
+/// contiguous bytes; past the edge it re-reads the last element and stores
+/// nothing); transposed, the block writes the values into a 32 x 33 shared
+/// tile (`scratch`, conflict-free both ways), synchronises, and lane l of
+/// warp w writes row w (, w + warps, ...) of the transposed tile, column l.
+/// Each value is rounded (or split) once, as it is written.
+static void emitTF32Copies(RewriterBase &rewriter, Location loc,
+                           ArrayRef<const PackedCopy *> copies,
+                           int64_t packers, Value source, Value workspace,
+                           Value packer, Value tid, int64_t numThreads,
+                           Value scratch) {
+  IndexBuilder ib{rewriter, loc};
+  auto type = cast<MemRefType>(source.getType());
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+  bool transposed = copies.front()->transposed;
+  constexpr int64_t kTile = 32;
+  int64_t tilesC = llvm::divideCeil(cols, kTile);
+  int64_t tiles = llvm::divideCeil(rows, kTile) * tilesC;
+  int64_t warps = numThreads / 32;
+  int64_t passes = llvm::divideCeil(kTile, warps);
+  SmallVector<Value, 2> views;
+  for (const PackedCopy *copy : copies)
+    views.push_back(memref::ViewOp::create(
+        rewriter, loc, MemRefType::get({copy->rows, copy->pitch}, f32),
+        workspace, ib.c(copy->offset), ValueRange{}));
+  Value warp = ib.div(tid, ib.c(32)), lane = ib.rem(tid, ib.c(32));
+  // The parts of `value`: tf32(value), then tf32(value - high).
+  auto roundTF32 = [&](Value value) -> Value {
+    Value bits = NVVM::ConvertFloatToTF32Op::create(
+        rewriter, loc, i32, value, NVVM::FPRoundingMode::RNA);
+    return arith::BitcastOp::create(rewriter, loc, f32, bits);
+  };
+  auto store = [&](Value value, Value row, Value col, Value inside) {
+    emitUnder(rewriter, loc, inside, [&]() {
+      Value high = roundTF32(value);
+      memref::StoreOp::create(rewriter, loc, high, views[0],
+                              ValueRange{row, col});
+      if (views.size() == 2)
+        memref::StoreOp::create(
+            rewriter, loc,
+            roundTF32(arith::SubFOp::create(rewriter, loc, value, high)),
+            views[1], ValueRange{row, col});
+    });
+  };
+  auto loop = scf::ForOp::create(rewriter, loc, packer, ib.c(tiles),
+                                 ib.c(packers));
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+  Value tile = loop.getInductionVar();
+  Value row0 = ib.mul(ib.div(tile, ib.c(tilesC)), ib.c(kTile));
+  Value col0 = ib.mul(ib.rem(tile, ib.c(tilesC)), ib.c(kTile));
+  // The rows this thread reads (and, transposed, writes): w + p x warps.
+  SmallVector<Value> tileRows, present, values;
+  for (int64_t p = 0; p < passes; ++p) {
+    Value r = ib.add(warp, ib.c(p * warps));
+    tileRows.push_back(r);
+    present.push_back(p * warps + warps <= kTile ? Value()
+                                                 : ib.lt(r, ib.c(kTile)));
+    Value row = ib.add(row0, r), col = ib.add(col0, lane);
+    Value clampedRow =
+        arith::MinUIOp::create(rewriter, loc, row, ib.c(rows - 1));
+    Value clampedCol =
+        arith::MinUIOp::create(rewriter, loc, col, ib.c(cols - 1));
+    values.push_back(memref::LoadOp::create(rewriter, loc, source,
+                                            ValueRange{clampedRow, clampedCol}));
+  }
+  for (int64_t p = 0; p < passes; ++p) {
+    Value row = ib.add(row0, tileRows[p]), col = ib.add(col0, lane);
+    if (!transposed) {
+      Value inside = ib.land(present[p], ib.land(ib.lt(row, ib.c(rows)),
+                                                 ib.lt(col, ib.c(cols))));
+      store(values[p], row, col, inside);
+      continue;
+    }
+    emitUnder(rewriter, loc, present[p], [&]() {
+      memref::StoreOp::create(rewriter, loc, values[p], scratch,
+                              ValueRange{tileRows[p], lane});
+    });
+  }
+  if (!transposed)
+    return;
+  gpu::BarrierOp::create(rewriter, loc);
+  // Row c0 + r of the copy (column c0 + r of the source), column r0 + l.
+  for (int64_t p = 0; p < passes; ++p) {
+    Value row = ib.add(col0, tileRows[p]), col = ib.add(row0, lane);
+    Value inside = ib.land(present[p], ib.land(ib.lt(row, ib.c(cols)),
+                                               ib.lt(col, ib.c(rows))));
+    emitUnder(rewriter, loc, present[p], [&]() {
+      Value value = memref::LoadOp::create(rewriter, loc, scratch,
+                                           ValueRange{lane, tileRows[p]});
+      store(value, row, col, inside);
+    });
+  }
+  // The next tile overwrites the shared tile.
+  gpu::BarrierOp::create(rewriter, loc);
+}
+
+/// The kernel's first act, by all blocks of the grid together: the packers
+/// make the plan's copies, and every block meets them at a grid barrier
+/// before any block reads a copy through its tensor map.
+///
+/// The barrier: every thread fences its stores against the async proxy
+/// (the TMA unit reads the copy), and the block synchronises; its leader
+/// adds 1 to the arrival counter with release semantics and polls it with
+/// acquire loads until all `plan.packers` packers have arrived, then adds 1
+/// to the departure counter. The last of the grid's blocks to depart
+/// resets the counters to zero for the next launch: every block has
+/// stopped polling by then. The block synchronises again.
+///
+/// With a grid of one wave every block is a packer (its index `block`).
+/// With more, blocks may start in any order and only a wave is resident at
+/// once, so the packers are the first `plan.packers` blocks to start: the
+/// leader takes a ticket (an atomic counter) and passes it on through
+/// `ticketWord` (shared memory); a block whose ticket is a packer's copies
+/// share `ticket`, the others only wait. No block can leave before the
+/// packers have arrived, so the blocks resident while tickets below
+/// `plan.packers` are handed out are all packers, which fit one wave: the
+/// wait always ends.
+void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
+                             const PackPlan &plan, Value globalA,
+                             Value globalB, Value workspace, Value block,
+                             Value tid, int64_t numThreads, Value ticketWord,
+                             Value transposeTile) {
+  IndexBuilder ib{rewriter, loc};
+  Type i64 = rewriter.getI64Type();
+  Value counters = ib.add(
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, workspace),
+      ib.c(plan.barrierOffset));
+  auto counter = [&](int64_t i) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64,
+                                      ib.add(counters, ib.c(4 * i)));
+  };
+  Value arrivals = counter(0), departures = counter(1), tickets = counter(2);
+  auto increment = [&](Value address) {
+    return emitAtomicIncrement(rewriter, loc, address);
+  };
+  Value leader = ib.eq(tid, ib.c(0));
+  // More blocks than one wave: the first `packers` blocks to start copy
+  // (the leader takes a ticket and passes it on through shared memory).
+  Value packer = block, isPacker;
+  if (plan.blocks > plan.packers) {
+    emitUnder(rewriter, loc, leader, [&]() {
+      memref::StoreOp::create(rewriter, loc, increment(tickets), ticketWord,
+                              ib.c(0));
+    });
+    gpu::BarrierOp::create(rewriter, loc);
+    packer = arith::IndexCastUIOp::create(
+        rewriter, loc, rewriter.getIndexType(),
+        memref::LoadOp::create(rewriter, loc, ticketWord, ib.c(0)));
+    isPacker = ib.lt(packer, ib.c(plan.packers));
+  }
+  emitUnder(rewriter, loc, isPacker, [&]() {
+    for (int operand = 0; operand < 2; ++operand) {
+      SmallVector<const PackedCopy *, 2> tf32;
+      for (const PackedCopy &copy : plan.copies) {
+        if (copy.operand != operand)
+          continue;
+        if (copy.part == CopyPart::Exact)
+          emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
+                        packer, tid, numThreads);
+        else
+          tf32.push_back(&copy);
+      }
+      if (!tf32.empty())
+        emitTF32Copies(rewriter, loc, tf32, plan.packers,
+                       operand ? globalB : globalA, workspace, packer, tid,
+                       numThreads, transposeTile);
+    }
+  });
+
+  // The barrier: the packers arrive, every block waits for them.
+  emitAsyncProxyGlobalFence(rewriter, loc);
+  gpu::BarrierOp::create(rewriter, loc);
+  emitUnder(rewriter, loc, leader, [&]() {
+    emitReleaseIncrement(rewriter, loc, arrivals, isPacker);
+    Value all = arith::ConstantIntOp::create(rewriter, loc, plan.packers, 32);
+    emitSpinUntil(rewriter, loc, arrivals,
+                  [&](Value arrived) { return ib.eq(arrived, all); });
+    Value before = increment(departures);
+    Value last =
+        ib.eq(before,
+              arith::ConstantIntOp::create(rewriter, loc, plan.blocks - 1, 32));
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    SmallVector<Value, 3> resets{arrivals, departures};
+    if (plan.blocks > plan.packers)
+      resets.push_back(tickets);
+    for (Value word : resets)
+      emitScopedStore(rewriter, loc, word, zero, /*release=*/false, last);
+    emitAsyncProxyGlobalFence(rewriter, loc);
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+}
+
