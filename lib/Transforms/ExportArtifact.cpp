@@ -226,6 +226,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
       if (a.packed) {
         arg["workspace_offset"] = a.packOffset;
         arg["row_stride"] = a.packStride;
+        arg["part"] = stringifyCopyPart(a.part);
+        arg["transposed"] = a.transposed;
       }
       arg["box"] = json::Array{a.boxRows, a.boxCols};
       arg["map_alignment"] = kTensorMapAlignment;
@@ -265,6 +267,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     {"b_layout", "row-major"},
                     {"c_layout", "row-major"},
                     {"accumulate", p.accumulate},
+                    {"precision", stringifyPrecision(k.config.getPrecision())},
                     {"computes", p.accumulate ? "C += A * B" : "C = A * B"}}},
       {"launch", json::Object{{"grid", toJson(k.grid)},
                               {"block", toJson(k.block)},

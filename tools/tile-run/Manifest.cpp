@@ -25,6 +25,16 @@ constexpr int64_t kMaxManifestInteger = int64_t(1) << 50;
 constexpr int64_t kMaxDimension = INT32_MAX;
 /// Workspace sizes and offsets (a 48-bit address space).
 constexpr int64_t kMaxBufferBytes = int64_t(1) << 48;
+/// The most copies a kernel reads from its workspace (tf32x3: 4).
+constexpr int kMaxWorkspaceCopies = 4;
+
+/// "a, b and c" style lists for messages.
+std::string join(const std::vector<std::string> &items) {
+  std::string text;
+  for (size_t i = 0; i < items.size(); ++i)
+    text += (i ? ", " : "") + items[i];
+  return text;
+}
 
 /// Field access with errors that say where: "kernels[0].launch.grid".
 struct Reader {
@@ -241,6 +251,18 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     if (!acc->is_boolean())
       return r.fail(pw + ".accumulate", "expected true or false");
     k.accumulate = acc->get<bool>();
+    // "precision" (optional, default "ieee"): TF32 products of f32 operands.
+    if (findMember(*problem, "precision") &&
+        !r.string(*problem, pw, "precision", k.precision))
+      return false;
+    if (k.precision != "ieee" && k.precision != "tf32" &&
+        k.precision != "tf32x3")
+      return r.fail(pw + ".precision", "expected ieee, tf32 or tf32x3, got " +
+                                           k.precision);
+    if (k.isTF32() && k.abType != ElementType::F32)
+      return r.fail(pw + ".precision", "precision " + k.precision +
+                                           " is for f32 operands, got " +
+                                           k.elementType);
 
     const Json *launch = r.get(kj, where, "launch");
     if (!launch)
@@ -287,10 +309,12 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     const char *names[3] = {"A", "B", "C"};
     int64_t shapes[3][2] = {{k.m, k.k}, {k.k, k.n}, {k.m, k.n}};
     size_t count = args->size();
-    if (count < 3 || count > 5)
+    if (count < 3 || count > 3 + 1 + kMaxWorkspaceCopies)
       return r.fail(where + ".args",
                     "ABI mismatch: expected 3 buffers (A, B, C), at most "
-                    "a workspace and a tensor map of B's copy in it, got " +
+                    "a workspace and " +
+                        std::to_string(kMaxWorkspaceCopies) +
+                        " tensor maps of copies in it, got " +
                         std::to_string(count) + " arguments");
     if (count >= 4) {
       // The workspace (stream_k, pack_b): bytes the kernel owns, zeroed
@@ -320,10 +344,11 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                       "expected at most the grid's " + std::to_string(grid) +
                           " blocks, got " + std::to_string(k.residentBlocks));
     }
-    // A, B, C, then (pack_b) the map of B's copy, args[4].
-    for (int a : {0, 1, 2, 4}) {
-      if (a >= int(count))
-        break;
+    // A, B, C, then the maps of the copies, args[4]...
+    for (int a = 0; a < int(count); ++a) {
+      if (a == 3)
+        continue;
+      bool copy = a >= 4;
       const Json &aj = args->at(a);
       std::string aw = where + ".args[" + std::to_string(a) + "]";
       BufferArg arg;
@@ -393,25 +418,38 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                         "expected none, 64B, 128B or 256B, got " + l2);
         // "view" (optional, default "matrix"): "row_groups" maps the
         // buffer as rows / 4 rows of 4 x cols elements.
-        // "workspace_copy" (args[4] only, pack_b) maps the copy of B the
-        // kernel writes into its workspace.
+        // "workspace_copy" (args[4] on: pack_b, TF32) maps a copy of A or
+        // B the kernel writes into its workspace: its "part" (default
+        // "exact") and whether it is "transposed" (default false).
         std::string view = "matrix";
         if (findMember(aj, "view") && !r.string(aj, aw, "view", view))
           return false;
-        if (a == 4 ? view != "workspace_copy"
-                   : view != "matrix" && view != "row_groups")
+        if (copy ? view != "workspace_copy"
+                 : view != "matrix" && view != "row_groups")
           return r.fail(aw + ".view",
-                        std::string(a == 4 ? "expected workspace_copy"
-                                           : "expected matrix or row_groups") +
+                        std::string(copy ? "expected workspace_copy"
+                                         : "expected matrix or row_groups") +
                             ", got " + view);
         arg.rowGroups = view == "row_groups";
-        if (a == 4) {
+        if (copy) {
           arg.workspaceCopy = true;
           if (!r.integer(aj, aw, "workspace_offset", arg.workspaceOffset, 0,
                          kMaxBufferBytes) ||
               !r.integer(aj, aw, "row_stride", arg.rowStrideBytes, 1,
                          kMaxBufferBytes))
             return false;
+          if (findMember(aj, "part") && !r.string(aj, aw, "part", arg.part))
+            return false;
+          if (arg.part != "exact" && arg.part != "rounded" &&
+              arg.part != "high" && arg.part != "low")
+            return r.fail(aw + ".part",
+                          "expected exact, rounded, high or low, got " +
+                              arg.part);
+          if (const Json *t = findMember(aj, "transposed")) {
+            if (!t->is_boolean())
+              return r.fail(aw + ".transposed", "expected true or false");
+            arg.transposed = t->get<bool>();
+          }
           if (arg.workspaceOffset % 128 != 0 || arg.rowStrideBytes % 16 != 0)
             return r.fail(aw, "a tensor map needs a 128-byte-aligned start "
                               "and a row stride of 16-byte multiples, got "
@@ -430,14 +468,14 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                                 std::to_string(arg.cols) + " columns");
         kind = "buffer";
       }
-      if (a == 4 && !arg.workspaceCopy)
-        return r.fail(aw + ".kind", "expected tensor_map (of B's copy in "
+      if (copy && !arg.workspaceCopy)
+        return r.fail(aw + ".kind", "expected tensor_map (of a copy in "
                                     "the workspace), got " +
                                         kind);
       if (arg.workspaceCopy &&
           arg.workspaceOffset + arg.rows * arg.rowStrideBytes >
               k.workspaceBytes)
-        return r.fail(aw, "B's copy (" + std::to_string(arg.rows) +
+        return r.fail(aw, arg.name + "'s copy (" + std::to_string(arg.rows) +
                               " rows of " +
                               std::to_string(arg.rowStrideBytes) +
                               " bytes at offset " +
@@ -447,23 +485,43 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       if (arg.workspaceCopy &&
           arg.rowStrideBytes < arg.cols * elementBytes(k.abType))
         return r.fail(aw,
-                      "B's copy has rows of " +
+                      arg.name + "'s copy has rows of " +
                           std::to_string(arg.cols * elementBytes(k.abType)) +
                           " bytes, more than its row stride of " +
                           std::to_string(arg.rowStrideBytes));
-      int slot = a == 4 ? 1 : a;
+      int slot = copy ? (arg.name == "A" ? 0 : 1) : a;
       std::string type = slot == 2 ? elementTypeName(k.cType) : k.elementType;
+      int64_t rows = shapes[slot][arg.transposed ? 1 : 0],
+              cols = shapes[slot][arg.transposed ? 0 : 1];
       if (kind != "buffer" || arg.name != names[slot] ||
-          arg.elementType != type || arg.rows != shapes[slot][0] ||
-          arg.cols != shapes[slot][1])
+          arg.elementType != type || arg.rows != rows || arg.cols != cols)
         return r.fail(aw, std::string("ABI mismatch: expected buffer ") +
                               names[slot] + " of " + type + "[" +
-                              std::to_string(shapes[slot][0]) + "x" +
-                              std::to_string(shapes[slot][1]) + "], got " +
-                              kind + " " + arg.name + " of " + arg.elementType +
-                              "[" + std::to_string(arg.rows) + "x" +
-                              std::to_string(arg.cols) + "]");
+                              std::to_string(rows) + "x" +
+                              std::to_string(cols) + "]" +
+                              (arg.transposed ? " (transposed)" : "") +
+                              ", got " + kind + " " + arg.name + " of " +
+                              arg.elementType + "[" + std::to_string(arg.rows) +
+                              "x" + std::to_string(arg.cols) + "]");
       k.args.push_back(arg);
+    }
+    // The TF32 precisions read A and B only through their copies: A's and
+    // B's transposed, rounded (tf32) or high and low (tf32x3).
+    if (k.isTF32()) {
+      std::vector<std::string> expected =
+          k.precision == "tf32"
+              ? std::vector<std::string>{"A rounded", "B rounded transposed"}
+              : std::vector<std::string>{"A high", "B high transposed",
+                                         "A low", "B low transposed"};
+      std::vector<std::string> got;
+      for (size_t i = 3; i < k.args.size(); ++i)
+        got.push_back(k.args[i].name + " " + k.args[i].part +
+                      (k.args[i].transposed ? " transposed" : ""));
+      if (got != expected)
+        return r.fail(where + ".args",
+                      "ABI mismatch: precision " + k.precision +
+                          " reads the copies " + join(expected) + ", got " +
+                          (got.empty() ? "none" : join(got)));
     }
 
     // FLOP counts can exceed 2^53; they are read as (double) numbers.

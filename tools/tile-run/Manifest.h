@@ -42,6 +42,10 @@ struct BufferArg {
   /// rows `rowStrideBytes` apart.
   bool workspaceCopy = false;
   int64_t workspaceOffset = 0, rowStrideBytes = 0;
+  /// A workspace copy's part ("exact", "rounded", "high", "low") and
+  /// whether it holds the matrix transposed (B as N x K).
+  std::string part = "exact";
+  bool transposed = false;
   int l2PromotionBytes = 0;
   /// The swizzle span in bytes ("128B": 128; "none": 0); a swizzled box's
   /// rows are at most that many bytes.
@@ -58,15 +62,21 @@ struct KernelSpec {
   std::string elementType; ///< A's and B's, as the manifest names it
   ElementType abType = ElementType::F32, cType = ElementType::F32;
   bool accumulate = false; ///< C += A*B (true) or C = A*B
+  /// How f32 products are formed: "ieee", "tf32" or "tf32x3" (the
+  /// problem's `precision`; docs/precision.md).
+  std::string precision = "ieee";
+  bool isTF32() const { return precision != "ieee"; }
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
   /// Blocks per thread-block cluster (launch.cluster; 1 x 1 x 1: none).
   unsigned cluster[3] = {1, 1, 1};
   bool hasCluster() const { return cluster[0] * cluster[1] * cluster[2] > 1; }
-  /// A, B, C, and with pack_b the tensor map of B's copy in the workspace.
+  /// A, B, C, then the tensor maps of the copies in the workspace (pack_b:
+  /// B's; tf32: A's and B's transposed; tf32x3: their high, then low parts).
   std::vector<BufferArg> args;
-  /// A fourth parameter (stream_k, pack_b): a workspace of this many bytes,
+  /// A fourth parameter (stream_k, pack_b, TF32): a workspace of this many
+  /// bytes,
   /// zeroed before the kernel's first launch (the kernel leaves it
   /// zeroed); 0 when the kernel takes none.
   int64_t workspaceBytes = 0;

@@ -41,6 +41,11 @@ struct Failure {
   std::string message;
 };
 
+/// A kernel's parameters: A, B, C, the workspace, up to 4 maps of copies
+/// in it (the manifest's limit); unused ones are 0 and not read.
+constexpr int kMaxParams = 8;
+using Params = std::array<CUdeviceptr, kMaxParams>;
+
 /// splitmix64: a small, seedable, portable generator.
 struct Random {
   uint64_t state;
@@ -266,20 +271,20 @@ private:
 
   bool loadKernel(const KernelSpec &k, CUfunction &fn, std::string &binary,
                   Failure &f);
-  /// The kernel's three parameters for buffers (a, b, c): bare pointers, or
-  /// for a tensor-map argument (copy = tma) the device address of a
-  /// CUtensorMap of that buffer, encoded here and copied to the GPU.
+  /// The kernel's parameters: for buffers (a, b, c) bare pointers, or for
+  /// a tensor-map argument (copy = tma) the device address of a CUtensorMap
+  /// of that buffer, encoded here and copied to the GPU; the workspace; the
+  /// maps of the copies in it.
   bool makeParams(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
-                  CUdeviceptr c, std::array<CUdeviceptr, 5> &params,
-                  Failure &f) {
-    CUdeviceptr buffers[4] = {a, b, c, 0};
+                  CUdeviceptr c, Params &params, Failure &f) {
+    CUdeviceptr buffers[3] = {a, b, c};
+    params.fill(0);
     params[3] = workspace;
-    params[4] = 0;
     for (size_t i = 0; i < k.args.size(); ++i) {
       const BufferArg &arg = k.args[i];
-      // The fourth argument (pack_b) maps B's copy in the workspace: the
-      // fifth parameter.
-      size_t slot = i == 3 ? 4 : i;
+      // Arguments from the fourth on (pack_b, TF32) map copies in the
+      // workspace: the parameters after it.
+      size_t slot = i >= 3 ? i + 1 : i;
       CUdeviceptr buffer =
           arg.workspaceCopy ? workspace + arg.workspaceOffset : buffers[i];
       params[slot] = buffer;
@@ -325,9 +330,10 @@ private:
     }
     return true;
   }
-  bool launch(const KernelSpec &k, CUfunction fn,
-              std::array<CUdeviceptr, 5> args, Failure &f) {
-    void *params[] = {&args[0], &args[1], &args[2], &args[3], &args[4]};
+  bool launch(const KernelSpec &k, CUfunction fn, Params args, Failure &f) {
+    void *params[kMaxParams];
+    for (int i = 0; i < kMaxParams; ++i)
+      params[i] = &args[i];
     if (!k.hasCluster())
       return cu(drv.cuLaunchKernel(
                     fn, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1],
@@ -359,13 +365,14 @@ private:
                 "kernel '" + k.name + "' failed: " + drv.describe(r));
   }
   /// Row-major C = A*B (+ beta*C) through column-major cuBLAS: C^T = B^T A^T.
-  /// f32: SGEMM under the handle's pedantic math (no TF32); 16-bit A and B:
-  /// GemmEx with f32 accumulation (CUBLAS_COMPUTE_32F) and default math, so
-  /// that cuBLAS uses its tensor-core kernels.
+  /// f32: SGEMM under the handle's pedantic math (no TF32), or with `tf32`
+  /// GemmEx in CUBLAS_COMPUTE_32F_FAST_TF32 (TF32 tensor cores); 16-bit A
+  /// and B: GemmEx with f32 accumulation (CUBLAS_COMPUTE_32F) and default
+  /// math, so that cuBLAS uses its tensor-core kernels.
   cublasStatus_t gemm(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
-                      CUdeviceptr c, float beta) {
+                      CUdeviceptr c, float beta, bool tf32 = false) {
     float alpha = 1.0f;
-    if (k.abType == ElementType::F32)
+    if (k.abType == ElementType::F32 && !tf32)
       return cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
                          (int)k.k, &alpha, reinterpret_cast<const float *>(b),
                          (int)k.n, reinterpret_cast<const float *>(a), (int)k.k,
@@ -376,12 +383,14 @@ private:
         reinterpret_cast<const void *>(b), cudaType(k.abType), (int)k.n,
         reinterpret_cast<const void *>(a), cudaType(k.abType), (int)k.k, &beta,
         reinterpret_cast<void *>(c), cudaType(k.cType), (int)k.n,
-        CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+        tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F,
+        CUBLAS_GEMM_DEFAULT);
     cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH);
     return status;
   }
-  static const char *gemmName(const KernelSpec &k) {
-    return k.abType == ElementType::F32 ? "cublasSgemm" : "cublasGemmEx";
+  static const char *gemmName(const KernelSpec &k, bool tf32 = false) {
+    return k.abType == ElementType::F32 && !tf32 ? "cublasSgemm"
+                                                 : "cublasGemmEx";
   }
   /// Poisons `count` elements of C (NaN of C's type): an element the kernel
   /// never writes shows.
@@ -754,7 +763,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     } else if (!poison(k, dC, mn, f)) {
       return f.code;
     }
-    std::array<CUdeviceptr, 5> params;
+    Params params;
     if (!makeParams(k, dA, dB, dC, params, f) ||
         !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
@@ -834,6 +843,50 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       const char *ref = f32 ? "cuBLAS FP32" : "cuBLAS 32F";
       bool pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                   kernel.maxAbs <= tol;
+      // TF32: each element against its own bound, from S = |A| |B| (+ |C|)
+      // in FP64; cuBLAS TF32 on the same inputs beside it.
+      std::optional<ErrorStats> cublasTF32;
+      BoundStats bound;
+      if (k.isTF32()) {
+        for (double &v : a64)
+          v = std::fabs(v);
+        for (double &v : b64)
+          v = std::fabs(v);
+        std::vector<double> s64(mn, 0.0);
+        if (k.accumulate)
+          for (int64_t i = 0; i < mn; ++i)
+            s64[i] = std::fabs(double(hC0[i]));
+        if (!cu(drv.cuMemcpyHtoD(dA64, a64.data(), mk * 8), "copying |A|",
+                f) ||
+            !cu(drv.cuMemcpyHtoD(dB64, b64.data(), kn * 8), "copying |B|",
+                f) ||
+            !cu(drv.cuMemcpyHtoD(dC64, s64.data(), mn * 8), "copying |C|",
+                f) ||
+            !blas(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n,
+                              (int)k.m, (int)k.k, &alpha64,
+                              reinterpret_cast<const double *>(dB64), (int)k.n,
+                              reinterpret_cast<const double *>(dA64), (int)k.k,
+                              &beta64, reinterpret_cast<double *>(dC64),
+                              (int)k.n),
+                  "cublasDgemm (|A| |B|)", f) ||
+            !cu(k.accumulate
+                    ? drv.cuMemcpyHtoD(dRef, bytesC0.data(), mn * cBytes)
+                    : drv.cuMemsetD8(dRef, 0, mn * cBytes),
+                "initialising the reference", f) ||
+            !blas(gemm(k, dA, dB, dRef, beta, /*tf32=*/true),
+                  "cublasGemmEx (TF32)", f) ||
+            !cu(drv.cuCtxSynchronize(), "the TF32 references", f) ||
+            !cu(drv.cuMemcpyDtoH(s64.data(), dC64, mn * 8), "reading", f) ||
+            !cu(drv.cuMemcpyDtoH(bytesRef.data(), dRef, mn * cBytes),
+                "reading", f))
+          return f.code;
+        cublasTF32 = compareResults(decode(bytesRef, k.cType, mn), c64);
+        bound = checkElementBound(hC, c64, s64,
+                                  tf32ProductError(k.precision == "tf32x3"),
+                                  k.k);
+        pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
+               bound.over == 0;
+      }
       std::printf("%s\n", pass ? "PASS" : "FAIL");
       std::printf("    %-26s %12s %14s %12s\n", "", "max |err|",
                   "err/max|ref|", "not written");
@@ -842,21 +895,41 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       std::printf("    %-26s %12.3e %14.3e %12s\n",
                   (std::string(ref) + " vs FP64").c_str(), cublas.maxAbs,
                   cublas.relToMax, "-");
+      if (cublasTF32)
+        std::printf("    %-26s %12.3e %14.3e %12s\n", "cuBLAS TF32 vs FP64",
+                    cublasTF32->maxAbs, cublasTF32->relToMax, "-");
       std::printf("    %-26s %12.3e %14.3e %12s\n",
                   (std::string("kernel vs ") + ref).c_str(), vsCublas.maxAbs,
                   vsCublas.relToMax, "-");
-      std::printf("    tolerance: max |err| <= (K * 2^-24%s) * max(1, "
-                  "max|ref|) = %.3e (max |ref| = %.3f)\n",
-                  cRounding
-                      ? (k.cType == ElementType::F16 ? " + 2^-11" : " + 2^-8")
-                      : "",
-                  tol, kernel.maxRef);
+      if (cublasTF32)
+        std::printf("    tolerance (%s): |err| <= (%s + K * 2^-24) * (|A| "
+                    "|B|) per element: %lld past it, worst |err| / bound "
+                    "%.3g\n",
+                    k.precision.c_str(),
+                    k.precision == "tf32" ? "2 * 2^-11" : "3 * 2^-21",
+                    (long long)bound.over, bound.worst);
+      else
+        std::printf("    tolerance: max |err| <= (K * 2^-24%s) * max(1, "
+                    "max|ref|) = %.3e (max |ref| = %.3f)\n",
+                    cRounding ? (k.cType == ElementType::F16 ? " + 2^-11"
+                                                             : " + 2^-8")
+                              : "",
+                    tol, kernel.maxRef);
       check["reference"] = f32 ? "cublas-fp32-pedantic+cublas-fp64"
                                : "cublas-gemmex-compute32f+cublas-fp64";
       check["kernel_vs_fp64"] = errorJson(kernel);
       check["cublas_fp32_vs_fp64"] = errorJson(cublas);
       check["kernel_vs_cublas_fp32"] = errorJson(vsCublas);
-      check["tolerance_abs"] = tol;
+      if (cublasTF32) {
+        check["precision"] = k.precision;
+        check["reference"] = "cublas-fp32-pedantic+cublas-tf32+cublas-fp64";
+        check["cublas_tf32_vs_fp64"] = errorJson(*cublasTF32);
+        check["tolerance"] = "element-wise";
+        check["elements_past_bound"] = bound.over;
+        check["worst_error_to_bound"] = bound.worst;
+      } else {
+        check["tolerance_abs"] = tol;
+      }
       check["pass"] = pass;
       code = pass ? kExitPass : kExitCheckFailed;
     }
@@ -885,7 +958,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       bs.push_back(b);
       cs.push_back(c);
     }
-    std::vector<std::array<CUdeviceptr, 5>> params(sets);
+    std::vector<Params> params(sets);
     for (int s = 0; s < sets; ++s)
       if (!makeParams(k, as[s], bs[s], cs[s], params[s], f))
         return f.code;
@@ -942,16 +1015,48 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         ltJson["algorithms_tried"] = lt->tried;
         ltJson["algorithm_chosen"] = lt->chosen;
       }
-      // The ratio is against the faster of the two cuBLAS calls.
+      // The ratio is against the faster of the two cuBLAS calls; for tf32
+      // against cuBLAS TF32 (tf32x3 promises SGEMM's accuracy: against
+      // SGEMM, with TF32's beside it).
       bool ltFaster = ltGflops > cublasGflops;
       double ratio = kernelGflops / std::max(cublasGflops, ltGflops);
+      std::vector<float> tf32Ms;
+      if (k.isTF32()) {
+        double tf32Clock = 0;
+        if (!timeRuns(
+                "cuBLAS TF32", sets,
+                [&](int s) {
+                  return blas(gemm(k, as[s], bs[s], cs[s], 0.0f, true),
+                              "cublasGemmEx (TF32)", f);
+                },
+                tf32Ms, f, -1, -1, &tf32Clock))
+          return f.code;
+        TimingStats tt = summarizeTimes(tf32Ms);
+        tt.smClockMhz = tf32Clock;
+        double tf32Gflops = gflopsAt(tt);
+        bench["cublas_tf32"] = timingJson(tt, tf32Gflops);
+        bench["ratio_to_cublas_tf32"] = kernelGflops / tf32Gflops;
+        bench["ratio_to_cublas_sgemm"] = kernelGflops / cublasGflops;
+        std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "cuBLAS TF32",
+                    tt.medianMs, tt.minMs, tt.p90Ms, tf32Gflops,
+                    formatClock(tt).c_str());
+        std::printf("    kernel / cuBLAS TF32 throughput: %.3fx; kernel / "
+                    "cuBLAS SGEMM: %.3fx\n",
+                    kernelGflops / tf32Gflops, kernelGflops / cublasGflops);
+        if (k.precision == "tf32") {
+          ratio = kernelGflops / tf32Gflops;
+          ltFaster = false;
+        }
+      }
       bench["cublas"] = timingJson(ct, cublasGflops);
       bench["cublaslt"] = ltJson;
       bench["cublas_math"] =
           k.abType == ElementType::F32
               ? "CUBLAS_PEDANTIC_MATH (no TF32)"
               : "CUBLAS_DEFAULT_MATH, CUBLAS_COMPUTE_32F (tensor cores)";
-      bench["reference"] = ltFaster ? "cublasLtMatmul" : gemmName(k);
+      bench["reference"] = k.precision == "tf32" ? "cublasGemmEx (TF32)"
+                           : ltFaster                ? "cublasLtMatmul"
+                                                     : gemmName(k);
       bench["ratio_to_cublas"] = ratio;
       std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "cuBLAS",
                   ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops,
@@ -962,8 +1067,9 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                     "cuBLASLt", lt->stats.medianMs, lt->stats.minMs,
                     lt->stats.p90Ms, ltGflops, formatClock(lt->stats).c_str(),
                     lt->tried);
-      std::printf("    kernel / %s throughput: %.3fx\n",
-                  ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
+      if (k.precision != "tf32")
+        std::printf("    kernel / %s throughput: %.3fx\n",
+                    ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
     }
     result["bench"] = bench;
   }

@@ -16,6 +16,30 @@ double tilerun::checkTolerance(int64_t k, double maxRef, double cRounding) {
          std::max(1.0, maxRef);
 }
 
+double tilerun::tf32ProductError(bool split) {
+  return split ? 3 * std::ldexp(1.0, -21) : 2 * std::ldexp(1.0, -11);
+}
+
+BoundStats tilerun::checkElementBound(const std::vector<float> &got,
+                                      const std::vector<double> &ref,
+                                      const std::vector<double> &absProduct,
+                                      double perProduct, int64_t k) {
+  BoundStats s;
+  double accumulation = static_cast<double>(k) * std::ldexp(1.0, -24);
+  for (size_t i = 0; i < got.size(); ++i) {
+    double err = std::fabs(static_cast<double>(got[i]) - ref[i]);
+    double bound = (perProduct + accumulation) * absProduct[i];
+    // NaN or infinite results are past any bound.
+    if (!(err <= bound))
+      ++s.over;
+    if (bound > 0)
+      s.worst = std::max(s.worst, err / bound);
+    else if (err > 0)
+      s.worst = INFINITY;
+  }
+  return s;
+}
+
 ErrorStats tilerun::compareResults(const std::vector<float> &got,
                                    const std::vector<double> &ref) {
   ErrorStats s;

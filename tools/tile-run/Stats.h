@@ -27,6 +27,22 @@ struct ErrorStats {
 /// rounding the first term covers). See docs/runtime.md.
 double checkTolerance(int64_t k, double maxRef, double cRounding = 0);
 
+/// The TF32 precisions' element-wise bound on |kernel - FP64 reference|:
+/// (`perProduct` + K * 2^-24) * S_ij, where S = |A| |B| (the product of
+/// the operands' absolute values, in FP64): each product off by at most
+/// `perProduct` of |a| |b| (tf32: 2 * 2^-11, both inputs rounded to
+/// nearest; tf32x3: 3 * 2^-21, the low parts' rounding and the dropped
+/// low x low term), and the FP32 accumulation. See docs/precision.md.
+double tf32ProductError(bool split);
+struct BoundStats {
+  int64_t over = 0;   ///< elements past their bound
+  double worst = 0;   ///< the largest |err| / bound
+};
+BoundStats checkElementBound(const std::vector<float> &got,
+                             const std::vector<double> &ref,
+                             const std::vector<double> &absProduct,
+                             double perProduct, int64_t k);
+
 /// Compares `got` with `ref` (both M*N).
 ErrorStats compareResults(const std::vector<float> &got,
                           const std::vector<double> &ref);

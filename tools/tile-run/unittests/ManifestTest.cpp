@@ -484,9 +484,10 @@ TEST(Manifest, RejectsABrokenWorkspace) {
             "kernels[0].args[3].resident_blocks: expected at most the "
             "grid's 9 blocks, got 1000000"},
            {R"({"name": "workspace", "kind": "workspace", "bytes": 64,
-                "init": "zero"}, {"name": "E"}, {"name": "F"})",
+                "init": "zero"}, {"name": "E"}, {"name": "F"},
+                {"name": "G"}, {"name": "H"}, {"name": "I"})",
             "kernels[0].args: ABI mismatch: expected 3 buffers (A, B, C), "
-            "at most a workspace and a tensor map of B's copy in it, got 6 "
+            "at most a workspace and 4 tensor maps of copies in it, got 9 "
             "arguments"}}) {
     Manifest m;
     std::string e;
@@ -546,7 +547,7 @@ TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
   };
   for (const Case &c : std::initializer_list<Case>{
            {4360, R"("kind": "buffer")",
-            "kernels[0].args[4].kind: expected tensor_map (of B's copy in "
+            "kernels[0].args[4].kind: expected tensor_map (of a copy in "
             "the workspace), got buffer"},
            {4360, R"("kind": "tensor_map", "view": "matrix",
                      "workspace_offset": 0, "row_stride": 256)",
@@ -583,4 +584,93 @@ TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
       m, e));
   EXPECT_EQ(e, "kernels[0].args[1].view: expected matrix or row_groups, got "
                "workspace_copy");
+}
+
+namespace {
+/// The valid manifest (33 x 45 x 17 f32) with `precision` and a workspace
+/// followed by maps of the copies `copies` ({name, part, transposed}).
+bool parseTF32(const std::string &precision,
+               std::initializer_list<std::tuple<const char *, const char *,
+                                                bool>>
+                   copies,
+               Manifest &m, std::string &error) {
+  std::string args =
+      R"({"name": "workspace", "kind": "workspace", "bytes": 65536,
+          "init": "zero", "alignment": 16, "access": "readwrite"})";
+  int64_t offset = 0;
+  for (auto [name, part, transposed] : copies) {
+    bool a = std::string(name) == "A";
+    // A: 33 x 17; B: 17 x 45, transposed 45 x 17.
+    int64_t rows = a ? 33 : transposed ? 45 : 17, cols = a || transposed ? 17 : 45;
+    args += R"(, {"name": ")" + std::string(name) +
+            R"(", "element_type": "f32", "shape": [)" + std::to_string(rows) +
+            ", " + std::to_string(cols) +
+            R"(], "box": [32, 32], "access": "read", "interleave": "none",
+              "swizzle": "128B", "l2_promotion": "none", "oob_fill": "zero",
+              "kind": "tensor_map", "view": "workspace_copy",
+              "workspace_offset": )" +
+            std::to_string(offset) + R"(, "row_stride": 256, "part": ")" +
+            part + R"(", "transposed": )" + (transposed ? "true" : "false") +
+            "}";
+    offset += 128 * 100;
+  }
+  std::string text = readValid();
+  const std::string acc = "\"accumulate\": false";
+  text.replace(text.find(acc), acc.size(),
+               acc + ", \"precision\": \"" + precision + "\"");
+  const std::string cEnd = "\"access\": \"write\"\n        }";
+  text.insert(text.find(cEnd) + cEnd.size(), ",\n" + args);
+  return parseManifest(text, "/art", m, error);
+}
+} // namespace
+
+TEST(Manifest, ReadsTheCopiesOfATF32Kernel) {
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(parseTF32("tf32x3",
+                        {{"A", "high", false},
+                         {"B", "high", true},
+                         {"A", "low", false},
+                         {"B", "low", true}},
+                        m, e))
+      << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_EQ(k.precision, "tf32x3");
+  EXPECT_TRUE(k.isTF32());
+  ASSERT_EQ(k.args.size(), 7u);
+  const BufferArg &bLow = k.args[6];
+  EXPECT_EQ(bLow.name, "B");
+  EXPECT_EQ(bLow.part, "low");
+  EXPECT_TRUE(bLow.transposed);
+  EXPECT_EQ(bLow.rows, 45);
+  EXPECT_EQ(bLow.cols, 17);
+  EXPECT_EQ(bLow.workspaceOffset, 3 * 12800);
+  Manifest one;
+  ASSERT_TRUE(parseTF32("tf32",
+                        {{"A", "rounded", false}, {"B", "rounded", true}}, one,
+                        e))
+      << e;
+  EXPECT_EQ(one.kernels[0].precision, "tf32");
+}
+
+TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
+  Manifest m;
+  std::string e;
+  // B's copy must be transposed (its shape then N x K).
+  EXPECT_FALSE(
+      parseTF32("tf32", {{"A", "rounded", false}, {"B", "rounded", false}}, m, e));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the "
+               "copies A rounded, B rounded transposed, got A rounded, B "
+               "rounded");
+  EXPECT_FALSE(parseTF32("tf32x3", {{"A", "high", false}, {"B", "high", true}},
+                         m, e));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32x3 reads the "
+               "copies A high, B high transposed, A low, B low transposed, "
+               "got A high, B high transposed");
+  EXPECT_FALSE(parseTF32("tf64", {}, m, e));
+  EXPECT_EQ(e, "kernels[0].problem.precision: expected ieee, tf32 or tf32x3, "
+               "got tf64");
+  EXPECT_FALSE(parseTF32("tf32", {{"A", "middle", false}}, m, e));
+  EXPECT_EQ(e, "kernels[0].args[4].part: expected exact, rounded, high or "
+               "low, got middle");
 }
