@@ -375,3 +375,30 @@ func.func @f() attributes {c = #tile.schedule<stages = 2, group = 2048>} { retur
 
 // expected-error @+1 {{group = 5 splits clusters across bands: it must be a multiple of cluster = 2}}
 func.func @f() attributes {c = #tile.schedule<stages = 4, cluster = 2, group = 5>} { return }
+
+// -----
+
+// The TF32 precisions: K = 8, BK of 32-column atoms, their own copy of B,
+// and the resident grid their copies wait on.
+// expected-error @+1 {{wgmma shape must be [64, N, 8] with N a multiple of 64 up to 256 (precision = tf32), got [64, 128, 16]}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 128, 16], precision = tf32>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile's A boxes are 32 columns wide (one 128-byte swizzle atom of f32 elements): BK must be a multiple of 32, got 16}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 16], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} { return }
+
+// -----
+
+// expected-error @+1 {{precision = tf32 copies B transposed itself: it needs b = direct}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} { return }
+
+// -----
+
+// expected-error @+1 {{precision = tf32x3 copies A and B first, all blocks together, which then wait for each other: it needs blocks_per_sm > 0}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3>>} { return }
+
+// -----
+
+// expected-error @+1 {{cluster = 2 cannot wait on precision = tf32's grid barrier (a cluster's blocks need two free SMs at once): it needs cluster = 1}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, cluster = 2>>} { return }

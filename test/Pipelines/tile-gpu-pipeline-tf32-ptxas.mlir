@@ -1,0 +1,100 @@
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a precision=tf32 artifact-dir=%t/tf32" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/tf32/manifest.json --check-prefix=TF32
+// RUN: FileCheck %s --input-file=%t/tf32/matmul_matmul_0.ptx --check-prefix=PTX
+// RUN: %ptxas -arch=sm_90a -v %t/tf32/matmul_matmul_0.ptx -o %t/tf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a precision=tf32x3 artifact-dir=%t/x3" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/x3/manifest.json --check-prefix=X3
+// RUN: FileCheck %s --input-file=%t/x3/matmul_matmul_0.ptx --check-prefix=X3PTX
+// RUN: %ptxas -arch=sm_90a -v %t/x3/matmul_matmul_0.ptx -o %t/x3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// A ragged f32 matmul (no row of A, B or C a 16-byte multiple) on the TF32
+// tensor cores. The kernel reads A and B as bare pointers, copies them
+// into its workspace (A rounded, B rounded and transposed to N x K, rows
+// padded to 128 bytes: 2048 elements), and its TMA boxes come from the
+// copies: A's 128 x 32 (one 128-byte swizzle row of f32), B's transposed
+// copy's 256 x 32, K-major like A's.
+// TF32: "kind": "buffer",
+// TF32-NEXT: "layout": "row-major",
+// TF32-NEXT: "name": "A",
+// TF32: "kind": "buffer",
+// TF32-NEXT: "layout": "row-major",
+// TF32-NEXT: "name": "B",
+// TF32: "kind": "workspace",
+// TF32: "box": [
+// TF32-NEXT: 128,
+// TF32-NEXT: 32
+// TF32: "name": "A",
+// TF32-NEXT: "oob_fill": "zero",
+// TF32-NEXT: "part": "rounded",
+// TF32-NEXT: "row_stride": 8192,
+// TF32-NEXT: "shape": [
+// TF32-NEXT: 2053,
+// TF32-NEXT: 2047
+// TF32: "swizzle": "128B",
+// TF32-NEXT: "transposed": false,
+// TF32-NEXT: "view": "workspace_copy",
+// TF32-NEXT: "workspace_offset": 0
+// TF32: "box": [
+// TF32-NEXT: 256,
+// TF32-NEXT: 32
+// TF32: "name": "B",
+// TF32-NEXT: "oob_fill": "zero",
+// TF32-NEXT: "part": "rounded",
+// TF32-NEXT: "row_stride": 8192,
+// TF32-NEXT: "shape": [
+// TF32-NEXT: 2039,
+// TF32-NEXT: 2047
+// TF32: "transposed": true,
+// TF32-NEXT: "view": "workspace_copy",
+// TF32-NEXT: "workspace_offset": 16818176
+// TF32-NOT: "workspace_copy"
+// TF32: "launch": {
+// TF32: 384,
+// TF32: "problem": {
+// TF32: "precision": "tf32"
+
+// Each element is rounded to nearest in the copy, none in the K loop,
+// which runs m64n256k8 tf32 wgmma reading both operands K-major (no
+// transpose operands: TF32 has none).
+// PTX: cvt.rna.tf32.f32
+// PTX: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}, p, 1,  1;
+// PTX-NOT: cvt.rna.tf32.f32
+
+// tf32x3: four copies (A and B transposed, high parts, then low parts),
+// each element split once: high = tf32(x), low = tf32(x - high).
+// X3: "name": "A",
+// X3: "part": "high",
+// X3: "transposed": false,
+// X3: "name": "B",
+// X3: "part": "high",
+// X3: "transposed": true,
+// X3: "name": "A",
+// X3: "part": "low",
+// X3: "transposed": false,
+// X3: "name": "B",
+// X3: "part": "low",
+// X3: "transposed": true,
+// X3-NEXT: "view": "workspace_copy",
+// X3-NOT: "workspace_copy"
+// X3: "problem": {
+// X3: "precision": "tf32x3"
+// X3PTX: cvt.rna.tf32.f32 [[HIGH:%r[0-9]+]], [[X:%r[0-9]+]];
+// X3PTX: sub.rn.f32 [[REST:%r[0-9]+]], [[X]], [[HIGH]];
+// X3PTX: cvt.rna.tf32.f32 {{%r[0-9]+}}, [[REST]];
+// Per K step of 32: 4 chunks of 8, 3 products each (low x high, high x
+// low, high x high).
+// X3PTX: wgmma.fence.sync.aligned;
+// X3PTX-COUNT-12: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// X3PTX-NOT: wgmma.mma_async
+// X3PTX: wgmma.commit_group.sync.aligned;
+
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+func.func @matmul(%A: tensor<2053x2047xf32>, %B: tensor<2047x2039xf32>) -> tensor<2053x2039xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2053x2039xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<2053x2039xf32>) -> tensor<2053x2039xf32>
+  %R = linalg.matmul ins(%A, %B : tensor<2053x2047xf32>, tensor<2047x2039xf32>) outs(%C : tensor<2053x2039xf32>) -> tensor<2053x2039xf32>
+  return %R : tensor<2053x2039xf32>
+}

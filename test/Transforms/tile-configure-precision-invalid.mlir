@@ -1,0 +1,44 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a}))"
+// RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a precision=tf64}))" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a precision=tf32x3}))" 2>&1 | FileCheck %s --check-prefix=ASKED
+// RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90 precision=tf32}))" 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: not tile-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a strategy=naive precision=tf32}))" 2>&1 | FileCheck %s --check-prefix=NAIVE
+
+// The precisions' diagnostics: what each config or option gets wrong.
+// UNKNOWN: error: unknown precision 'tf64' (expected ieee, tf32 or tf32x3)
+// A config of another precision than the one asked for is refused, not
+// replaced; with no config, the asked precision's default applies.
+// ASKED: error: 'linalg.matmul' op has a config of precision = tf32, but precision=tf32x3 was asked
+// SM90: error: 'linalg.matmul' op has no default tiled config for sm_90: precision = tf32 runs on the wgmma tile, which needs chip sm_90a
+// NAIVE: error: 'linalg.matmul' op precision=tf32 multiplies on the wgmma tile: it needs strategy=tiled (naive computes IEEE f32)
+
+func.func @tf32_on_f16(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<256x256xf16>) {
+  // expected-error @+1 {{precision = tf32 multiplies f32 operands as TF32, got f16 (16-bit operands take precision = ieee)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} ins(%A, %B : memref<256x64xf16>, memref<64x256xf16>) outs(%C : memref<256x256xf16>)
+  return
+}
+
+// -----
+
+// tf32x3 stages both parts: 4 stages of 64 KiB do not fit.
+func.func @tf32x3_stages(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{config needs 263168 bytes of shared memory per block (4 stages of 65792), but sm_90a allows at most 232448}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// With precision=tf32x3 asked (the ASKED run), this tf32 config is refused.
+func.func @asked(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// No config: IEEE by default here; the SM90, NAIVE and ASKED runs' default.
+func.func @plain(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

@@ -1,0 +1,34 @@
+// RUN: tile-opt %s --tile-configure="chip=sm_90a precision=tf32" --tile-report=chip=sm_90a -o - 2>%t.report | FileCheck %s --check-prefix=TF32
+// RUN: FileCheck %s --input-file=%t.report --check-prefix=REPORT
+// RUN: tile-opt %s --tile-configure="chip=sm_90a precision=tf32x3" --tile-report=chip=sm_90a -o - 2>%t.x3 | FileCheck %s --check-prefix=X3
+// RUN: FileCheck %s --input-file=%t.x3 --check-prefix=X3REPORT
+// RUN: tile-opt %s --tile-configure="chip=sm_90a" -o - | FileCheck %s --check-prefix=IEEE
+
+// precision= picks that precision's default: the wgmma tile with K = 8 and
+// 32-column boxes, one resident block per SM (the copies' grid barrier),
+// a producer warpgroup; tf32x3 stages both parts, so 128 x 128 tiles in 3
+// stages. Without it, an f32 matmul stays on the CUDA cores.
+// TF32: tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
+// X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
+// IEEE: tile.config = #tile.config<tiled, block = [64, 256, 16], {{.*}}tile = #tile.fma<
+
+// The report: the copies (A rounded, B rounded and transposed), what they
+// move, and the TF32 tensor-core floors (1024 multiply-adds per SM and
+// cycle; tf32x3 a third of it for its useful FLOPs).
+// REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 from shared-memory descriptors
+// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes) from its TF32 copy, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
+// REPORT-NEXT: kernel arguments: A; B; C; workspace (33554444 bytes); A (tensor map of its rounded TF32 copy); B (tensor map of its rounded TF32 transposed copy);
+// REPORT: pack: 128 of the grid's 128 blocks copy A (rounded) into 2048 rows of 2048 elements at byte 0, B transposed (rounded) into 2048 rows of 2048 elements at byte 16777216 of a 33554444-byte workspace, and every block waits for them; 67108864 bytes read and written per launch
+// REPORT: floors: tensor-core TF32 peak 535.3 TFLOP/s (132 SMs x 1024 FMA
+// REPORT-NOT: VIOLATION
+// X3REPORT: per warpgroup and 8 of k: 3 wgmma m64n128k8 (tf32x3: low x high, high x low, high x high)
+// X3REPORT: pack: 132 of the grid's 132 blocks copy A (high) into 2048 rows {{.*}}, B transposed (high) into {{.*}}, A (low) into {{.*}}, B transposed (low) into {{.*}}; 100663296 bytes read and written per launch
+// X3REPORT: floors: tensor-core TF32X3 peak 178.2 TFLOP/s (132 SMs x 341 FMA
+// X3REPORT-NOT: VIOLATION
+func.func @square(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2048x2048xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  %R = linalg.matmul ins(%A, %B : tensor<2048x2048xf32>, tensor<2048x2048xf32>) outs(%C : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  return %R : tensor<2048x2048xf32>
+}
