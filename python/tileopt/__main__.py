@@ -8,7 +8,8 @@ import shutil
 import sys
 import time
 
-from . import __version__, fuzz as fuzz_mod, mlir, report, results, sass, spec as spec_mod, summary, sweep, tune
+from . import (__version__, fuzz as fuzz_mod, mlir, precision, report, results,
+               sass, spec as spec_mod, summary, sweep, tune)
 
 
 def _find(tool: str, given: str | None) -> str:
@@ -119,6 +120,12 @@ def main(argv: list[str] | None = None) -> int:
                         "for a GPU machine)")
     z.add_argument("--tile-opt", default=None)
     z.add_argument("--tile-run", default=None)
+    ps = sub.add_parser("precision-study", help="error against FP64 over K "
+                        "per precision and cuBLAS, from a sweep of "
+                        "scripts/specs/precision.spec (docs/precision.md)")
+    ps.add_argument("--out", required=True, help="the sweep directory")
+    ps.add_argument("--to", default=None,
+                    help="report directory (default OUT/precision)")
     t = sub.add_parser("summarize", help="a table of tile-run JSON results")
     t.add_argument("paths", nargs="+", help="tile-run --json files")
     t.add_argument("--markdown", action="store_true",
@@ -145,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
         except (OSError, ValueError, KeyError) as e:
             print(f"tileopt: error: {e}", file=sys.stderr)
             return 2
+        return 0
+
+    if args.command == "precision-study":
+        path = precision.study(args.out, args.to or os.path.join(args.out, "precision"))
+        print(f"precision study: {path}")
         return 0
 
     if args.command == "loop-mix":

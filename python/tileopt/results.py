@@ -11,7 +11,9 @@ from . import sass
 COLUMNS = [
     "name", "shape", "m", "n", "k", "config", "tile", "line", "x", "options",
     "status",
-    "diagnostic", "check_pass", "max_abs_err", "err_rel", "not_written",
+    "diagnostic", "precision", "check_pass", "max_abs_err", "median_abs_err",
+    "err_rel", "not_written", "cublas_fp32_max_err", "cublas_fp32_median_err",
+    "cublas_tf32_max_err", "cublas_tf32_median_err", "cublas_tf32_gflops",
     "median_ms", "gflops", "cublas_ms", "cublas_gflops", "cublaslt_timed",
     "ratio", "fp32_peak_gflops", "peak_fraction", "peak_instruction",
     "element_type", "registers", "shared_bytes", "spill_bytes", "threads",
@@ -34,9 +36,12 @@ def _load(path, default=None):
 
 
 def fastest_reference(bench: dict) -> dict:
-    """The faster of a benchmark's cuBLAS timings (cublasGemmEx or SGEMM,
-    and cuBLASLt's fastest algorithm, null where it had none): the
-    baseline its ratio_to_cublas is against."""
+    """The baseline a benchmark's ratio_to_cublas is against: cuBLAS TF32
+    where tile-run named it (precision tf32), else the faster of its
+    cuBLAS timings (cublasGemmEx or SGEMM, and cuBLASLt's fastest
+    algorithm, null where it had none)."""
+    if bench.get("reference", "").endswith("(TF32)") and bench.get("cublas_tf32"):
+        return bench["cublas_tf32"]
     timings = [bench[key] for key in ("cublas", "cublaslt") if bench.get(key)]
     return max(timings, key=lambda t: t["gflops"], default={})
 
@@ -53,6 +58,7 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
                diagnostic=diagnostic or None)
     kernel = (manifest or {}).get("kernels", [{}])[0] if manifest else {}
     row["element_type"] = (kernel.get("problem") or {}).get("a_type")
+    row["precision"] = (kernel.get("problem") or {}).get("precision")
     report = kernel.get("report") or {}
     if report:
         occ = report.get("occupancy") or {}
@@ -83,9 +89,16 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
     if result:
         check = result.get("check") or {}
         err = check.get("kernel_vs_fp64") or {}
+        fp32 = check.get("cublas_fp32_vs_fp64") or {}
+        tf32 = check.get("cublas_tf32_vs_fp64") or {}
         row.update(check_pass=check.get("pass"), max_abs_err=err.get("max_abs"),
+                   median_abs_err=err.get("median_abs"),
                    err_rel=err.get("max_rel_to_max_ref"),
-                   not_written=err.get("not_written", check.get("not_written")))
+                   not_written=err.get("not_written", check.get("not_written")),
+                   cublas_fp32_max_err=fp32.get("max_abs"),
+                   cublas_fp32_median_err=fp32.get("median_abs"),
+                   cublas_tf32_max_err=tf32.get("max_abs"),
+                   cublas_tf32_median_err=tf32.get("median_abs"))
         bench = result.get("bench") or {}
         if bench:
             row.update(median_ms=bench["kernel"]["median_ms"],
@@ -96,6 +109,8 @@ def row_from_run(job: dict, run_json: dict | None, manifest: dict | None,
                            cublas_gflops=ref["gflops"],
                            cublaslt_timed=bool(bench.get("cublaslt")),
                            ratio=bench.get("ratio_to_cublas"))
+            if bench.get("cublas_tf32"):
+                row["cublas_tf32_gflops"] = bench["cublas_tf32"]["gflops"]
         if not res and result.get("resources"):
             r = result["resources"]
             row.update(registers=r["registers"], shared_bytes=r["shared_bytes"],

@@ -568,6 +568,7 @@ bool Session::timeRuns(const char *what, int sets,
 Json errorJson(const ErrorStats &s) {
   Json j = Json::object();
   j["max_abs"] = s.maxAbs;
+  j["median_abs"] = s.medianAbs;
   j["max_abs_ref"] = s.maxRef;
   j["max_rel_to_max_ref"] = s.relToMax;
   j["not_written"] = s.notWritten;

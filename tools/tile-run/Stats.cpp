@@ -43,6 +43,8 @@ BoundStats tilerun::checkElementBound(const std::vector<float> &got,
 ErrorStats tilerun::compareResults(const std::vector<float> &got,
                                    const std::vector<double> &ref) {
   ErrorStats s;
+  std::vector<double> errors;
+  errors.reserve(got.size());
   for (size_t i = 0; i < got.size(); ++i) {
     double r = ref[i];
     s.maxRef = std::max(s.maxRef, std::fabs(r));
@@ -55,7 +57,14 @@ ErrorStats tilerun::compareResults(const std::vector<float> &got,
       ++s.nonFinite;
       continue;
     }
-    s.maxAbs = std::max(s.maxAbs, std::fabs(static_cast<double>(g) - r));
+    errors.push_back(std::fabs(static_cast<double>(g) - r));
+    s.maxAbs = std::max(s.maxAbs, errors.back());
+  }
+  // The upper median (nearest rank).
+  if (!errors.empty()) {
+    auto middle = errors.begin() + errors.size() / 2;
+    std::nth_element(errors.begin(), middle, errors.end());
+    s.medianAbs = *middle;
   }
   s.relToMax = s.maxRef > 0 ? s.maxAbs / s.maxRef : s.maxAbs;
   return s;

@@ -15,6 +15,7 @@ namespace tilerun {
 /// Element-wise comparison of two results against a reference.
 struct ErrorStats {
   double maxAbs = 0;    ///< max |x - ref|
+  double medianAbs = 0; ///< median |x - ref| (over the finite elements)
   double maxRef = 0;    ///< max |ref|
   double relToMax = 0;  ///< maxAbs / maxRef
   int64_t notWritten = 0; ///< elements still NaN (the poison)

@@ -18,6 +18,8 @@ TEST(Stats, CountsUnwrittenAndMeasuresErrors) {
   EXPECT_DOUBLE_EQ(s.maxAbs, 4.0);
   EXPECT_DOUBLE_EQ(s.maxRef, 8.0);
   EXPECT_DOUBLE_EQ(s.relToMax, 0.5);
+  // The finite errors are 0, 0.5 and 4: their median is 0.5.
+  EXPECT_DOUBLE_EQ(s.medianAbs, 0.5);
 }
 
 TEST(Stats, ToleranceScalesWithKAndTheReference) {
