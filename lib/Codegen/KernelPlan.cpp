@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/KernelPlan.h"
 
+#include "TileOpt/Codegen/Pack.h"
+
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -188,6 +190,15 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   } else if (std::optional<std::string> stages =
                  findStagesViolation(copier, config.getStages())) {
     os << *stages;
+  } else if (int64_t panels =
+                 getSharedMemoryLayout(config, elementType).panelBytes;
+             config.isTF32() && panels < kPackTransposeBytes) {
+    // The TF32 copies transpose B through shared tiles over the stages
+    // (after pack_b's ticket word), before the K loop uses them.
+    os << "precision = " << stringifyPrecision(config.getPrecision())
+       << " transposes B through " << kPackTransposeBytes
+       << " bytes of shared memory before the K loop, but the stages have "
+       << panels << " (use more stages or larger tiles)";
   } else if (!(copier.layoutsA & bits(layoutA) & tile.layoutsA) ||
              !(copier.layoutsB & bits(layoutB) & tile.layoutsB)) {
     os << "copy kind " << stringifyCopyKind(copier.kind) << " and the "

@@ -27,6 +27,11 @@ using namespace mlir::tileopt;
 static constexpr int64_t kPackWords = 64, kPackLoopWords = 32,
                          kWordsPerVector = 8;
 
+/// The TF32 copies: tiles of kTF32Tile x kTF32Tile elements, kTF32Tiles of
+/// them per block and trip, whose loads a thread issues together (with 3
+/// rows each for 384 threads, 24 loads in flight per thread).
+static constexpr int64_t kTF32Tile = 32, kTF32Tiles = kPackTransposeTiles;
+
 /// The 16 bytes that start `shift` elements into `lo` (of two adjacent
 /// aligned 16-byte vectors `lo`, `hi` of 16-bit or 32-bit elements), as a
 /// vector like them: the eight 32-bit words shifted down by shift's words
@@ -173,13 +178,19 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
 /// The TF32 copies `copies` of one operand (`source`, R x C): rounded
 /// (tf32), or high and low parts (tf32x3), each R x C or, transposed, C x
 /// R, rows `pitch` elements apart. The packers take the source's 32 x 32
-/// tiles in turn (packer p: tiles p, p + packers, ...). In a tile, lane l
-/// of warp w reads column l of rows w, w + warps, ... (a warp reads 128
-/// contiguous bytes; past the edge it re-reads the last element and stores
-/// nothing); transposed, the block writes the values into a 32 x 33 shared
-/// tile (`scratch`, conflict-free both ways), synchronises, and lane l of
-/// warp w writes row w (, w + warps, ...) of the transposed tile, column l.
-/// Each value is rounded (or split) once, as it is written.
+/// tiles kTF32Tiles at a time (packer p: tiles p + j x packers, j <
+/// kTF32Tiles, then on by kTF32Tiles x packers). In a tile, lane l of warp
+/// w reads column l of rows w, w + warps, ... (a warp reads 128 contiguous
+/// bytes); transposed, the block writes the values into one 32 x 33 shared
+/// tile each (`scratch`, conflict-free both ways), synchronises, and lane l
+/// of warp w writes row w (, w + warps, ...) of the transposed tile,
+/// column l. Each value is rounded (or split) once, as it is written.
+///
+/// Nothing branches: a thread's loads all issue before its first store (so
+/// that its loads overlap), and indices past the source's edge, the tile's
+/// last row or the last tile are clamped to the last ones, whose value is
+/// then written again where it belongs (the same bits as its own thread
+/// writes there).
 static void emitTF32Copies(RewriterBase &rewriter, Location loc,
                            ArrayRef<const PackedCopy *> copies,
                            int64_t packers, Value source, Value workspace,
@@ -190,85 +201,79 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
   int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
   Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
   bool transposed = copies.front()->transposed;
-  constexpr int64_t kTile = 32;
-  int64_t tilesC = llvm::divideCeil(cols, kTile);
-  int64_t tiles = llvm::divideCeil(rows, kTile) * tilesC;
+  int64_t tilesC = llvm::divideCeil(cols, kTF32Tile);
+  int64_t tiles = llvm::divideCeil(rows, kTF32Tile) * tilesC;
   int64_t warps = numThreads / 32;
-  int64_t passes = llvm::divideCeil(kTile, warps);
+  int64_t passes = llvm::divideCeil(kTF32Tile, warps);
   SmallVector<Value, 2> views;
   for (const PackedCopy *copy : copies)
     views.push_back(memref::ViewOp::create(
         rewriter, loc, MemRefType::get({copy->rows, copy->pitch}, f32),
         workspace, ib.c(copy->offset), ValueRange{}));
   Value warp = ib.div(tid, ib.c(32)), lane = ib.rem(tid, ib.c(32));
-  // The parts of `value`: tf32(value), then tf32(value - high).
+  auto clamp = [&](Value index, int64_t last) -> Value {
+    return arith::MinUIOp::create(rewriter, loc, index, ib.c(last));
+  };
   auto roundTF32 = [&](Value value) -> Value {
     Value bits = NVVM::ConvertFloatToTF32Op::create(
         rewriter, loc, i32, value, NVVM::FPRoundingMode::RNA);
     return arith::BitcastOp::create(rewriter, loc, f32, bits);
   };
-  auto store = [&](Value value, Value row, Value col, Value inside) {
-    emitUnder(rewriter, loc, inside, [&]() {
-      Value high = roundTF32(value);
-      memref::StoreOp::create(rewriter, loc, high, views[0],
-                              ValueRange{row, col});
-      if (views.size() == 2)
-        memref::StoreOp::create(
-            rewriter, loc,
-            roundTF32(arith::SubFOp::create(rewriter, loc, value, high)),
-            views[1], ValueRange{row, col});
-    });
+  // The parts of `value` at (row, col) of the copies: tf32(value), then
+  // tf32(value - high).
+  auto store = [&](Value value, Value row, Value col) {
+    Value high = roundTF32(value);
+    memref::StoreOp::create(rewriter, loc, high, views[0],
+                            ValueRange{row, col});
+    if (views.size() == 2)
+      memref::StoreOp::create(
+          rewriter, loc,
+          roundTF32(arith::SubFOp::create(rewriter, loc, value, high)),
+          views[1], ValueRange{row, col});
   };
   auto loop = scf::ForOp::create(rewriter, loc, packer, ib.c(tiles),
-                                 ib.c(packers));
+                                 ib.c(kTF32Tiles * packers));
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(loop.getBody()->getTerminator());
-  Value tile = loop.getInductionVar();
-  Value row0 = ib.mul(ib.div(tile, ib.c(tilesC)), ib.c(kTile));
-  Value col0 = ib.mul(ib.rem(tile, ib.c(tilesC)), ib.c(kTile));
-  // The rows this thread reads (and, transposed, writes): w + p x warps.
-  SmallVector<Value> tileRows, present, values;
-  for (int64_t p = 0; p < passes; ++p) {
-    Value r = ib.add(warp, ib.c(p * warps));
-    tileRows.push_back(r);
-    present.push_back(p * warps + warps <= kTile ? Value()
-                                                 : ib.lt(r, ib.c(kTile)));
-    Value row = ib.add(row0, r), col = ib.add(col0, lane);
-    Value clampedRow =
-        arith::MinUIOp::create(rewriter, loc, row, ib.c(rows - 1));
-    Value clampedCol =
-        arith::MinUIOp::create(rewriter, loc, col, ib.c(cols - 1));
-    values.push_back(memref::LoadOp::create(rewriter, loc, source,
-                                            ValueRange{clampedRow, clampedCol}));
+  // The rows of a tile this thread reads (and, transposed, writes): w + p
+  // x warps, the last clamped to the tile.
+  SmallVector<Value> tileRows;
+  for (int64_t p = 0; p < passes; ++p)
+    tileRows.push_back(clamp(ib.add(warp, ib.c(p * warps)), kTF32Tile - 1));
+  SmallVector<Value> row0s, col0s, values;
+  for (int64_t j = 0; j < kTF32Tiles; ++j) {
+    Value tile =
+        clamp(ib.add(loop.getInductionVar(), ib.c(j * packers)), tiles - 1);
+    row0s.push_back(ib.mul(ib.div(tile, ib.c(tilesC)), ib.c(kTF32Tile)));
+    col0s.push_back(ib.mul(ib.rem(tile, ib.c(tilesC)), ib.c(kTF32Tile)));
+    for (int64_t p = 0; p < passes; ++p)
+      values.push_back(memref::LoadOp::create(
+          rewriter, loc, source,
+          ValueRange{clamp(ib.add(row0s[j], tileRows[p]), rows - 1),
+                     clamp(ib.add(col0s[j], lane), cols - 1)}));
   }
-  for (int64_t p = 0; p < passes; ++p) {
-    Value row = ib.add(row0, tileRows[p]), col = ib.add(col0, lane);
-    if (!transposed) {
-      Value inside = ib.land(present[p], ib.land(ib.lt(row, ib.c(rows)),
-                                                 ib.lt(col, ib.c(cols))));
-      store(values[p], row, col, inside);
-      continue;
+  for (int64_t j = 0; j < kTF32Tiles; ++j)
+    for (int64_t p = 0; p < passes; ++p) {
+      Value value = values[j * passes + p];
+      if (!transposed)
+        store(value, clamp(ib.add(row0s[j], tileRows[p]), rows - 1),
+              clamp(ib.add(col0s[j], lane), cols - 1));
+      else
+        memref::StoreOp::create(rewriter, loc, value, scratch,
+                                ValueRange{ib.c(j), tileRows[p], lane});
     }
-    emitUnder(rewriter, loc, present[p], [&]() {
-      memref::StoreOp::create(rewriter, loc, values[p], scratch,
-                              ValueRange{tileRows[p], lane});
-    });
-  }
   if (!transposed)
     return;
   gpu::BarrierOp::create(rewriter, loc);
   // Row c0 + r of the copy (column c0 + r of the source), column r0 + l.
-  for (int64_t p = 0; p < passes; ++p) {
-    Value row = ib.add(col0, tileRows[p]), col = ib.add(row0, lane);
-    Value inside = ib.land(present[p], ib.land(ib.lt(row, ib.c(cols)),
-                                               ib.lt(col, ib.c(rows))));
-    emitUnder(rewriter, loc, present[p], [&]() {
-      Value value = memref::LoadOp::create(rewriter, loc, scratch,
-                                           ValueRange{lane, tileRows[p]});
-      store(value, row, col, inside);
-    });
-  }
-  // The next tile overwrites the shared tile.
+  for (int64_t j = 0; j < kTF32Tiles; ++j)
+    for (int64_t p = 0; p < passes; ++p) {
+      Value value = memref::LoadOp::create(
+          rewriter, loc, scratch, ValueRange{ib.c(j), lane, tileRows[p]});
+      store(value, clamp(ib.add(col0s[j], tileRows[p]), cols - 1),
+            clamp(ib.add(row0s[j], lane), rows - 1));
+    }
+  // The next tiles overwrite the shared tiles.
   gpu::BarrierOp::create(rewriter, loc);
 }
 

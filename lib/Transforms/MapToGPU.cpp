@@ -274,9 +274,10 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     if (config.isTF32())
       transposeTile = getDynamicSharedView(
           rewriter, loc,
-          MemRefType::get({32, 33}, rewriter.getF32Type(),
-                          MemRefLayoutAttrInterface(), workgroup),
-          kTmaBoxAlignment);
+          MemRefType::get({kPackTransposeTiles, 32, 33},
+                          rewriter.getF32Type(), MemRefLayoutAttrInterface(),
+                          workgroup),
+          kPackTransposeOffset);
     emitPack(rewriter, loc, pack, globalA, globalB, workspace, block, tid,
              plan.numThreads, ticketWord, transposeTile);
   }

@@ -29,6 +29,15 @@ func.func @tf32x3_stages(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: mem
 
 // -----
 
+// The copies transpose B through 8 shared tiles of 32 x 33 over the stages.
+func.func @tf32_small_stages(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{precision = tf32 transposes B through 33920 bytes of shared memory before the K loop, but the stages have 32768 (use more stages or larger tiles)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 32], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
 // With precision=tf32x3 asked (the ASKED run), this tf32 config is refused.
 func.func @asked(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
