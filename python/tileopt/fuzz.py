@@ -128,7 +128,8 @@ def _config_fields(rng: random.Random) -> dict:
                                        "split_tail", "greedy"]),
                         ("order", ["rows", "columns", "spiral"]),
                         ("wgmma", [(64, 128, 16), (64, 256, 16), (64, 96, 16),
-                                   (128, 64, 16), (64, 64)]),
+                                   (128, 64, 16), (64, 64), (64, 128, 8)]),
+                        ("precision", ["ieee", "tf32", "tf32x3", "tf16"]),
                         ("producer", ["none", "warpgroup", "both"]),
                         ("tile_order", ["along_n", "along_m", "diagonal"]),
                         ("cluster", [1, 2, 3, 0, 1 << 40]),
@@ -367,10 +368,20 @@ def _plausible_case(rng: random.Random) -> Case:
         if rng.random() < 0.3 and fields.get("scheduler") != "stream_k":
             fields["group"] = rng.choice([2, 4, 8, 16])
         opts[0] = "chip=" + rng.choice(["sm_90a", "sm_90a", "sm_90a", "sm_90"])
+        # f32 on the TF32 tensor cores: K = 8, BK of 32-column atoms, the
+        # copies' grid barrier (one block per SM), any shape.
+        element = rng.choice(["f16", "bf16", "f32"])
+        c_element = rng.choice([None, "f32"])
+        if element == "f32":
+            fields.update(wgmma=(64, n_inst, 8), blocks_per_sm=1,
+                          precision=rng.choice(["tf32", "tf32x3"]))
+            fields["block"] = (bm, bn, rng.choice([32, 32, 64]))
+            fields.pop("cluster", None)
+            c_element = None
         opts.append(f"config='{config_attr(**fields)}'")
         text = matmul_module(m, n, k, accumulate=rng.random() < 0.3,
-                             form="memref", element=rng.choice(["f16", "bf16"]),
-                             c_element=rng.choice([None, "f32"]))
+                             form="memref", element=element,
+                             c_element=c_element)
         return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
     else:
         tm, tn = rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4, 8])

@@ -52,18 +52,22 @@ def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
                 warp=None, *, order: str = "rows", copy: str = "registers",
                 pad=0, a: str = "direct", b: str = "direct", stages=1,
                 blocks_per_sm=0, scheduler: str = "data_parallel",
-                wgmma=None, producer: str = "none",
+                wgmma=None, precision: str = "ieee", producer: str = "none",
                 tile_order: str = "along_n", cluster=1, group=0) -> str:
     """The `#tile.config` of these fields (docs/dialect.md), the nested
     attributes left out where every field is at its default, as tile-opt
     prints it; `wgmma` (the instruction shape) makes the tile
-    `#tile.wgmma<...>` instead of `#tile.fma<thread, order>`. Values are
-    written as given, so that the fuzzers can ask for invalid ones."""
+    `#tile.wgmma<...>` (with its `precision`) instead of
+    `#tile.fma<thread, order>`. Values are written as given, so that the
+    fuzzers can ask for invalid ones."""
     tile = f"thread = {_sizes(thread)}" + (f", order = {order}" if order != "rows" else "")
     parts = [strategy, f"block = {_sizes(block)}"]
     if warp:
         parts.append(f"warp = {_sizes(warp)}")
-    parts.append(f"tile = #tile.wgmma<shape = {_sizes(wgmma)}>" if wgmma
+    wgmma_fields = f"shape = {_sizes(wgmma)}" if wgmma else ""
+    if wgmma and precision != "ieee":
+        wgmma_fields += f", precision = {precision}"
+    parts.append(f"tile = #tile.wgmma<{wgmma_fields}>" if wgmma
                  else f"tile = #tile.fma<{tile}>")
     copy_fields = [f"{key} = {value}" for key, value, default in (
         ("kind", copy, "registers"), ("pad", pad, 0), ("a", a, "direct"),
