@@ -90,6 +90,9 @@ LogicalResult ConfigureOp::verify() {
   if (getStrategy() && !symbolizeStrategy(*getStrategy()))
     return emitOpError() << "unknown strategy '" << *getStrategy()
                          << "' (expected " << describeStrategies() << ")";
+  if (getPrecision() && !symbolizePrecision(*getPrecision()))
+    return emitOpError() << "unknown precision '" << *getPrecision()
+                         << "' (expected ieee, tf32 or tf32x3)";
   return verifyChip(*this, getChip());
 }
 
@@ -100,8 +103,12 @@ DiagnosedSilenceableFailure ConfigureOp::applyToOne(
   Strategy strategy = Strategy::Tiled;
   if (getStrategy())
     strategy = *symbolizeStrategy(*getStrategy());
+  std::optional<Precision> precision;
+  if (getPrecision())
+    precision = symbolizePrecision(*getPrecision());
   if (failed(configureMatmul(target, getConfigAttr(), strategy,
-                             *lookupTarget(getChip()))))
+                             *lookupTarget(getChip()), /*tuning=*/nullptr,
+                             precision)))
     return DiagnosedSilenceableFailure::definiteFailure();
   return DiagnosedSilenceableFailure::success();
 }

@@ -35,6 +35,32 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @+1 {{unknown precision 'fp19' (expected ieee, tf32 or tf32x3)}}
+    transform.tile.configure %mm {precision = "fp19"} : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @tf32_on_sm90(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  // expected-error @+1 {{has no default tiled config for sm_90: precision = tf32 runs on the wgmma tile, which needs chip sm_90a}}
+  linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.tile.configure %mm {precision = "tf32"} : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 func.func @too_many_threads(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   // expected-error @+1 {{config needs 2048 threads per block (64 x 32), but sm_90 allows at most 1024}}
   linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)

@@ -46,7 +46,9 @@ def ConfigureOp : Tile_InPlaceTransformOp<"configure"> {
     only: attaches `config` (replacing a config already there) or, without
     it, the default config of `strategy` (`naive` or `tiled`, the default)
     for the matmul's shape on `chip`, after checking that tile-opt supports
-    the matmul and that the config fits the chip and the shape. A matmul it
+    the matmul and that the config fits the chip and the shape. With
+    `precision` (`ieee`, `tf32`, `tf32x3`: docs/precision.md) the default
+    is that precision's, and a given config must have it. A matmul it
     rejects gets an error and nothing attached; a payload op that is not a
     `linalg.matmul` is a silenceable failure.
 
@@ -54,12 +56,15 @@ def ConfigureOp : Tile_InPlaceTransformOp<"configure"> {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
     transform.tile.configure %mm {chip = "sm_90a"} : !transform.any_op
+    transform.tile.configure %mm {chip = "sm_90a", precision = "tf32"}
+        : !transform.any_op
     ```
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
                        OptionalAttr<Tile_ConfigAttr>:$config,
                        OptionalAttr<StrAttr>:$strategy,
-                       DefaultValuedStrAttr<StrAttr, "sm_90">:$chip);
+                       DefaultValuedStrAttr<StrAttr, "sm_90">:$chip,
+                       OptionalAttr<StrAttr>:$precision);
   let assemblyFormat = "$target attr-dict `:` type($target)";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
