@@ -50,10 +50,11 @@ TileReport mlir::tileopt::computeTileReport(
   r.cornerTiles = raggedM * raggedN;
 
   // One K step of one CTA stages BM x BK of A and BK x BN of B (b_row_groups:
-  // BK x the row-class boxes' count x width) and does BM x BN x BK
-  // multiply-adds with them.
+  // BK x the row-class boxes' count x width; tf32x3: both parts of each)
+  // and does BM x BN x BK multiply-adds with them.
   int64_t bCols = getStagedBCols(config);
-  r.kStepBytes = double(bm * bk + bk * bCols) * r.elementBytes;
+  int64_t parts = config.isWgmma() ? config.getWgmmaTile().getParts() : 1;
+  r.kStepBytes = double(parts * (bm * bk + bk * bCols)) * r.elementBytes;
   r.kStepFlops = 2.0 * bm * bn * bk;
   r.kStepFetchedBytes = r.kStepBytes;
   if (int shared = getClusterSharedOperand(config); shared >= 0)
@@ -62,8 +63,8 @@ TileReport mlir::tileopt::computeTileReport(
                            config.getCluster();
   // The kernel without cache reuse: every CTA reads its panels once, C is
   // written once.
-  r.kernelBytes = double(gridM * gridN) * double(bm * kp + kp * bCols) *
-                      r.elementBytes +
+  r.kernelBytes = double(gridM * gridN) *
+                      double(parts * (bm * kp + kp * bCols)) * r.elementBytes +
                   double(m) * n * r.elementBytes;
   // One output per thread, no reuse: each multiply-add loads its own two
   // operands.

@@ -21,6 +21,7 @@
 // REPORT: pack: 128 of the grid's 128 blocks copy A (rounded) into 2048 rows of 2048 elements at byte 0, B transposed (rounded) into 2048 rows of 2048 elements at byte 16777216 of a 33554444-byte workspace, and every block waits for them; 67108864 bytes read and written per launch
 // REPORT: floors: tensor-core TF32 peak 535.3 TFLOP/s (132 SMs x 1024 FMA
 // REPORT-NOT: VIOLATION
+// X3REPORT: one K step of one block: 65536 bytes staged, 1048576 FLOPs: 16.00 FLOP/byte
 // X3REPORT: per warpgroup and 8 of k: 3 wgmma m64n128k8 (tf32x3: low x high, high x low, high x high)
 // X3REPORT: pack: 132 of the grid's 132 blocks copy A (high) into 2048 rows {{.*}}, B transposed (high) into {{.*}}, A (low) into {{.*}}, B transposed (low) into {{.*}}; 100663296 bytes read and written per launch
 // X3REPORT: floors: tensor-core TF32X3 peak 178.2 TFLOP/s (132 SMs x 341 FMA
