@@ -240,26 +240,27 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
   SmallVector<Value> tileRows;
   for (int64_t p = 0; p < passes; ++p)
     tileRows.push_back(clamp(ib.add(warp, ib.c(p * warps)), kTF32Tile - 1));
-  SmallVector<Value> row0s, col0s, values;
+  // Per value: where it came from in the source.
+  SmallVector<Value> row0s, col0s, values, from[2];
   for (int64_t j = 0; j < kTF32Tiles; ++j) {
     Value tile =
         clamp(ib.add(loop.getInductionVar(), ib.c(j * packers)), tiles - 1);
     row0s.push_back(ib.mul(ib.div(tile, ib.c(tilesC)), ib.c(kTF32Tile)));
     col0s.push_back(ib.mul(ib.rem(tile, ib.c(tilesC)), ib.c(kTF32Tile)));
-    for (int64_t p = 0; p < passes; ++p)
+    for (int64_t p = 0; p < passes; ++p) {
+      from[0].push_back(clamp(ib.add(row0s[j], tileRows[p]), rows - 1));
+      from[1].push_back(clamp(ib.add(col0s[j], lane), cols - 1));
       values.push_back(memref::LoadOp::create(
-          rewriter, loc, source,
-          ValueRange{clamp(ib.add(row0s[j], tileRows[p]), rows - 1),
-                     clamp(ib.add(col0s[j], lane), cols - 1)}));
+          rewriter, loc, source, ValueRange{from[0].back(), from[1].back()}));
+    }
   }
   for (int64_t j = 0; j < kTF32Tiles; ++j)
     for (int64_t p = 0; p < passes; ++p) {
-      Value value = values[j * passes + p];
+      int64_t v = j * passes + p;
       if (!transposed)
-        store(value, clamp(ib.add(row0s[j], tileRows[p]), rows - 1),
-              clamp(ib.add(col0s[j], lane), cols - 1));
+        store(values[v], from[0][v], from[1][v]);
       else
-        memref::StoreOp::create(rewriter, loc, value, scratch,
+        memref::StoreOp::create(rewriter, loc, values[v], scratch,
                                 ValueRange{ib.c(j), tileRows[p], lane});
     }
   if (!transposed)
