@@ -3,17 +3,24 @@
 // Consumer warpgroup g (threads P + 128 g .. P + 128 g + 127, after the P
 // threads of a producer warpgroup when the schedule has one) owns the WM x WN
 // tile (g / (BN/WN), g % (BN/WN)) of the block tile and multiplies it with
-// `wgmma.mma_async` m64nNk16 instructions, (WM/64) x (WN/N) per 16 of K,
-// whose operands are shared-memory descriptors of the TMA copier's 128-byte
-// swizzled stages (PanelLayout::Swizzled128):
+// `wgmma.mma_async` m64nNkK instructions (K: 32 bytes of operand, 16 f16 or
+// bf16, 8 TF32), (WM/64) x (WN/N) per K of K (three with tf32x3), whose
+// operands are shared-memory descriptors of the TMA copier's 128-byte
+// swizzled stages (PanelLayout::Swizzled128), boxes W = 128 bytes wide:
 //
-//   A: BK/64 boxes of BM x 64, K-major (rows of 128 bytes). Rows r..r+63 of
-//      K chunk kk (16 wide) start at box kk/4, row r, byte 32 (kk % 4); 8-row
-//      groups of the swizzle atom are 1024 bytes apart (stride byte offset).
-//   B: BN/64 boxes of BK x 64, N-major (K x N as linalg gives it: the
-//      instruction's transposed-B form). Columns n..n+N-1 of K chunk kk
+//   A: BK/W boxes of BM x W, K-major (rows of 128 bytes). Rows r..r+63 of
+//      K chunk kk start at box kk/4, row r, byte 32 (kk % 4); 8-row groups
+//      of the swizzle atom are 1024 bytes apart (stride byte offset).
+//   B: 16-bit, BN/64 boxes of BK x 64, N-major (K x N as linalg gives it:
+//      the instruction's transposed-B form). Columns n..n+N-1 of K chunk kk
 //      start at box n/64, row 16 kk; the 64-column boxes are BK x 128 bytes
 //      apart (leading byte offset), 8-row K groups 1024 (stride).
+//      TF32 (which has no transposed form), BK/32 boxes of BN x 32 of B's
+//      transposed copy, K-major like A's: columns n.. of chunk kk start at
+//      box kk/4, row n, byte 32 (kk % 4).
+//   tf32x3 stages the high parts' boxes, then the low parts', and takes
+//   a . b as a_l b_h + a_h b_l + a_h b_h per K chunk, the small terms
+//   first, into the same accumulators.
 //
 // The swizzle's phase comes from address bits 7..9, so each stage starts
 // 1024-byte aligned (base offset 0). Accumulators are f32, one LLVM struct
