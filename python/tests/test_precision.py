@@ -2,7 +2,7 @@
 scripts/specs/precision.spec, and what results.py reads of a TF32 run."""
 import os
 
-from tileopt import precision, results
+from tileopt import precision, report, results
 
 
 def _row(name, line, k, max_err, median_err, fp32=None, tf32=None,
@@ -72,3 +72,12 @@ def test_row_reads_a_tf32_run():
     # The baseline is the one the ratio is against: cuBLAS TF32.
     assert (row["cublas_gflops"], row["ratio"]) == (150000.0, 2.0)
     assert row["cublas_tf32_gflops"] == 150000.0
+
+
+def test_report_names_cublas_tf32_for_tf32_rows():
+    rows = [dict(element_type="f32", precision="tf32", cublaslt_timed=True)]
+    assert report._cublas_name(rows) == \
+        "cuBLAS TF32 (CUBLAS_COMPUTE_32F_FAST_TF32)"
+    # tf32x3 is compared with FP32 cuBLAS, whose accuracy it promises.
+    rows[0]["precision"] = "tf32x3"
+    assert report._cublas_name(rows) == "cuBLAS SGEMM / cuBLASLt (TF32 off)"

@@ -402,10 +402,13 @@ def _peak_name(rows: list[dict]) -> str:
 def _cublas_name(rows: list[dict]) -> str:
     """The cuBLAS calls the rows were compared with, the faster of each
     run's two: SGEMM or cuBLASLt for f32 operands, GemmEx or cuBLASLt with
-    f32 compute for 16-bit ones (tile-run's references)."""
+    f32 compute for 16-bit ones (tile-run's references); cuBLAS TF32 for
+    precision tf32 (docs/precision.md)."""
     lt = " / cuBLASLt" if any(r.get("cublaslt_timed") for r in rows) else ""
     if any(r.get("element_type") in ("f16", "bf16") for r in rows):
         return f"cuBLAS GemmEx{lt} (f32 compute, tensor cores)"
+    if rows and all(r.get("precision") == "tf32" for r in rows):
+        return "cuBLAS TF32 (CUBLAS_COMPUTE_32F_FAST_TF32)"
     return f"cuBLAS SGEMM{lt} (TF32 off)"
 
 
