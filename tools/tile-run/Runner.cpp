@@ -907,7 +907,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                     "|B|) per element: %lld past it, worst |err| / bound "
                     "%.3g\n",
                     k.precision.c_str(),
-                    k.precision == "tf32" ? "2 * 2^-11" : "3 * 2^-21",
+                    k.precision == "tf32" ? "2^-10 + 2^-22" : "3 * 2^-21",
                     (long long)bound.over, bound.worst);
       // What the precision promises, against the cuBLAS that promises the
       // same: tf32 cuBLAS TF32's error, tf32x3 SGEMM's (reported, not a

@@ -17,7 +17,9 @@ double tilerun::checkTolerance(int64_t k, double maxRef, double cRounding) {
 }
 
 double tilerun::tf32ProductError(bool split) {
-  return split ? 3 * std::ldexp(1.0, -21) : 2 * std::ldexp(1.0, -11);
+  // (1 + 2^-11)^2 - 1 = 2^-10 + 2^-22 for two roundings to nearest.
+  return split ? 3 * std::ldexp(1.0, -21)
+               : std::ldexp(1.0, -10) + std::ldexp(1.0, -22);
 }
 
 BoundStats tilerun::checkElementBound(const std::vector<float> &got,

@@ -31,7 +31,7 @@ double checkTolerance(int64_t k, double maxRef, double cRounding = 0);
 /// The TF32 precisions' element-wise bound on |kernel - FP64 reference|:
 /// (`perProduct` + K * 2^-24) * S_ij, where S = |A| |B| (the product of
 /// the operands' absolute values, in FP64): each product off by at most
-/// `perProduct` of |a| |b| (tf32: 2 * 2^-11, both inputs rounded to
+/// `perProduct` of |a| |b| (tf32: 2^-10 + 2^-22, both inputs rounded to
 /// nearest; tf32x3: 3 * 2^-21, the low parts' rounding and the dropped
 /// low x low term), and the FP32 accumulation. See docs/precision.md.
 double tf32ProductError(bool split);
