@@ -882,9 +882,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                 "reading", f))
           return f.code;
         cublasTF32 = compareResults(decode(bytesRef, k.cType, mn), c64);
-        bound = checkElementBound(hC, c64, s64,
-                                  tf32ProductError(k.precision == "tf32x3"),
-                                  k.k);
+        bound = checkElementBound(
+            hC, c64, s64, getTF32Bound(k.precision == "tf32x3", k.k));
         pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                bound.over == 0;
       }
@@ -903,11 +902,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                   (std::string("kernel vs ") + ref).c_str(), vsCublas.maxAbs,
                   vsCublas.relToMax, "-");
       if (cublasTF32)
-        std::printf("    tolerance (%s): |err| <= (%s + K * 2^-24) * (|A| "
-                    "|B|) per element: %lld past it, worst |err| / bound "
-                    "%.3g\n",
+        std::printf("    tolerance (%s): |err| <= (%s) * (|A| |B|) per "
+                    "element: %lld past it, worst |err| / bound %.3g\n",
                     k.precision.c_str(),
-                    k.precision == "tf32" ? "2^-10 + 2^-22" : "3 * 2^-21",
+                    k.precision == "tf32" ? "2^-10 + 2^-22 + K * 2^-24"
+                                          : "3 * 2^-21 + 3K * 2^-24",
                     (long long)bound.over, bound.worst);
       // What the precision promises, against the cuBLAS that promises the
       // same: tf32 cuBLAS TF32's error, tf32x3 SGEMM's (reported, not a

@@ -16,21 +16,23 @@ double tilerun::checkTolerance(int64_t k, double maxRef, double cRounding) {
          std::max(1.0, maxRef);
 }
 
-double tilerun::tf32ProductError(bool split) {
+TF32Bound tilerun::getTF32Bound(bool split, int64_t k) {
   // (1 + 2^-11)^2 - 1 = 2^-10 + 2^-22 for two roundings to nearest.
-  return split ? 3 * std::ldexp(1.0, -21)
-               : std::ldexp(1.0, -10) + std::ldexp(1.0, -22);
+  if (!split)
+    return {std::ldexp(1.0, -10) + std::ldexp(1.0, -22), k};
+  return {3 * std::ldexp(1.0, -21), 3 * k};
 }
 
 BoundStats tilerun::checkElementBound(const std::vector<float> &got,
                                       const std::vector<double> &ref,
                                       const std::vector<double> &absProduct,
-                                      double perProduct, int64_t k) {
+                                      TF32Bound b) {
   BoundStats s;
-  double accumulation = static_cast<double>(k) * std::ldexp(1.0, -24);
+  double relative = b.perProduct +
+                    static_cast<double>(b.additions) * std::ldexp(1.0, -24);
   for (size_t i = 0; i < got.size(); ++i) {
     double err = std::fabs(static_cast<double>(got[i]) - ref[i]);
-    double bound = (perProduct + accumulation) * absProduct[i];
+    double bound = relative * absProduct[i];
     // NaN or infinite results are past any bound.
     if (!(err <= bound))
       ++s.over;

@@ -29,12 +29,18 @@ struct ErrorStats {
 double checkTolerance(int64_t k, double maxRef, double cRounding = 0);
 
 /// The TF32 precisions' element-wise bound on |kernel - FP64 reference|:
-/// (`perProduct` + K * 2^-24) * S_ij, where S = |A| |B| (the product of
-/// the operands' absolute values, in FP64): each product off by at most
-/// `perProduct` of |a| |b| (tf32: 2^-10 + 2^-22, both inputs rounded to
-/// nearest; tf32x3: 3 * 2^-21, the low parts' rounding and the dropped
-/// low x low term), and the FP32 accumulation. See docs/precision.md.
-double tf32ProductError(bool split);
+/// (`perProduct` + `additions` * 2^-24) * S_ij, where S = |A| |B| (the
+/// product of the operands' absolute values, in FP64): each product off
+/// by at most `perProduct` of |a| |b|, and each of the `additions` FP32
+/// additions into an accumulator bounded by S off by at most 2^-24 of it.
+/// tf32: 2^-10 + 2^-22 (both inputs rounded to nearest) and K additions;
+/// tf32x3: 3 * 2^-21 (the low parts' rounding and the dropped low x low
+/// term, about 3 * 2^-22, with margin) and 3K. See docs/precision.md.
+struct TF32Bound {
+  double perProduct;
+  int64_t additions;
+};
+TF32Bound getTF32Bound(bool split, int64_t k);
 struct BoundStats {
   int64_t over = 0;   ///< elements past their bound
   double worst = 0;   ///< the largest |err| / bound
@@ -42,7 +48,7 @@ struct BoundStats {
 BoundStats checkElementBound(const std::vector<float> &got,
                              const std::vector<double> &ref,
                              const std::vector<double> &absProduct,
-                             double perProduct, int64_t k);
+                             TF32Bound bound);
 
 /// Compares `got` with `ref` (both M*N).
 ErrorStats compareResults(const std::vector<float> &got,

@@ -32,26 +32,31 @@ TEST(Stats, ToleranceScalesWithKAndTheReference) {
 }
 
 TEST(Stats, BoundsTF32ErrorsPerElement) {
+  // tf32: (1 + 2^-11)^2 - 1 per product, one addition per k; tf32x3: three
+  // products per k, each added.
+  TF32Bound tf32 = getTF32Bound(/*split=*/false, 4);
+  EXPECT_DOUBLE_EQ(tf32.perProduct, 0x1.0p-10 + 0x1.0p-22);
+  EXPECT_EQ(tf32.additions, 4);
+  TF32Bound x3 = getTF32Bound(/*split=*/true, 4);
+  EXPECT_DOUBLE_EQ(x3.perProduct, 3 * 0x1.0p-21);
+  EXPECT_EQ(x3.additions, 12);
   // S_ij = 100: tf32 allows (2^-10 + 2^-22 + 4 * 2^-24) * 100 at K = 4.
-  double perProduct = tf32ProductError(/*split=*/false);
-  EXPECT_DOUBLE_EQ(perProduct, 0x1.0p-10 + 0x1.0p-22);
-  EXPECT_DOUBLE_EQ(tf32ProductError(/*split=*/true), 3 * 0x1.0p-21);
   double bound = (0x1.0p-10 + 0x1.0p-22 + 4 * 0x1.0p-24) * 100;
   std::vector<double> ref = {1.0, 2.0, 3.0, 4.0};
   std::vector<double> absProduct = {100, 100, 100, 0};
   std::vector<float> got = {float(1.0 + 0.9 * bound), float(2.0 - 1.1 * bound),
                             std::nanf(""), 4.0f};
-  BoundStats s = checkElementBound(got, ref, absProduct, perProduct, 4);
+  BoundStats s = checkElementBound(got, ref, absProduct, tf32);
   // The second is past its bound, the NaN past any; an exact zero-bound
   // element passes.
   EXPECT_EQ(s.over, 2);
   EXPECT_NEAR(s.worst, 1.1, 1e-3);
   got[1] = 2.0f;
   got[2] = 3.0f;
-  EXPECT_EQ(checkElementBound(got, ref, absProduct, perProduct, 4).over, 0);
+  EXPECT_EQ(checkElementBound(got, ref, absProduct, tf32).over, 0);
   // An element whose bound is zero (a zero row of A) must be exact.
   got[3] = 4.5f;
-  EXPECT_EQ(checkElementBound(got, ref, absProduct, perProduct, 4).over, 1);
+  EXPECT_EQ(checkElementBound(got, ref, absProduct, tf32).over, 1);
 }
 
 TEST(Stats, SummarizesTimes) {
