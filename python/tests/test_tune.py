@@ -60,3 +60,25 @@ def test_tile_opt_reads_what_tune_writes(sweep_dir, tmp_path):
                          capture_output=True, text=True, check=True)
     assert f"tile.config = {tuned}" in out.stdout
     assert "warning" not in out.stderr
+
+
+def test_one_entry_per_precision(tmp_path):
+    # The same problem in three precisions: each keeps its own fastest, so
+    # that a TF32 kernel never stands in for an IEEE one.
+    rows = []
+    for name, precision, gflops in (("ieee_a", "ieee", 40000.0),
+                                    ("ieee_b", "ieee", 45000.0),
+                                    ("tf32", "tf32", 250000.0),
+                                    ("x3", "tf32x3", 100000.0)):
+        kernel = {"target": {"chip": "sm_90a"},
+                  "problem": {"m": 256, "n": 256, "k": 256, "a_type": "f32",
+                              "c_type": "f32", "accumulate": False,
+                              "precision": precision},
+                  "config": {"attribute": f"#tile.config<{name}>"}}
+        os.makedirs(tmp_path / "artifacts" / name)
+        with open(tmp_path / "artifacts" / name / "manifest.json", "w") as f:
+            json.dump({"kernels": [kernel]}, f)
+        rows.append({"name": name, "status": "ok", "check_pass": True,
+                     "gflops": gflops})
+    picked = sorted(e["job"] for e in tune.winners(str(tmp_path), rows))
+    assert picked == ["ieee_b", "tf32", "x3"]

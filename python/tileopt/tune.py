@@ -29,9 +29,11 @@ def _kernel(out_dir: str, name: str) -> dict | None:
 
 
 def winners(out_dir: str, rows: list[dict] | None = None) -> list[dict]:
-    """The fastest checked candidate per problem and chip, as tuning-file
-    entries with the candidate's name, TFLOP/s and ratio to cuBLAS beside
-    them (`job`, `tflops`, `ratio`: not read by tile-opt)."""
+    """The fastest checked candidate per problem, chip and precision (a
+    TF32 kernel never stands in for an IEEE one: tile-opt takes an entry
+    only for the precision asked), as tuning-file entries with the
+    candidate's name, TFLOP/s and ratio to cuBLAS beside them (`job`,
+    `tflops`, `ratio`: not read by tile-opt)."""
     rows = results.collect(out_dir) if rows is None else rows
     best: dict[tuple, tuple[float, dict]] = {}
     for row in rows:
@@ -52,7 +54,8 @@ def winners(out_dir: str, rows: list[dict] | None = None) -> list[dict]:
                  "tflops": round(row["gflops"] / 1000, 3),
                  "ratio": row.get("ratio")}
         key = tuple(entry[k] for k in ("chip", "m", "n", "k", "type",
-                                       "c_type", "accumulate"))
+                                       "c_type", "accumulate")) + \
+            (problem.get("precision", "ieee"),)
         if key not in best or row["gflops"] > best[key][0]:
             best[key] = (row["gflops"], entry)
     return [entry for _, entry in best.values()]
