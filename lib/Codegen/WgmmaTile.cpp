@@ -20,7 +20,7 @@
 //      box kk/4, row n, byte 32 (kk % 4).
 //   tf32x3 stages the high parts' boxes, then the low parts', and takes
 //   a . b as a_l b_h + a_h b_l + a_h b_h per K chunk, the small terms
-//   first, into the same accumulators.
+//   first.
 //
 // The swizzle's phase comes from address bits 7..9, so each stage starts
 // 1024-byte aligned (base offset 0). Accumulators are f32, one LLVM struct
@@ -32,6 +32,15 @@
 // A step fences, issues its instructions as one group, commits it and
 // waits until at most that group is in flight: the previous step's
 // instructions are complete, so its stage is free (stage release lag 1).
+//
+// tf32x3 promotes: the tensor cores' FP32 accumulation does not round to
+// nearest and its error grows with the running sum, so each step's
+// instructions start from zero (scale-d 0 on its first product) into
+// fresh structs, the step waits for all of them (stage release lag 0)
+// and adds them into the loop-carried FP32 sums with round-to-nearest
+// adds. It cannot leave its group in flight and add it a step later:
+// ptxas serialises every wgmma when other instructions read accumulator
+// registers while a group is in flight.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/InstructionTile.h"
@@ -69,7 +78,7 @@ public:
   SmallVector<Value> unpackAccumulators(ValueRange carried) override;
   SmallVector<Value> emitStep(OperandSource a, OperandSource b,
                               ValueRange accs) override;
-  int64_t getStageReleaseLag() const override { return 1; }
+  int64_t getStageReleaseLag() const override { return promotes() ? 0 : 1; }
   void emitLoopExit() override {
     NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
   }
@@ -78,6 +87,8 @@ public:
 private:
   /// The accumulator struct of one instruction.
   Type getStructType() const;
+  /// Whether each step's sums are promoted into FP32 sums (tf32x3).
+  bool promotes() const { return config.getWgmmaTile().getParts() == 2; }
   Value descriptor(Value stageBase, int64_t byteOffset, int64_t leadingBytes);
   Value stageAddress(OperandSource source);
   Value consumerThread();
@@ -243,7 +254,13 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                                           : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+  bool promote = promotes();
+  // Promoting, the step's products start from zero in fresh structs.
   SmallVector<Value> results(accs);
+  if (promote)
+    for (Value &acc : results)
+      acc = LLVM::UndefOp::create(rewriter, loc, acc.getType());
+  SmallVector<bool> started(results.size(), !promote);
   int64_t aBoxBytes = bm * kSwizzleAtomRowBytes;
   // The byte offset of K-major rows `row`.. of K chunk `kk` of `part` in
   // a stage of boxes of `boxBytes`.
@@ -268,12 +285,16 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                    : jn * w.n / boxColumns * bBoxBytes +
                          kk * w.k * kSwizzleAtomRowBytes;
           Value descB = descriptor(bBase, offsetB, bBoxBytes);
-          Value &acc = results[i * w.tilesN() + jn];
+          int64_t t = i * w.tilesN() + jn;
+          Value &acc = results[t];
+          auto scaleOut = started[t] ? NVVM::WGMMAScaleOut::one
+                                     : NVVM::WGMMAScaleOut::zero;
+          started[t] = true;
           // layoutB: row reads B N-major (the instruction's transposed
           // form, 16-bit only), col K-major.
           acc = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, acc.getType(), acc, descA, descB, shape, type,
-              type, NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+              type, NVVM::WGMMATypes::f32, scaleOut,
               NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
               NVVM::MMALayout::row,
               tf32 ? NVVM::MMALayout::col : NVVM::MMALayout::row,
@@ -281,8 +302,19 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
         }
       }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 1);
-  return results;
+  NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, getStageReleaseLag());
+  if (!promote)
+    return results;
+  // The step's sums are complete: into the FP32 sums.
+  SmallVector<Value> sums(accs);
+  forEachAccumulator(w, [&](int64_t i, int64_t jn, int64_t pos, int64_t) {
+    int64_t t = i * w.tilesN() + jn;
+    Value sum = arith::AddFOp::create(
+        rewriter, loc, LLVM::ExtractValueOp::create(rewriter, loc, sums[t], pos),
+        LLVM::ExtractValueOp::create(rewriter, loc, results[t], pos));
+    sums[t] = LLVM::InsertValueOp::create(rewriter, loc, sums[t], sum, pos);
+  });
+  return sums;
 }
 
 std::unique_ptr<InstructionTile>

@@ -84,13 +84,27 @@
 // X3PTX: sub.rn.f32 [[REST:%r[0-9]+]], [[X]], [[HIGH]];
 // X3PTX: cvt.rna.tf32.f32 {{%r[0-9]+}}, [[REST]];
 // Per K step of 32: 4 chunks of 8, 3 products each (low x high, high x
-// low, high x high).
+// low, high x high), the first from zero (scale-d 0, the rest 1); the
+// step waits for all of them and adds its 64 sums per lane into the FP32
+// sums, rounding to nearest (the tensor cores' accumulation does not).
 // X3PTX: wgmma.fence.sync.aligned;
-// X3PTX-COUNT-12: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// X3PTX: setp.ne.b32 p, 0, 0;
+// X3PTX: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
+// X3PTX-NOT: setp.ne.b32 p, 0, 0;
+// X3PTX-COUNT-11: setp.ne.b32 p, 1, 0;
+// X3PTX-NEXT: wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32
 // X3PTX-NOT: wgmma.mma_async
 // X3PTX: wgmma.commit_group.sync.aligned;
+// X3PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+// X3PTX-COUNT-64: add.rn.f32
+// X3PTX-NOT: add.rn.f32
+// X3PTX: wgmma.wait_group.sync.aligned 0;
 
+// No wgmma is serialised (ptxas does when other instructions read
+// accumulators while a group is in flight), nothing spills.
+// PTXAS-NOT: serialized
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-NOT: serialized
 func.func @matmul(%A: tensor<2053x2047xf32>, %B: tensor<2047x2039xf32>) -> tensor<2053x2039xf32> {
   %zero = arith.constant 0.0 : f32
   %empty = tensor.empty() : tensor<2053x2039xf32>
