@@ -53,7 +53,7 @@ TileReport mlir::tileopt::computeTileReport(
   // BK x the row-class boxes' count x width; tf32x3: both parts of each)
   // and does BM x BN x BK multiply-adds with them.
   int64_t bCols = getStagedBCols(config);
-  int64_t parts = config.isWgmma() ? config.getWgmmaTile().getParts() : 1;
+  int64_t parts = config.getParts();
   r.kStepBytes = double(parts * (bm * bk + bk * bCols)) * r.elementBytes;
   r.kStepFlops = 2.0 * bm * bn * bk;
   r.kStepFetchedBytes = r.kStepBytes;
@@ -279,7 +279,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     os << " (ptxas: " << *r.ptxasRegisters << ")";
   os << "\n";
   if (r.config.isWgmma()) {
-    int64_t consumers = r.config.getNumThreads() / 128;
+    int64_t consumers = r.config.getConsumerWarpgroups();
     os << llvm::formatv("  warpgroups: {0} consumer(s) of {1} x {2}, ~{3} "
                         "registers per thread each",
                         consumers, r.config.getWarp()[0],

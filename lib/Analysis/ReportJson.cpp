@@ -62,12 +62,6 @@ static json::Value sharedToJson(const SharedMemoryLayout &layout) {
                       {"slots", std::move(slots)}};
 }
 
-/// The wgmma tile's warpgroups that compute (the config's threads; a
-/// producer warpgroup comes on top).
-static int64_t getConsumerWarpgroups(ConfigAttr config) {
-  return config.getNumThreads() / 128;
-}
-
 /// The wgmma tile's warpgroups and the registers of each role: with a
 /// producer warpgroup, what `setmaxnreg` gives the producer and the
 /// consumers; without, every warpgroup computes at the estimate. Null for
@@ -76,7 +70,7 @@ static json::Value warpgroupsToJson(ConfigAttr config,
                                     const ConfigResources &resources) {
   if (!config.isWgmma())
     return nullptr;
-  int64_t consumers = getConsumerWarpgroups(config);
+  int64_t consumers = config.getConsumerWarpgroups();
   bool producer = config.isWarpSpecialized();
   return json::Object{
       {"consumers", consumers},

@@ -265,7 +265,7 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
   // Warp specialisation: what `setmaxnreg` gives each consumer thread.
   int64_t consumerRegisters =
       config.isWarpSpecialized()
-          ? getConsumerRegisters(config.getNumThreads() / 128)
+          ? getConsumerRegisters(config.getConsumerWarpgroups())
           : 0;
   // The emitter unrolls a K step's FMAs and a stage's copies per thread.
   int64_t unrolledFmas =

@@ -152,7 +152,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   std::string message;
   llvm::raw_string_ostream os(message);
   int64_t elemBytes = getElementBytes(elementType);
-  int64_t parts = config.isWgmma() ? config.getWgmmaTile().getParts() : 1;
+  int64_t parts = config.getParts();
   int64_t stageBytes[2] = {parts * config.getBM() * config.getBK() * elemBytes,
                            parts * config.getBK() * getStagedBCols(config) *
                                elemBytes};

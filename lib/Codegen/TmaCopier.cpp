@@ -278,7 +278,7 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
   int64_t bBytes =
       plan.bByRegisters ? 0 : config.getBK() * getStagedBCols(config);
   WgmmaTileAttr wgmma = config.getWgmmaTile();
-  int64_t parts = wgmma ? wgmma.getParts() : 1;
+  int64_t parts = config.getParts();
   int64_t txBytes = parts * (config.getBM() * config.getBK() + bBytes) *
                     getElementBytes(ctx.elementType());
   Value live = ib.lt(kAt, kUpper);

@@ -88,7 +88,7 @@ private:
   /// The accumulator struct of one instruction.
   Type getStructType() const;
   /// Whether each step's sums are promoted into FP32 sums (tf32x3).
-  bool promotes() const { return config.getWgmmaTile().getParts() == 2; }
+  bool promotes() const { return config.getParts() == 2; }
   Value descriptor(Value stageBase, int64_t byteOffset, int64_t leadingBytes);
   Value stageAddress(OperandSource source);
   Value consumerThread();

@@ -327,8 +327,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (!tma)
     return launch;
   // The block's first act after the ABI: one thread prefetches the tensor
-  // maps into the descriptor cache (pack_b's map of B's copy after the
-  // other parameters' first uses).
+  // maps into the descriptor cache (the maps of copies in the workspace,
+  // pack_b's or the TF32 ones, after the other parameters' first uses).
   rewriter.setInsertionPointAfter(&launchBody.front());
   Value leader =
       outer.eq(outer.threadIndex(threadIds, plan.block[0]), outer.c(0));

@@ -817,14 +817,18 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
               "initialising the reference", f))
         return f.code;
       float beta = k.accumulate ? 1.0f : 0.0f;
-      double alpha64 = 1.0, beta64 = beta;
+      // C64 (+)= A64 * B64 in FP64 cuBLAS (row-major, as gemm does).
+      auto dgemm = [&]() {
+        double alpha64 = 1.0, beta64 = beta;
+        return cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n,
+                           (int)k.m, (int)k.k, &alpha64,
+                           reinterpret_cast<const double *>(dB64), (int)k.n,
+                           reinterpret_cast<const double *>(dA64), (int)k.k,
+                           &beta64, reinterpret_cast<double *>(dC64),
+                           (int)k.n);
+      };
       if (!blas(gemm(k, dA, dB, dRef, beta), gemmName(k), f) ||
-          !blas(cublasDgemm(
-                    handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
-                    (int)k.k, &alpha64, reinterpret_cast<const double *>(dB64),
-                    (int)k.n, reinterpret_cast<const double *>(dA64), (int)k.k,
-                    &beta64, reinterpret_cast<double *>(dC64), (int)k.n),
-                "cublasDgemm", f) ||
+          !blas(dgemm(), "cublasDgemm", f) ||
           !cu(drv.cuCtxSynchronize(), "the cuBLAS references", f))
         return f.code;
       std::vector<uint8_t> bytesRef(mn * cBytes);
@@ -863,13 +867,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                 f) ||
             !cu(drv.cuMemcpyHtoD(dC64, s64.data(), mn * 8), "copying |C|",
                 f) ||
-            !blas(cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n,
-                              (int)k.m, (int)k.k, &alpha64,
-                              reinterpret_cast<const double *>(dB64), (int)k.n,
-                              reinterpret_cast<const double *>(dA64), (int)k.k,
-                              &beta64, reinterpret_cast<double *>(dC64),
-                              (int)k.n),
-                  "cublasDgemm (|A| |B|)", f) ||
+            !blas(dgemm(), "cublasDgemm (|A| |B|)", f) ||
             !cu(k.accumulate
                     ? drv.cuMemcpyHtoD(dRef, bytesC0.data(), mn * cBytes)
                     : drv.cuMemsetD8(dRef, 0, mn * cBytes),

@@ -244,18 +244,12 @@ struct PackedCopy {
 struct PackPlan {
   SmallVector<PackedCopy, 4> copies;
   int64_t barrierOffset = 0, blocks = 0, packers = 0;
-  /// The copy of `operand`'s `part`, or null.
-  const PackedCopy *find(int operand, CopyPart part) const {
-    for (const PackedCopy &copy : copies)
-      if (copy.operand == operand && copy.part == part)
-        return &copy;
-    return nullptr;
-  }
 };
 
 /// The workspace of a kernel that takes one (stream_k, pack_b, the TF32
 /// precisions), a kernel parameter after C: stream_k's partial sums and
-/// flags first, then the operand copies and their barrier. `bytes` is 0 when there is none.
+/// flags first, then the operand copies and their barrier. `bytes` is 0
+/// when there is none.
 struct WorkspacePlan {
   std::optional<StreamKPlan> streamK;
   std::optional<PackPlan> pack;

@@ -487,6 +487,15 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     }
     /// tf32 or tf32x3: the kernel copies A and B as TF32 first.
     bool isTF32() const { return getPrecision() != Precision::IEEE; }
+    /// The parts of each operand a K step stages: 2 with tf32x3 (high and
+    /// low), else 1.
+    int64_t getParts() const {
+      WgmmaTileAttr wgmma = getWgmmaTile();
+      return wgmma ? wgmma.getParts() : 1;
+    }
+    /// The wgmma tile's warpgroups that compute (a producer warpgroup
+    /// comes on top).
+    int64_t getConsumerWarpgroups() const { return getNumThreads() / 128; }
     /// The C fragment of one thread, [rows, columns]: the FMA tile's
     /// thread tile, or what a wgmma warpgroup's lane holds, 2 rows per 64
     /// and WN / 4 columns (so that the thread counts below hold for both).
