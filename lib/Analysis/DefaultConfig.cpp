@@ -37,6 +37,16 @@ constexpr double kSplitTailWaveCost = 0.44;
 /// ms (docs/results/2026-12-03-clocks.md).
 constexpr double kNarrowTileSpeed = 0.90;
 
+/// The same for tf32 (its operands twice the bytes per MMA): 2048^3,
+/// 179.3 against 227.3 TFLOP/s (docs/results/2026-12-05-tf32-tiles/).
+constexpr double kNarrowTF32TileSpeed = 0.79;
+
+/// The fraction of its waves' SM slots that `tiles` tiles fill on `sms`
+/// SMs (one block each).
+static double getWaveEfficiency(int64_t tiles, int64_t sms) {
+  return double(tiles) / double(llvm::divideCeil(tiles, sms) * sms);
+}
+
 namespace {
 /// A default candidate and its measured speed relative to the
 /// register-staged 64 x 256 tile, per useful output element once wave
@@ -194,9 +204,8 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
     double tiles = double(rows * cols);
     double wideEfficiency =
         tiles / wave / (std::floor(tiles / wave) + kSplitTailWaveCost);
-    double narrowTiles = double(llvm::divideCeil(m, 64) * cols);
     double narrowEfficiency =
-        narrowTiles / wave / std::ceil(narrowTiles / wave);
+        getWaveEfficiency(llvm::divideCeil(m, 64) * cols, target.numSMs);
     auto narrow = ConfigAttr::get(
         ctx, Strategy::Tiled, {64, 256, 64}, {64, 256}, config.getTile(),
         config.getCopy(),
@@ -222,13 +231,18 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   return config;
 }
 
-/// The TF32 default (not yet measured: a starting point for tuning files):
-/// the f16 default's 128 x BN tiles, BK one swizzle atom (32), 4 stages of
-/// 48 KiB (128 x 256) with tf32; with tf32x3, whose stages hold both parts,
-/// 128 x 128 tiles in 3 stages of 64 KiB. A producer warpgroup, one
-/// resident block per SM (the copies' grid barrier), on a persistent grid
-/// where M fills whole tiles (with edge rows ptxas spilled the persistent
-/// consumers of 128 x 256 tiles) and data-parallel tiles otherwise.
+/// The TF32 default: the f16 default's 128 x BN tiles, BK one swizzle atom
+/// (32), 4 stages of 48 KiB (128 x 256) with tf32; with tf32x3, whose
+/// stages hold both parts, 128 x 128 tiles in 3 stages of 64 KiB. A
+/// producer warpgroup, one resident block per SM (the copies' grid
+/// barrier), on a persistent grid where M fills whole tiles (with edge
+/// rows ptxas spilled the persistent consumers of 128 x 256 tiles) and
+/// data-parallel tiles otherwise. tf32 takes 64 x 256 tiles (one consumer
+/// warpgroup, persistent) where their fuller waves outweigh their lower
+/// speed, as the f16 default does: 2053 x 2039 x 2048, 264 tiles in two
+/// whole waves, 0.0967 ms against 0.1231 for 136 of 128 x 256 (the tile
+/// study, docs/results/2026-12-05-tf32-tiles/; 128 x 128 tiles, 272 of
+/// them, took 0.108-0.113).
 static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
                                           int64_t n, int64_t k,
                                           Type elementType,
@@ -245,14 +259,22 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
   bool x3 = precision == Precision::TF32x3;
   int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
   int64_t bn = x3 || 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
+  int64_t bm = 128;
+  if (bn == 256 &&
+      kNarrowTF32TileSpeed * getWaveEfficiency(llvm::divideCeil(m, 64) *
+                                                   llvm::divideCeil(n, 256),
+                                               target.numSMs) >
+          getWaveEfficiency(wideTiles, target.numSMs))
+    bm = 64;
   TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
   auto config = ConfigAttr::get(
-      ctx, Strategy::Tiled, {128, bn, 32}, {64, bn},
+      ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
       WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
       CopyAttr::get(ctx, CopyKind::Tma),
       ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4, /*blocksPerSM=*/1,
-                        m % 128 == 0 ? TileSchedulerKind::Persistent
-                                     : TileSchedulerKind::DataParallel,
+                        m % bm == 0 || bm == 64
+                            ? TileSchedulerKind::Persistent
+                            : TileSchedulerKind::DataParallel,
                         ProducerKind::Warpgroup, order));
   if (std::optional<std::string> violation =
           findViolation(config, m, n, k, elementType, target)) {

@@ -13,8 +13,9 @@
 // tensor cores. The kernel reads A and B as bare pointers, copies them
 // into its workspace (A rounded, B rounded and transposed to N x K, rows
 // padded to 128 bytes: 2048 elements), and its TMA boxes come from the
-// copies: A's 128 x 32 (one 128-byte swizzle row of f32), B's transposed
-// copy's 256 x 32, K-major like A's.
+// copies: A's 64 x 32 (the default's 64 x 256 tiles here; one 128-byte
+// swizzle row of f32), B's transposed copy's 256 x 32, K-major like A's;
+// a producer and one consumer warpgroup.
 // TF32: "kind": "buffer",
 // TF32-NEXT: "layout": "row-major",
 // TF32-NEXT: "name": "A",
@@ -23,7 +24,7 @@
 // TF32-NEXT: "name": "B",
 // TF32: "kind": "workspace",
 // TF32: "box": [
-// TF32-NEXT: 128,
+// TF32-NEXT: 64,
 // TF32-NEXT: 32
 // TF32: "name": "A",
 // TF32-NEXT: "oob_fill": "zero",
@@ -51,7 +52,8 @@
 // TF32-NEXT: "workspace_offset": 16818176
 // TF32-NOT: "workspace_copy"
 // TF32: "launch": {
-// TF32: 384,
+// TF32-NEXT: "block": [
+// TF32-NEXT: 256,
 // TF32: "problem": {
 // TF32: "precision": "tf32"
 
