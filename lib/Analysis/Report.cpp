@@ -408,6 +408,12 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                           1e6 * r.gridFloor());
     os << llvm::formatv("), {0:F1} us for the bytes without reuse: {1}-bound\n",
                         1e6 * r.memoryFloor(), r.bound());
+    if (r.pack && r.waveEfficiency > 0)
+      os << llvm::formatv("  pack floor: {0:F1} us for the copies' bytes, "
+                          "before the first tile: {1:F1} us with the grid "
+                          "floor\n",
+                          1e6 * r.packFloor(),
+                          1e6 * (r.packFloor() + r.gridFloor()));
   }
   for (const std::string &v : r.violations)
     os << "  VIOLATION: " << v << "\n";

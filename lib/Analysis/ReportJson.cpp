@@ -204,6 +204,8 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                                            ? json::Value(1e6 * r.gridFloor())
                                            : json::Value(nullptr)},
                            {"memory_us", 1e6 * r.memoryFloor()},
+                           {"pack_us", r.pack ? json::Value(1e6 * r.packFloor())
+                                              : json::Value(nullptr)},
                            {"bound", r.bound()}})
                      : json::Value(nullptr)},
       {"violations", std::move(violations)},

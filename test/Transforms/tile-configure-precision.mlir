@@ -20,6 +20,10 @@
 // REPORT-NEXT: kernel arguments: A; B; C; workspace (33554444 bytes); A (tensor map of its rounded TF32 copy); B (tensor map of its rounded TF32 transposed copy);
 // REPORT: pack: 128 of the grid's 128 blocks copy A (rounded) into 2048 rows of 2048 elements at byte 0, B transposed (rounded) into 2048 rows of 2048 elements at byte 16777216 of a 33554444-byte workspace, and every block waits for them; 67108864 bytes read and written per launch
 // REPORT: floors: tensor-core TF32 peak 535.3 TFLOP/s (132 SMs x 1024 FMA
+// The copies' 64 MiB at 4.8 TB/s come before any tile: the floor is their
+// time plus the tiles'.
+// REPORT: time floors: 32.1 us for the executed FLOPs at the peak (useful ones: 32.1 us; at the grid's wave efficiency: 33.1 us)
+// REPORT-NEXT: pack floor: 14.0 us for the copies' bytes, before the first tile: 47.1 us with the grid floor
 // REPORT-NOT: VIOLATION
 // X3REPORT: one K step of one block: 65536 bytes staged, 1048576 FLOPs: 16.00 FLOP/byte
 // X3REPORT: per warpgroup and 8 of k: 3 wgmma m64n128k8 (tf32x3: low x high, high x low, high x high)

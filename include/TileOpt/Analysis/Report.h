@@ -113,6 +113,12 @@ struct TileReport {
   }
   /// Seconds for the kernel's bytes without reuse at the memory bandwidth.
   double memoryFloor() const { return kernelBytes / memoryBytesPerSecond(); }
+  /// Seconds for the grid prologue's bytes (the operand copies, read and
+  /// written) at the memory bandwidth: no tile starts before it ends, so
+  /// it adds to the tiles' floors.
+  double packFloor() const {
+    return double(packBytesMoved) / memoryBytesPerSecond();
+  }
   /// FLOP/byte above which the peak, not the bandwidth, bounds the kernel.
   double ridgeFlopPerByte() const {
     return peakFlopsPerSecond() / memoryBytesPerSecond();
