@@ -260,7 +260,6 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
   if (promote)
     for (Value &acc : results)
       acc = LLVM::UndefOp::create(rewriter, loc, acc.getType());
-  SmallVector<bool> started(results.size(), !promote);
   int64_t aBoxBytes = bm * kSwizzleAtomRowBytes;
   // The byte offset of K-major rows `row`.. of K chunk `kk` of `part` in
   // a stage of boxes of `boxBytes`.
@@ -275,7 +274,12 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
   if (parts == 2)
     products = {{1, 0}, {0, 1}, {0, 0}};
   for (int64_t kk = 0; kk < bk / w.k; ++kk)
-    for (auto [partA, partB] : products)
+    for (auto [p, pair] : llvm::enumerate(products)) {
+      auto [partA, partB] = pair;
+      // Promoting, each struct's first product of the step starts at 0.
+      auto scaleOut = promote && kk == 0 && p == 0
+                          ? NVVM::WGMMAScaleOut::zero
+                          : NVVM::WGMMAScaleOut::one;
       for (int64_t i = 0; i < w.tilesM(); ++i) {
         Value descA = descriptor(aBase, kMajor(partA, kk, i * w.m, aBoxBytes),
                                  aBoxBytes);
@@ -285,11 +289,7 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                    : jn * w.n / boxColumns * bBoxBytes +
                          kk * w.k * kSwizzleAtomRowBytes;
           Value descB = descriptor(bBase, offsetB, bBoxBytes);
-          int64_t t = i * w.tilesN() + jn;
-          Value &acc = results[t];
-          auto scaleOut = started[t] ? NVVM::WGMMAScaleOut::one
-                                     : NVVM::WGMMAScaleOut::zero;
-          started[t] = true;
+          Value &acc = results[i * w.tilesN() + jn];
           // layoutB: row reads B N-major (the instruction's transposed
           // form, 16-bit only), col K-major.
           acc = NVVM::WgmmaMmaAsyncOp::create(
@@ -301,6 +301,7 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
               NVVM::MMAIntOverflowAttr());
         }
       }
+    }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, getStageReleaseLag());
   if (!promote)
