@@ -267,15 +267,28 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
           getWaveEfficiency(wideTiles, target.numSMs))
     bm = 64;
   TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
-  auto config = ConfigAttr::get(
-      ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
-      WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
-      CopyAttr::get(ctx, CopyKind::Tma),
-      ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4, /*blocksPerSM=*/1,
-                        m % bm == 0 || bm == 64
-                            ? TileSchedulerKind::Persistent
-                            : TileSchedulerKind::DataParallel,
-                        ProducerKind::Warpgroup, order));
+  auto withScheduler = [&](TileSchedulerKind scheduler) {
+    return ConfigAttr::get(
+        ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
+        WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
+        CopyAttr::get(ctx, CopyKind::Tma),
+        ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4, /*blocksPerSM=*/1,
+                          scheduler, ProducerKind::Warpgroup, order));
+  };
+  ConfigAttr config = withScheduler(m % bm == 0 || bm == 64
+                                        ? TileSchedulerKind::Persistent
+                                        : TileSchedulerKind::DataParallel);
+  // tf32x3 over a full wave or more with a tail that splits: split_tail,
+  // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
+  // parts, 20 % faster than the data-parallel grid's third wave;
+  // docs/results/2026-12-05-tf32x3-tail/).
+  if (x3) {
+    ConfigAttr splitTail = withScheduler(TileSchedulerKind::SplitTail);
+    StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
+    if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
+        !findViolation(splitTail, m, n, k, elementType, target))
+      config = splitTail;
+  }
   if (std::optional<std::string> violation =
           findViolation(config, m, n, k, elementType, target)) {
     if (why)

@@ -40,12 +40,15 @@ func.func @square(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tenso
 
 // 2053 x 2039: 136 tiles of 128 x 256 on 132 SMs (two waves, the second
 // of 4 tiles) against 264 of 64 x 256 (two whole waves): tf32 takes the
-// narrow tiles on a persistent grid; tf32x3 keeps 128 x 128, data-parallel
-// (edge rows).
+// narrow tiles on a persistent grid; tf32x3 keeps 128 x 128 (272 tiles)
+// on split_tail: two whole waves, then the tail's 8 tiles in 16 parts of K
+// (the report's split_tail line).
 // TF32-LABEL: func.func @ragged
 // TF32: tile.config = #tile.config<tiled, block = [64, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>
 // X3-LABEL: func.func @ragged
-// X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, producer = warpgroup>>
+// X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>
+// X3REPORT: matmul 2053 x 2039 x 2048
+// X3REPORT: split_tail: 392 units, looped over by a persistent grid of 132 blocks: 264 tiles whole and 8 tail tile(s) in 16 parts of about 4 of their 64 K steps each
 func.func @ragged(%A: tensor<2053x2048xf32>, %B: tensor<2048x2039xf32>) -> tensor<2053x2039xf32> {
   %zero = arith.constant 0.0 : f32
   %empty = tensor.empty() : tensor<2053x2039xf32>
