@@ -242,7 +242,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
 /// speed, as the f16 default does: 2053 x 2039 x 2048, 264 tiles in two
 /// whole waves, 0.0967 ms against 0.1231 for 136 of 128 x 256 (the tile
 /// study, docs/results/2026-12-05-tf32-tiles/; 128 x 128 tiles, 272 of
-/// them, took 0.108-0.113).
+/// them, took 0.108-0.113). tf32x3 runs a tail that splits on split_tail.
 static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
                                           int64_t n, int64_t k,
                                           Type elementType,
@@ -280,7 +280,7 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
                                         : TileSchedulerKind::DataParallel);
   // tf32x3 over a full wave or more with a tail that splits: split_tail,
   // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
-  // parts, 20 % faster than the data-parallel grid's third wave;
+  // parts, 25 % faster than the data-parallel grid's third wave;
   // docs/results/2026-12-05-tf32x3-tail/).
   if (x3) {
     ConfigAttr splitTail = withScheduler(TileSchedulerKind::SplitTail);
