@@ -47,6 +47,12 @@ static double getWaveEfficiency(int64_t tiles, int64_t sms) {
   return double(tiles) / double(llvm::divideCeil(tiles, sms) * sms);
 }
 
+/// Whether split_tail's `plan` runs a tail: a full wave or more of whole
+/// tiles, then a partial wave whose tiles split along K.
+static bool runsSplitTail(const StreamKPlan &plan, const TargetInfo &target) {
+  return plan.split >= 2 && plan.dataParallelTiles >= target.numSMs;
+}
+
 namespace {
 /// A default candidate and its measured speed relative to the
 /// register-staged 64 x 256 tile, per useful output element once wave
@@ -198,7 +204,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   // (packed, or so in B): the narrow tiles read twice B's bytes per MMA,
   // and on 2053 x 2040 x 2048 (4080-byte rows) they were 20 % slower.
   int64_t elemBytes = getElementBytes(elementType);
-  if (bn == 256 && plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
+  if (bn == 256 && runsSplitTail(plan, target) &&
       (packB || n * elemBytes % 128 == 0)) {
     double wave = double(target.numSMs);
     double tiles = double(rows * cols);
@@ -215,8 +221,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
     if (kNarrowTileSpeed * narrowEfficiency > wideEfficiency && fits(narrow))
       return narrow;
   }
-  if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
-      fits(splitTail)) {
+  if (runsSplitTail(plan, target) && fits(splitTail)) {
     ConfigAttr producer =
         withSchedule(TileSchedulerKind::SplitTail, ProducerKind::Warpgroup);
     return !packB && m % 128 == 0 && fits(producer) ? producer : splitTail;
@@ -285,7 +290,7 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
   if (x3) {
     ConfigAttr splitTail = withScheduler(TileSchedulerKind::SplitTail);
     StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
-    if (plan.split >= 2 && plan.dataParallelTiles >= target.numSMs &&
+    if (runsSplitTail(plan, target) &&
         !findViolation(splitTail, m, n, k, elementType, target))
       config = splitTail;
   }
