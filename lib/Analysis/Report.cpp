@@ -50,11 +50,11 @@ TileReport mlir::tileopt::computeTileReport(
   r.cornerTiles = raggedM * raggedN;
 
   // One K step of one CTA stages BM x BK of A and BK x BN of B (b_row_groups:
-  // BK x the row-class boxes' count x width; tf32x3: both parts of each)
-  // and does BM x BN x BK multiply-adds with them.
+  // BK x the row-class boxes' count x width; tf32x3: both parts of B, A
+  // as it is) and does BM x BN x BK multiply-adds with them.
   int64_t bCols = getStagedBCols(config);
   int64_t parts = config.getParts();
-  r.kStepBytes = double(parts * (bm * bk + bk * bCols)) * r.elementBytes;
+  r.kStepBytes = double(bm * bk + parts * bk * bCols) * r.elementBytes;
   r.kStepFlops = 2.0 * bm * bn * bk;
   r.kStepFetchedBytes = r.kStepBytes;
   if (int shared = getClusterSharedOperand(config); shared >= 0)
@@ -63,8 +63,8 @@ TileReport mlir::tileopt::computeTileReport(
                            config.getCluster();
   // The kernel without cache reuse: every CTA reads its panels once, C is
   // written once.
-  r.kernelBytes = double(gridM * gridN) *
-                      double(parts * (bm * kp + kp * bCols)) * r.elementBytes +
+  r.kernelBytes = double(gridM * gridN) * double(bm * kp + parts * kp * bCols) *
+                      r.elementBytes +
                   double(m) * n * r.elementBytes;
   // One output per thread, no reuse: each multiply-add loads its own two
   // operands.
@@ -149,7 +149,7 @@ TileReport mlir::tileopt::computeTileReport(
       int64_t read[2] = {0, 0};
       for (const PackedCopy &copy : plan.pack->copies) {
         read[copy.operand] = copy.rows * copy.cols * elemBytes;
-        int64_t cols = copy.part == CopyPart::Exact
+        int64_t cols = copy.part == CopyPart::Exact && copy.operand == 1
                            ? llvm::alignTo(copy.cols, 16 / elemBytes)
                            : copy.cols;
         r.packBytesMoved += copy.rows * cols * elemBytes;
@@ -254,17 +254,26 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                       "FLOP/byte (naive one output per thread: {2:F2})\n",
                       r.kernelBytes, r.kernelFlopPerByte(),
                       r.naiveFlopPerByte);
+  // TF32: A from registers, each thread's four elements of each 64 x 8
+  // chunk loaded once (and rounded or split there).
   if (WgmmaTileAttr wgmma = r.config.getWgmmaTile())
-    os << llvm::formatv("  per warpgroup and {3} of k: {0} wgmma "
-                        "m{1}n{2}k{3}{4} from shared-memory descriptors (no "
-                        "per-thread shared loads)\n",
-                        (r.config.getWarp()[0] / wgmma.getM()) *
-                            (r.config.getWarp()[1] / wgmma.getN()) *
-                            (wgmma.getParts() == 2 ? 3 : 1),
-                        wgmma.getM(), wgmma.getN(), wgmma.getK(),
-                        wgmma.getParts() == 2
-                            ? " (tf32x3: low x high, high x low, high x high)"
-                            : "");
+    os << llvm::formatv(
+        "  per warpgroup and {3} of k: {0} wgmma "
+        "m{1}n{2}k{3}{4} {5}\n",
+        (r.config.getWarp()[0] / wgmma.getM()) *
+            (r.config.getWarp()[1] / wgmma.getN()) *
+            (wgmma.getParts() == 2 ? 3 : 1),
+        wgmma.getM(), wgmma.getN(), wgmma.getK(),
+        wgmma.getParts() == 2 ? " (tf32x3: low x high, high x low, high x high)"
+                              : "",
+        wgmma.isTF32()
+            ? llvm::formatv("with A from registers ({0} shared loads "
+                            "per thread) and B from shared-memory "
+                            "descriptors",
+                            4 * r.config.getWarp()[0] / wgmma.getM())
+                  .str()
+            : std::string("from shared-memory descriptors (no "
+                          "per-thread shared loads)"));
   else
     os << llvm::formatv("  per thread and k: {0} values from shared memory, "
                         "{1} FMAs ({2:F2} FMAs per value)\n",
@@ -317,7 +326,12 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     copy("A", plan->copy[0]);
     bool tf32 = plan->config.isTF32();
     os << (plan->restageA ? " re-staged K-major" : "")
-       << (tf32 ? " from its TF32 copy" : "") << ", ";
+       << (copiesA(plan->config, plan->problem.k) ? " from its copy" : "")
+       << (!tf32 ? ""
+           : plan->config.getParts() == 2
+               ? ", split into TF32 parts in registers"
+               : ", rounded to TF32 in registers")
+       << ", ";
     copy("B", plan->copy[1]);
     os << (tf32                    ? " from its transposed TF32 copy"
            : plan->workspace.pack ? " from pack_b's copy"

@@ -153,20 +153,20 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
     plan.bytes = plan.streamK->workspaceBytes;
   }
-  // The copies: B as it is (pack_b); A and B transposed (N x K), as TF32
-  // or as their high parts and then their low parts (tf32x3).
+  // The copies: B as it is (pack_b); with the TF32 precisions, A as it is
+  // where its rows are not 16-byte multiples (the kernel rounds or splits
+  // A's elements in registers), and B transposed (N x K), as TF32 or as
+  // its high parts and then its low parts (tf32x3).
   SmallVector<PackedCopy, 4> copies;
   if (config.getPackB())
     copies.push_back({1, CopyPart::Exact, false, k, n});
-  if (config.getPrecision() == Precision::TF32) {
-    copies.push_back({0, CopyPart::Rounded, false, m, k});
+  if (copiesA(config, k))
+    copies.push_back({0, CopyPart::Exact, false, m, k});
+  if (config.getPrecision() == Precision::TF32)
     copies.push_back({1, CopyPart::Rounded, true, n, k});
-  }
   if (config.getPrecision() == Precision::TF32x3)
-    for (CopyPart part : {CopyPart::High, CopyPart::Low}) {
-      copies.push_back({0, part, false, m, k});
+    for (CopyPart part : {CopyPart::High, CopyPart::Low})
       copies.push_back({1, part, true, n, k});
-    }
   if (!copies.empty()) {
     int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;
@@ -188,6 +188,10 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     plan.pack = pack;
   }
   return plan;
+}
+
+bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k) {
+  return config.isTF32() && k % 4 != 0;
 }
 
 StringRef mlir::tileopt::stringifyCopyPart(CopyPart part) {

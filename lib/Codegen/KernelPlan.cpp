@@ -153,7 +153,8 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   llvm::raw_string_ostream os(message);
   int64_t elemBytes = getElementBytes(elementType);
   int64_t parts = config.getParts();
-  int64_t stageBytes[2] = {parts * config.getBM() * config.getBK() * elemBytes,
+  // tf32x3 stages both parts of B and A as it is.
+  int64_t stageBytes[2] = {config.getBM() * config.getBK() * elemBytes,
                            parts * config.getBK() * getStagedBCols(config) *
                                elemBytes};
   std::string operands =
@@ -228,10 +229,11 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   }
   // The wgmma tile's swizzled boxes, one 128-byte row wide: A's along K;
   // B's along N (B as it is, N-major) or, TF32, along K (B's transposed
-  // copy, K-major). tf32x3 stages the high parts' boxes, then the low's.
+  // copy, K-major). tf32x3 stages the high parts' boxes of B, then the
+  // low's; A's elements as they are (the wgmma tile splits them).
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     int64_t w = wgmma.getBoxColumns(), parts = wgmma.getParts();
-    layout.panelShape[0] = {parts * bk / w, bm, w};
+    layout.panelShape[0] = {bk / w, bm, w};
     layout.panelShape[1] = wgmma.isTF32()
                                ? SmallVector<int64_t, 4>{parts * bk / w, bn, w}
                                : SmallVector<int64_t, 4>{bn / w, bk, w};
@@ -281,8 +283,9 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
   bool tf32 = config.isTF32();
-  KernelArgument a{"A", p.m, p.k, tma && !tf32, config.getBM(),
-                   config.getBK()};
+  KernelArgument a{
+      "A",           p.m, p.k, tma && !copiesA(config, p.k), config.getBM(),
+      config.getBK()};
   KernelArgument b{"B", p.k, p.n, bMap && !tf32, config.getBK(),
                    config.getBN()};
   // wgmma: boxes one swizzle atom (128 bytes) wide.

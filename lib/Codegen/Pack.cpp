@@ -176,8 +176,9 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
 }
 
 /// The TF32 copies `copies` of one operand (`source`, R x C): rounded
-/// (tf32), or high and low parts (tf32x3), each R x C or, transposed, C x
-/// R, rows `pitch` elements apart. The packers take the source's 32 x 32
+/// (tf32), high and low parts (tf32x3), or as it is (A's, where its rows
+/// are not 16-byte multiples), each R x C or, transposed, C x R, rows
+/// `pitch` elements apart. The packers take the source's 32 x 32
 /// tiles kTF32Tiles at a time (packer p: tiles p + j x packers, j <
 /// kTF32Tiles, then on by kTF32Tiles x packers). In a tile, lane l of warp
 /// w reads column l of rows w, w + warps, ... (a warp reads 128 contiguous
@@ -219,17 +220,20 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
         rewriter, loc, i32, value, NVVM::FPRoundingMode::RNA);
     return arith::BitcastOp::create(rewriter, loc, f32, bits);
   };
-  // The parts of `value` at (row, col) of the copies: tf32(value), then
-  // tf32(value - high).
+  // `value` at (row, col) of the copies: as it is, tf32(value) (rounded or
+  // high), or tf32(value - high) (low).
   auto store = [&](Value value, Value row, Value col) {
-    Value high = roundTF32(value);
-    memref::StoreOp::create(rewriter, loc, high, views[0],
-                            ValueRange{row, col});
-    if (views.size() == 2)
-      memref::StoreOp::create(
-          rewriter, loc,
-          roundTF32(arith::SubFOp::create(rewriter, loc, value, high)),
-          views[1], ValueRange{row, col});
+    Value high;
+    for (auto [copy, view] : llvm::zip(copies, views)) {
+      Value part = value;
+      if (copy->part != CopyPart::Exact && !high)
+        high = roundTF32(value);
+      if (copy->part == CopyPart::Rounded || copy->part == CopyPart::High)
+        part = high;
+      if (copy->part == CopyPart::Low)
+        part = roundTF32(arith::SubFOp::create(rewriter, loc, value, high));
+      memref::StoreOp::create(rewriter, loc, part, view, ValueRange{row, col});
+    }
   };
   auto loop = scf::ForOp::create(rewriter, loc, packer, ib.c(tiles),
                                  ib.c(kTF32Tiles * packers));
@@ -338,7 +342,7 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
       for (const PackedCopy &copy : plan.copies) {
         if (copy.operand != operand)
           continue;
-        if (copy.part == CopyPart::Exact)
+        if (copy.part == CopyPart::Exact && operand == 1)
           emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
                         packer, tid, numThreads);
         else

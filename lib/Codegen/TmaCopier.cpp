@@ -45,8 +45,9 @@ public:
       : StageCopier(ctx), ib(ctx.ib()), bCopy(getPanelCopy(ctx, 1)),
         sharedOperand(getClusterSharedOperand(ctx.config())),
         sharing(sharedOperand >= 0) {
+    // A's, B's, then tf32x3's B low parts'.
     for (auto [i, map] : llvm::enumerate(tensorMaps))
-      maps[i % 2][i / 2] = map;
+      maps[std::min<size_t>(i, 1)][i / 2] = map;
   }
   void emitSetup(Operation *setupPoint) override;
   void emitIssue(Value kAt, Value kUpper, Value stage) override;
@@ -73,7 +74,8 @@ private:
   void emitArrivals(Value stage);
 
   IndexBuilder ib;
-  /// Per operand, the tensor map of each part (tf32x3: high, low).
+  /// Per operand, the tensor map of each part staged (tf32x3's B: high,
+  /// low).
   Value maps[2][2];
   PanelCopy bCopy;
   Value barriers, leader;
@@ -243,7 +245,7 @@ void TmaCopier::issueSwizzled(int operand, int64_t part, int64_t box,
   Value col = kMajor ? ib.add(kAt, column) : ib.add(origin, column);
   Value row = kMajor ? origin : kAt;
   int64_t boxesPerPart = ctx.plan.shared.panelShape[operand][1] /
-                         wgmma.getParts();
+                         (operand == 0 ? 1 : wgmma.getParts());
   Value dst = boxView(ctx.panels[operand],
                       {stage, ib.c(part * boxesPerPart + box)});
   Value mask;
@@ -279,7 +281,7 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
       plan.bByRegisters ? 0 : config.getBK() * getStagedBCols(config);
   WgmmaTileAttr wgmma = config.getWgmmaTile();
   int64_t parts = config.getParts();
-  int64_t txBytes = parts * (config.getBM() * config.getBK() + bBytes) *
+  int64_t txBytes = (config.getBM() * config.getBK() + parts * bBytes) *
                     getElementBytes(ctx.elementType());
   Value live = ib.lt(kAt, kUpper);
   emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
@@ -290,12 +292,11 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
     if (wgmma) {
       int64_t w = wgmma.getBoxColumns();
       int64_t bBoxes = wgmma.isTF32() ? config.getBK() / w : config.getBN() / w;
-      for (int64_t part = 0; part < parts; ++part) {
-        for (int64_t box = 0; box < config.getBK() / w; ++box)
-          issueSwizzled(0, part, box, stage, kAt);
+      for (int64_t box = 0; box < config.getBK() / w; ++box)
+        issueSwizzled(0, 0, box, stage, kAt);
+      for (int64_t part = 0; part < parts; ++part)
         for (int64_t box = 0; box < bBoxes; ++box)
           issueSwizzled(1, part, box, stage, kAt);
-      }
       return;
     }
     // Box coordinates go innermost first: (column, row).
@@ -475,9 +476,9 @@ mlir::tileopt::createRestageADecorator(KernelContext &ctx,
 /// BK of A, BK x BN of B) or one class box of b_row_groups's view of B (K/4
 /// rows of 4N elements; K is a multiple of 4: A's rows are 16-byte
 /// multiples); pack_b's is of B's copy in the workspace, K x N with rows
-/// `pitch` elements apart. The TF32 precisions read only their copies:
-/// A's and B's transposed, then with tf32x3 the low parts' (map operand + 2
-/// part).
+/// `pitch` elements apart. The TF32 precisions read A (or its copy, where
+/// its rows are not 16-byte multiples), then B's transposed copy, then with
+/// tf32x3 B's low parts'.
 SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
                                                       Location loc,
                                                       const KernelPlan &plan,
@@ -505,6 +506,9 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
   SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described;
   if (config.isTF32()) {
+    const KernelArgument &a = plan.arguments[0];
+    if (a.tensorMap)
+      described.push_back({globalA, {a.boxRows, a.boxCols}});
     auto packed = llvm::make_filter_range(
         plan.arguments, [](const KernelArgument &a) { return a.packed; });
     for (auto [copy, arg] : llvm::zip(plan.workspace.pack->copies, packed))

@@ -18,9 +18,19 @@
 //      TF32 (which has no transposed form), BK/32 boxes of BN x 32 of B's
 //      transposed copy, K-major like A's: columns n.. of chunk kk start at
 //      box kk/4, row n, byte 32 (kk % 4).
-//   tf32x3 stages the high parts' boxes, then the low parts', and takes
+//   tf32x3 stages B's high parts' boxes, then its low parts', and takes
 //   a . b as a_l b_h + a_h b_l + a_h b_h per K chunk, the small terms
 //   first.
+//
+// With TF32, A's stage holds A's f32 elements as they are, and the
+// instructions read A from registers: lane l of warp w loads rows
+// 16 w + l/4 + {0, 8} and columns l % 4 + {0, 4} of each 64 x 8 chunk (the
+// PTX ISA's .tf32 A fragment: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4),
+// a3 (g + 8, t + 4) for g = l/4, t = l % 4) and rounds them to TF32
+// (cvt.rna), or splits them into high and low parts, once per element:
+// nothing copies A before the K loop. In a 1024-byte swizzle atom, 16-byte
+// chunk c of row r lies at chunk c ^ (r % 8), and r % 8 = l/4, so a warp's
+// 32 loads hit 32 banks.
 //
 // The swizzle's phase comes from address bits 7..9, so each stage starts
 // 1024-byte aligned (base offset 0). Accumulators are f32, one LLVM struct
@@ -32,6 +42,10 @@
 // A step fences, issues its instructions as one group, commits it and
 // waits until at most that group is in flight: the previous step's
 // instructions are complete, so its stage is free (stage release lag 1).
+// With TF32 the step waits for its own group (lag 0): the instructions
+// read A's registers until they complete, and the next step's loads
+// rewrite them (PTX: touching a wgmma's A registers before the wait that
+// covers it is undefined; with lag 1 the results were wrong).
 //
 // tf32x3 promotes: the tensor cores' FP32 accumulation does not round to
 // nearest and its error grows with the running sum, so each step's
@@ -78,7 +92,11 @@ public:
   SmallVector<Value> unpackAccumulators(ValueRange carried) override;
   SmallVector<Value> emitStep(OperandSource a, OperandSource b,
                               ValueRange accs) override;
-  int64_t getStageReleaseLag() const override { return promotes() ? 0 : 1; }
+  /// TF32 (A from registers, and tf32x3's promotion) waits for each step's
+  /// instructions: the next step's loads write A's registers.
+  int64_t getStageReleaseLag() const override {
+    return config.isTF32() ? 0 : 1;
+  }
   void emitLoopExit() override {
     NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
   }
@@ -90,6 +108,11 @@ private:
   /// Whether each step's sums are promoted into FP32 sums (tf32x3).
   bool promotes() const { return config.getParts() == 2; }
   Value descriptor(Value stageBase, int64_t byteOffset, int64_t leadingBytes);
+  /// Four i32 registers of a .tf32 A fragment.
+  using Fragment = SmallVector<Value, 4>;
+  SmallVector<SmallVector<Fragment>, 2> loadTF32A(OperandSource a, Value group);
+  Value emitRegisterAStep(Value acc, ArrayRef<Value> fragment, Value descB,
+                          NVVM::WGMMAScaleOut scaleOut);
   Value stageAddress(OperandSource source);
   Value consumerThread();
 
@@ -222,6 +245,115 @@ Value WgmmaTile::descriptor(Value stageBase, int64_t byteOffset,
   return arith::OrIOp::create(rewriter, loc, start, constant(fields));
 }
 
+/// This thread's .tf32 A fragments of the step (see the header): per part
+/// (rounded, or high and low), K chunk kk and instruction row i, at
+/// [part][kk * tilesM + i], four i32 registers.
+SmallVector<SmallVector<WgmmaTile::Fragment>, 2>
+WgmmaTile::loadTF32A(OperandSource a, Value group) {
+  int64_t bk = config.getBK(), bm = config.getBM();
+  int64_t boxColumns = config.getWgmmaTile().getBoxColumns();
+  MLIRContext *mlirCtx = rewriter.getContext();
+  Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+  Type i64 = rewriter.getI64Type();
+  Value inGroup = ib.rem(consumerThread(), ib.c(128));
+  Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
+  Value g = ib.div(lane, ib.c(4)), t = ib.rem(lane, ib.c(4));
+  Value row0 = ib.add(ib.mul(ib.div(group, ib.c(w.groupsN)), ib.c(w.wm)),
+                      ib.add(ib.mul(warp, ib.c(16)), g));
+  // Row row0's byte t * 4 in chunk g: bits 4..6 of a swizzled row's
+  // offsets hold its chunk, and the stage is 1024-byte aligned, so chunk
+  // c ^ g of the row lies at base ^ (16 c). One base per step keeps the
+  // loads' addresses out of registers.
+  Value base =
+      ib.add(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                        stageAddress(a)),
+             ib.add(ib.mul(row0, ib.c(kSwizzleAtomRowBytes)),
+                    ib.add(ib.mul(g, ib.c(16)), ib.mul(t, ib.c(4)))));
+  base = arith::IndexCastOp::create(rewriter, loc, i64, base);
+  auto constant = [&](int64_t v) {
+    return arith::ConstantOp::create(rewriter, loc,
+                                     rewriter.getIntegerAttr(i64, v));
+  };
+  auto pointerType = LLVM::LLVMPointerType::get(
+      mlirCtx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+  auto round = [&](Value value) -> Value {
+    return NVVM::ConvertFloatToTF32Op::create(rewriter, loc, i32, value,
+                                              NVVM::FPRoundingMode::RNA);
+  };
+  SmallVector<SmallVector<Fragment>, 2> parts(config.getParts());
+  for (int64_t kk = 0; kk < bk / w.k; ++kk)
+    for (int64_t i = 0; i < w.tilesM(); ++i) {
+      for (SmallVector<Fragment> &part : parts)
+        part.emplace_back();
+      // a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4).
+      for (int64_t v = 0; v < 4; ++v) {
+        int64_t column = kk * w.k % boxColumns + 4 * (v / 2);
+        int64_t rowBytes = (kk * w.k / boxColumns * bm + 64 * i + 8 * (v % 2)) *
+                           kSwizzleAtomRowBytes;
+        Value address = arith::AddIOp::create(
+            rewriter, loc,
+            arith::XOrIOp::create(rewriter, loc, base,
+                                  constant(column / 4 * 16)),
+            constant(rowBytes));
+        Value x = LLVM::LoadOp::create(
+            rewriter, loc, f32,
+            LLVM::IntToPtrOp::create(rewriter, loc, pointerType, address));
+        Value high = round(x);
+        parts[0].back().push_back(high);
+        if (parts.size() == 2)
+          parts[1].back().push_back(round(arith::SubFOp::create(
+              rewriter, loc, x,
+              arith::BitcastOp::create(rewriter, loc, f32, high))));
+      }
+    }
+  return parts;
+}
+
+/// One m64nNk8 .tf32 instruction with A from registers (`fragment`), B
+/// from `descB`, into `acc`: inline PTX, since nvvm.wgmma.mma_async takes
+/// descriptors only. Outputs $0.. (the accumulators), tied inputs, the four
+/// A registers, B's descriptor and scale-d.
+Value WgmmaTile::emitRegisterAStep(Value acc, ArrayRef<Value> fragment,
+                                   Value descB, NVVM::WGMMAScaleOut scaleOut) {
+  int64_t count = w.accumulatorsPerTile();
+  std::string text, constraints;
+  llvm::raw_string_ostream asmText(text), cons(constraints);
+  auto list = [&](int64_t first, int64_t size) {
+    asmText << "{";
+    for (int64_t j = 0; j < size; ++j)
+      asmText << (j ? ", $" : "$") << first + j;
+    asmText << "}";
+  };
+  asmText << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * count + 5
+          << ", 0;\nwgmma.mma_async.sync.aligned.m" << w.m << "n" << w.n << "k"
+          << w.k << ".f32.tf32.tf32 ";
+  list(0, count);
+  asmText << ", ";
+  list(2 * count, 4);
+  asmText << ", $" << 2 * count + 4 << ", p, 1, 1;\n}\n";
+  for (int64_t j = 0; j < count; ++j)
+    cons << "=f,";
+  for (int64_t j = 0; j < count; ++j)
+    cons << j << ",";
+  cons << "r,r,r,r,l,n";
+  SmallVector<Value> operands;
+  for (int64_t j = 0; j < count; ++j)
+    operands.push_back(LLVM::ExtractValueOp::create(rewriter, loc, acc, j));
+  llvm::append_range(operands, fragment);
+  operands.push_back(descB);
+  operands.push_back(
+      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                               scaleOut == NVVM::WGMMAScaleOut::one ? 1 : 0));
+  return LLVM::InlineAsmOp::create(
+             rewriter, loc, acc.getType(), operands, text, constraints,
+             /*has_side_effects=*/true, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             ArrayAttr())
+      .getResult(0);
+}
+
 SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                                        ValueRange accs) {
   MLIRContext *mlirCtx = rewriter.getContext();
@@ -253,6 +385,10 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
               : ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
                                           : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
+  // TF32: A's fragments, in registers before the fence orders them.
+  SmallVector<SmallVector<Fragment>, 2> fragments;
+  if (tf32)
+    fragments = loadTF32A(a, group);
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   bool promote = promotes();
   // Promoting, the step's products start from zero in fresh structs.
@@ -281,8 +417,10 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                           ? NVVM::WGMMAScaleOut::zero
                           : NVVM::WGMMAScaleOut::one;
       for (int64_t i = 0; i < w.tilesM(); ++i) {
-        Value descA = descriptor(aBase, kMajor(partA, kk, i * w.m, aBoxBytes),
-                                 aBoxBytes);
+        Value descA;
+        if (!tf32)
+          descA = descriptor(aBase, kMajor(partA, kk, i * w.m, aBoxBytes),
+                             aBoxBytes);
         for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
           int64_t offsetB =
               tf32 ? kMajor(partB, kk, jn * w.n, bBoxBytes)
@@ -290,15 +428,18 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
                          kk * w.k * kSwizzleAtomRowBytes;
           Value descB = descriptor(bBase, offsetB, bBoxBytes);
           Value &acc = results[i * w.tilesN() + jn];
+          if (tf32) {
+            acc = emitRegisterAStep(acc, fragments[partA][kk * w.tilesM() + i],
+                                    descB, scaleOut);
+            continue;
+          }
           // layoutB: row reads B N-major (the instruction's transposed
-          // form, 16-bit only), col K-major.
+          // form, 16-bit only).
           acc = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, acc.getType(), acc, descA, descB, shape, type,
-              type, NVVM::WGMMATypes::f32, scaleOut,
-              NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-              NVVM::MMALayout::row,
-              tf32 ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-              NVVM::MMAIntOverflowAttr());
+              type, NVVM::WGMMATypes::f32, scaleOut, NVVM::WGMMAScaleIn::one,
+              NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+              NVVM::MMALayout::row, NVVM::MMAIntOverflowAttr());
         }
       }
     }

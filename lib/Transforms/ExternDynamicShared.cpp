@@ -25,12 +25,15 @@ struct ExternDynamicSharedPass
     : public tileopt::impl::ExternDynamicSharedPassBase<
           ExternDynamicSharedPass> {
   void runOnOperation() override {
-    // wgmma descriptors of 128-byte swizzled stages take the swizzle's
-    // phase from address bits 7..9: their stages start 1024-byte aligned.
-    bool swizzled =
-        getOperation()
-            .walk([](NVVM::WgmmaMmaAsyncOp) { return WalkResult::interrupt(); })
-            .wasInterrupted();
+    // wgmma kernels stage 128-byte swizzled boxes, whose swizzle takes its
+    // phase from address bits 7..9 (in the TMA unit, the descriptors and
+    // the TF32 A fragments' loads): their stages start 1024-byte aligned.
+    // Every wgmma step, descriptor or register A, starts with the fence.
+    bool swizzled = getOperation()
+                        .walk([](NVVM::WgmmaFenceAlignedOp) {
+                          return WalkResult::interrupt();
+                        })
+                        .wasInterrupted();
     uint64_t alignment = swizzled ? kSwizzledStageAlignment : kTmaBoxAlignment;
     getOperation().walk([&](LLVM::GlobalOp global) {
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());

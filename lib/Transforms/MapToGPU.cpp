@@ -297,8 +297,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     return launch.emitOpError() << "could not sink constants into the kernel";
   // The buffers the kernel reads itself (not through a tensor map).
   SmallVector<Value> pinned;
-  bool tf32 = config.isTF32();
-  if (!tensorMaps[0] || tf32)
+  if (!tensorMaps[0] || copiesA(config, plan.problem.k))
     pinned.push_back(globalA);
   if (!tensorMaps[1] || plan.workspace.pack)
     pinned.push_back(globalB);
@@ -315,8 +314,9 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     else if (arg.name == "C")
       abi.push_back(globalC);
     else if (arg.packed)
-      abi.push_back(tensorMaps[(arg.name == "B") +
-                               2 * (arg.part == CopyPart::Low)]);
+      abi.push_back(tensorMaps[arg.name == "A"             ? 0
+                               : arg.part == CopyPart::Low ? 2
+                                                           : 1]);
     else if (arg.name == "A")
       abi.push_back(arg.tensorMap ? tensorMaps[0] : globalA);
     else
@@ -332,7 +332,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   rewriter.setInsertionPointAfter(&launchBody.front());
   Value leader =
       outer.eq(outer.threadIndex(threadIds, plan.block[0]), outer.c(0));
-  if (tf32)
+  if (copiesA(config, plan.problem.k))
     rewriter.setInsertionPointAfter(lastPin);
   nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);
   if (tensorMaps[1] && plan.workspace.pack)

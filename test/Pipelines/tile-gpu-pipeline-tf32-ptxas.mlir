@@ -10,12 +10,13 @@
 // RUN: %ptxas -arch=sm_90a -v %t/x3/matmul_matmul_0.ptx -o %t/x3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // A ragged f32 matmul (no row of A, B or C a 16-byte multiple) on the TF32
-// tensor cores. The kernel reads A and B as bare pointers, copies them
-// into its workspace (A rounded, B rounded and transposed to N x K, rows
-// padded to 128 bytes: 2048 elements), and its TMA boxes come from the
-// copies: A's 64 x 32 (the default's 64 x 256 tiles here; one 128-byte
-// swizzle row of f32), B's transposed copy's 256 x 32, K-major like A's;
-// a producer and one consumer warpgroup.
+// tensor cores. The kernel reads A and B as bare pointers and copies them
+// into its workspace: A as it is (its rows, K = 2047 elements, are no TMA
+// row stride), B rounded and transposed to N x K; rows padded to 128
+// bytes: 2048 elements. Its TMA boxes come from the copies: A's 64 x 32
+// (the default's 64 x 256 tiles here; one 128-byte swizzle row of f32),
+// B's transposed copy's 256 x 32, K-major like A's; a producer and one
+// consumer warpgroup.
 // TF32: "kind": "buffer",
 // TF32-NEXT: "layout": "row-major",
 // TF32-NEXT: "name": "A",
@@ -28,7 +29,7 @@
 // TF32-NEXT: 32
 // TF32: "name": "A",
 // TF32-NEXT: "oob_fill": "zero",
-// TF32-NEXT: "part": "rounded",
+// TF32-NEXT: "part": "exact",
 // TF32-NEXT: "row_stride": 8192,
 // TF32-NEXT: "shape": [
 // TF32-NEXT: 2053,
@@ -57,24 +58,43 @@
 // TF32: "problem": {
 // TF32: "precision": "tf32"
 
-// Each element is rounded to nearest in the copy, none in the K loop,
-// which runs m64n256k8 tf32 wgmma reading both operands K-major (no
-// transpose operands: TF32 has none).
-// PTX: cvt.rna.tf32.f32
-// PTX: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}, p, 1,  1;
-// PTX-NOT: cvt.rna.tf32.f32
+// The swizzled stages start 1024-byte aligned. B's elements are rounded
+// in its copy; A's in the K loop, once per element: after the stage's
+// full barrier, each lane loads its .tf32 A fragments (rows g, g + 8 at
+// 1024 bytes apart; 16-byte chunk c of a row at the row's base XOR 16 c,
+// the 128-byte swizzle), rounds them (cvt.rna), and the m64n256k8 wgmma
+// take A from those registers and B K-major from a descriptor. The step
+// waits for its own group (lag 0: the next step's loads rewrite A's
+// registers).
+// PTX: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
+// PTX: mbarrier.try_wait.parity.shared.b64
+// PTX: ld.shared.b32 [[A0:%r[0-9]+]], {{\[}}[[ROW:%rd[0-9]+]]];
+// PTX-NEXT: cvt.rna.tf32.f32 [[F0:%r[0-9]+]], [[A0]];
+// PTX-NEXT: ld.shared.b32 [[A1:%r[0-9]+]], {{\[}}[[ROW]]+1024];
+// PTX-NEXT: cvt.rna.tf32.f32 [[F1:%r[0-9]+]], [[A1]];
+// PTX-NEXT: xor.b64 [[CHUNK1:%rd[0-9]+]], [[ROW]], 16;
+// PTX-NEXT: ld.shared.b32 [[A2:%r[0-9]+]], {{\[}}[[CHUNK1]]];
+// PTX-NEXT: cvt.rna.tf32.f32 [[F2:%r[0-9]+]], [[A2]];
+// PTX-NEXT: ld.shared.b32 [[A3:%r[0-9]+]], {{\[}}[[CHUNK1]]+1024];
+// PTX-NEXT: cvt.rna.tf32.f32 [[F3:%r[0-9]+]], [[A3]];
+// PTX: wgmma.fence.sync.aligned;
+// PTX: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {[[F0]], [[F1]], [[F2]], [[F3]]}, %rd{{[0-9]+}}, p, 1, 1;
+// PTX-COUNT-3: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+// PTX-NEXT: }
+// PTX-EMPTY:
+// PTX-NEXT: // end inline asm
+// PTX-NEXT: wgmma.commit_group.sync.aligned;
+// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
 
-// tf32x3: four copies (A and B transposed, high parts, then low parts),
-// each element split once: high = tf32(x), low = tf32(x - high).
+// tf32x3: the copies of B's transposed high and low parts (A's copy as
+// it is, first); each element of A is split once in registers, high =
+// tf32(x), low = tf32(x - high).
 // X3: "name": "A",
-// X3: "part": "high",
+// X3: "part": "exact",
 // X3: "transposed": false,
 // X3: "name": "B",
 // X3: "part": "high",
 // X3: "transposed": true,
-// X3: "name": "A",
-// X3: "part": "low",
-// X3: "transposed": false,
 // X3: "name": "B",
 // X3: "part": "low",
 // X3: "transposed": true,
@@ -82,9 +102,11 @@
 // X3-NOT: "workspace_copy"
 // X3: "problem": {
 // X3: "precision": "tf32x3"
-// X3PTX: cvt.rna.tf32.f32 [[HIGH:%r[0-9]+]], [[X:%r[0-9]+]];
-// X3PTX: sub.rn.f32 [[REST:%r[0-9]+]], [[X]], [[HIGH]];
-// X3PTX: cvt.rna.tf32.f32 {{%r[0-9]+}}, [[REST]];
+// X3PTX: mbarrier.try_wait.parity.shared.b64
+// X3PTX: ld.shared.b32 [[X:%r[0-9]+]]
+// X3PTX-NEXT: cvt.rna.tf32.f32 [[HIGH:%r[0-9]+]], [[X]];
+// X3PTX-NEXT: sub.rn.f32 [[REST:%r[0-9]+]], [[X]], [[HIGH]];
+// X3PTX-NEXT: cvt.rna.tf32.f32 {{%r[0-9]+}}, [[REST]];
 // Per K step of 32: 4 chunks of 8, 3 products each (low x high, high x
 // low, high x high), the first from zero (scale-d 0, the rest 1); the
 // step waits for all of them and adds its 64 sums per lane into the FP32

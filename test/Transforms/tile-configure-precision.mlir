@@ -6,28 +6,33 @@
 
 // precision= picks that precision's default: the wgmma tile with K = 8 and
 // 32-column boxes, one resident block per SM (the copies' grid barrier),
-// a producer warpgroup; tf32x3 stages both parts, so 128 x 128 tiles in 3
-// stages. Without it, an f32 matmul stays on the CUDA cores.
+// a producer warpgroup; tf32x3 stages both parts of B, so 128 x 128 tiles
+// in 3 stages. Without it, an f32 matmul stays on the CUDA cores.
 // TF32: tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
 // X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
 // IEEE: tile.config = #tile.config<tiled, block = [64, 256, 16], {{.*}}tile = #tile.fma<
 
-// The report: the copies (A rounded, B rounded and transposed), what they
-// move, and the TF32 tensor-core floors (1024 multiply-adds per SM and
-// cycle; tf32x3 a third of it for its useful FLOPs).
-// REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 from shared-memory descriptors
-// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes) from its TF32 copy, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
-// REPORT-NEXT: kernel arguments: A; B; C; workspace (33554444 bytes); A (tensor map of its rounded TF32 copy); B (tensor map of its rounded TF32 transposed copy);
-// REPORT: pack: 128 of the grid's 128 blocks copy A (rounded) into 2048 rows of 2048 elements at byte 0, B transposed (rounded) into 2048 rows of 2048 elements at byte 16777216 of a 33554444-byte workspace, and every block waits for them; 67108864 bytes read and written per launch
+// The report: A's rows are 16-byte multiples, so its TMA boxes come from
+// A itself and the K loop rounds its elements in registers (4 shared
+// loads per thread and 8 of k); the one copy is B's, rounded and
+// transposed, and what it moves; the TF32 tensor-core floors (1024
+// multiply-adds per SM and cycle; tf32x3 a third of it for its useful
+// FLOPs).
+// REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 with A from registers (4 shared loads per thread) and B from shared-memory descriptors
+// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
+// REPORT-NEXT: kernel arguments: A (tensor map); B; C; workspace (16777228 bytes); B (tensor map of its rounded TF32 transposed copy);
+// REPORT: pack: 128 of the grid's 128 blocks copy B transposed (rounded) into 2048 rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33554432 bytes read and written per launch
 // REPORT: floors: tensor-core TF32 peak 535.3 TFLOP/s (132 SMs x 1024 FMA
-// The copies' 64 MiB at 4.8 TB/s come before any tile: the floor is their
+// The copy's 32 MiB at 4.8 TB/s come before any tile: the floor is their
 // time plus the tiles'.
 // REPORT: time floors: 32.1 us for the executed FLOPs at the peak (useful ones: 32.1 us; at the grid's wave efficiency: 33.1 us)
-// REPORT-NEXT: pack floor: 14.0 us for the copies' bytes, before the first tile: 47.1 us with the grid floor
+// REPORT-NEXT: pack floor: 7.0 us for the copies' bytes, before the first tile: 40.1 us with the grid floor
 // REPORT-NOT: VIOLATION
-// X3REPORT: one K step of one block: 65536 bytes staged, 1048576 FLOPs: 16.00 FLOP/byte
-// X3REPORT: per warpgroup and 8 of k: 3 wgmma m64n128k8 (tf32x3: low x high, high x low, high x high)
-// X3REPORT: pack: 132 of the grid's 132 blocks copy A (high) into 2048 rows {{.*}}, B transposed (high) into {{.*}}, A (low) into {{.*}}, B transposed (low) into {{.*}}; 100663296 bytes read and written per launch
+// tf32x3 stages A as it is and B's two parts, and splits A in registers.
+// X3REPORT: one K step of one block: 49152 bytes staged, 1048576 FLOPs: 21.33 FLOP/byte
+// X3REPORT: per warpgroup and 8 of k: 3 wgmma m64n128k8 (tf32x3: low x high, high x low, high x high) with A from registers (4 shared loads per thread)
+// X3REPORT: plan: {{.*}}; A tma (128-byte swizzled boxes), split into TF32 parts in registers, B tma
+// X3REPORT: pack: 132 of the grid's 132 blocks copy B transposed (high) into 2048 rows {{.*}}, B transposed (low) into {{.*}}; 50331648 bytes read and written per launch
 // X3REPORT: floors: tensor-core TF32X3 peak 178.2 TFLOP/s (132 SMs x 341 FMA
 // X3REPORT-NOT: VIOLATION
 func.func @square(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {

@@ -2,41 +2,38 @@
 
 // tf32x3's copies (--tile-map-to-gpu, canonicalized) on 100 x 90 x 70:
 // rows of 70 elements padded to 96 (384 bytes, the next 128-byte
-// multiple). The workspace holds A's high part (100 x 96 at 0), B's
-// transposed high part (90 x 96 at 38400), then the low parts (72960,
-// 111360); the tensor maps view the copies' first 70 columns.
+// multiple). K = 70 is no multiple of 4, so A's rows are no TMA row
+// strides: the workspace holds A as it is (100 x 96 at 0; the K loop
+// splits its elements in registers), then B's transposed high part (90 x
+// 96 at 38400) and low part (at 72960); the tensor maps view the copies'
+// first 70 columns.
 // CHECK-LABEL: func.func @tf32x3
-// CHECK: memref.view %{{.*}}[%c0][] : memref<145932xi8> to memref<100x96xf32>
+// CHECK: memref.view %{{.*}}[%c0][] : memref<107532xi8> to memref<100x96xf32>
 // CHECK-NEXT: memref.subview %{{.*}}[0, 0] [100, 70] [1, 1]
-// CHECK-NEXT: memref.view %{{.*}}[%c38400][] : memref<145932xi8> to memref<90x96xf32>
+// CHECK-NEXT: memref.view %{{.*}}[%c38400][] : memref<107532xi8> to memref<90x96xf32>
 // CHECK-NEXT: memref.subview %{{.*}}[0, 0] [90, 70] [1, 1]
-// CHECK-NEXT: memref.view %{{.*}}[%c72960][] : memref<145932xi8> to memref<100x96xf32>
+// CHECK-NEXT: memref.view %{{.*}}[%c72960][] : memref<107532xi8> to memref<90x96xf32>
 // CHECK-NEXT: memref.subview
-// CHECK-NEXT: memref.view %{{.*}}[%c111360][] : memref<145932xi8> to memref<90x96xf32>
+// CHECK-NOT: memref.view %{{.*}} : memref<107532xi8>
 // In the kernel: 8 shared tiles of 32 x 33 after the first 128 bytes.
 // CHECK: %[[TILES:.*]] = memref.view %{{.*}}[%c128][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8x32x33xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[AHI:.*]] = memref.view %{{.*}}[%c0][] : memref<145932xi8> to memref<100x96xf32>
-// CHECK-NEXT: %[[ALO:.*]] = memref.view %{{.*}}[%c72960][] : memref<145932xi8> to memref<100x96xf32>
+// CHECK: %[[ACOPY:.*]] = memref.view %{{.*}}[%c0][] : memref<107532xi8> to memref<100x96xf32>
 // A's 12 tiles of 32 x 32, 8 per trip of the one packer: loads of A with
-// indices clamped to its last row and column, then per value its high
-// part tf32(x) and low part tf32(x - high), each stored where x came from.
+// indices clamped to its last row and column, then each value stored as it
+// is where it came from (no rounding).
 // CHECK: scf.for %{{.*}} = %c0 to %c12 step %c8 {
 // CHECK: arith.minui %{{.*}}, %c99 : index
 // CHECK: arith.minui %{{.*}}, %c69 : index
 // CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[R:.*]], %[[C:.*]]] : memref<100x70xf32>
 // CHECK-NOT: memref.store
-// CHECK: %[[HI:.*]] = nvvm.convert.float.to.tf32 %[[X]] {rnd = #nvvm.fp_rnd_mode<rna>}
-// CHECK-NEXT: %[[HIF:.*]] = arith.bitcast %[[HI]] : i32 to f32
-// CHECK-NEXT: memref.store %[[HIF]], %[[AHI]][%[[R]], %[[C]]] : memref<100x96xf32>
-// CHECK-NEXT: %[[REST:.*]] = arith.subf %[[X]], %[[HIF]] : f32
-// CHECK-NEXT: %[[LO:.*]] = nvvm.convert.float.to.tf32 %[[REST]] {rnd = #nvvm.fp_rnd_mode<rna>}
-// CHECK-NEXT: %[[LOF:.*]] = arith.bitcast %[[LO]] : i32 to f32
-// CHECK-NEXT: memref.store %[[LOF]], %[[ALO]][%[[R]], %[[C]]] : memref<100x96xf32>
+// CHECK-NOT: nvvm.convert.float.to.tf32
+// CHECK: memref.store %[[X]], %[[ACOPY]][%[[R]], %[[C]]] : memref<100x96xf32>
+// CHECK-NOT: nvvm.convert.float.to.tf32
 // B (70 x 90): 9 tiles, transposed through the shared tiles: lane l of
 // warp w stores row w of tile j at column l, and after the barrier reads
 // row l at column w, which goes to row c0 + w, column r0 + l of the copy.
-// CHECK: %[[BHI:.*]] = memref.view %{{.*}}[%c38400][] : memref<145932xi8> to memref<90x96xf32>
-// CHECK-NEXT: %[[BLO:.*]] = memref.view %{{.*}}[%c111360][] : memref<145932xi8> to memref<90x96xf32>
+// CHECK: %[[BHI:.*]] = memref.view %{{.*}}[%c38400][] : memref<107532xi8> to memref<90x96xf32>
+// CHECK-NEXT: %[[BLO:.*]] = memref.view %{{.*}}[%c72960][] : memref<107532xi8> to memref<90x96xf32>
 // CHECK: scf.for %{{.*}} = %c0 to %c9 step %c8 {
 // CHECK: memref.load %{{.*}} : memref<70x90xf32>
 // CHECK: memref.store %{{.*}}, %[[TILES]][%c0, %[[ROW:.*]], %[[LANE:.*]]] : memref<8x32x33xf32, #gpu.address_space<workgroup>>

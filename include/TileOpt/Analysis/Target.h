@@ -221,6 +221,12 @@ int64_t getPersistentGrid(ConfigAttr config, int64_t m, int64_t n,
 enum class CopyPart { Exact, Rounded, High, Low };
 StringRef stringifyCopyPart(CopyPart part);
 
+/// Whether a kernel of `config` copies A (M x K f32) into its workspace
+/// before its K loop: with the TF32 precisions, where A's rows are not
+/// 16-byte multiples (TMA's row strides); A's TMA boxes then come from the
+/// copy, whose rows are padded. Elsewhere the boxes come from A itself.
+bool copiesA(ConfigAttr config, int64_t k);
+
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
 /// rows `pitch` elements apart (rounded up to 128 bytes), starting `offset`
 /// bytes into the workspace (128-byte aligned).

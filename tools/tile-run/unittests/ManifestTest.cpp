@@ -627,28 +627,26 @@ bool parseTF32(const std::string &precision,
 TEST(Manifest, ReadsTheCopiesOfATF32Kernel) {
   Manifest m;
   std::string e;
-  ASSERT_TRUE(parseTF32("tf32x3",
-                        {{"A", "high", false},
-                         {"B", "high", true},
-                         {"A", "low", false},
-                         {"B", "low", true}},
-                        m, e))
+  // K = 17: A's rows are not 16-byte multiples, so A's exact copy comes
+  // first, then B's transposed parts.
+  ASSERT_TRUE(parseTF32(
+      "tf32x3",
+      {{"A", "exact", false}, {"B", "high", true}, {"B", "low", true}}, m, e))
       << e;
   const KernelSpec &k = m.kernels[0];
   EXPECT_EQ(k.precision, "tf32x3");
   EXPECT_TRUE(k.isTF32());
-  ASSERT_EQ(k.args.size(), 7u);
-  const BufferArg &bLow = k.args[6];
+  ASSERT_EQ(k.args.size(), 6u);
+  const BufferArg &bLow = k.args[5];
   EXPECT_EQ(bLow.name, "B");
   EXPECT_EQ(bLow.part, "low");
   EXPECT_TRUE(bLow.transposed);
   EXPECT_EQ(bLow.rows, 45);
   EXPECT_EQ(bLow.cols, 17);
-  EXPECT_EQ(bLow.workspaceOffset, 3 * 12800);
+  EXPECT_EQ(bLow.workspaceOffset, 2 * 12800);
   Manifest one;
-  ASSERT_TRUE(parseTF32("tf32",
-                        {{"A", "rounded", false}, {"B", "rounded", true}}, one,
-                        e))
+  ASSERT_TRUE(parseTF32("tf32", {{"A", "exact", false}, {"B", "rounded", true}},
+                        one, e))
       << e;
   EXPECT_EQ(one.kernels[0].precision, "tf32");
 }
@@ -657,16 +655,22 @@ TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
   Manifest m;
   std::string e;
   // B's copy must be transposed (its shape then N x K).
-  EXPECT_FALSE(
-      parseTF32("tf32", {{"A", "rounded", false}, {"B", "rounded", false}}, m, e));
+  EXPECT_FALSE(parseTF32(
+      "tf32", {{"A", "exact", false}, {"B", "rounded", false}}, m, e));
   EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the "
-               "copies A rounded, B rounded transposed, got A rounded, B "
+               "copies A exact, B rounded transposed, got A exact, B "
                "rounded");
-  EXPECT_FALSE(parseTF32("tf32x3", {{"A", "high", false}, {"B", "high", true}},
-                         m, e));
+  EXPECT_FALSE(
+      parseTF32("tf32x3", {{"A", "exact", false}, {"B", "high", true}}, m, e));
   EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32x3 reads the "
-               "copies A high, B high transposed, A low, B low transposed, "
-               "got A high, B high transposed");
+               "copies A exact, B high transposed, B low transposed, got A "
+               "exact, B high transposed");
+  // A's rounded copy (A is rounded in the kernel's registers now).
+  EXPECT_FALSE(parseTF32(
+      "tf32", {{"A", "rounded", false}, {"B", "rounded", true}}, m, e));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the "
+               "copies A exact, B rounded transposed, got A rounded, B "
+               "rounded transposed");
   EXPECT_FALSE(parseTF32("tf64", {}, m, e));
   EXPECT_EQ(e, "kernels[0].problem.precision: expected ieee, tf32 or tf32x3, "
                "got tf64");
