@@ -192,12 +192,15 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
         terms first, in three wgmma per K step of 8: products within about
         3 x 2^-21 of |a| |b| (FP32-class accuracy; a_l b_l, below 2^-22,
         is left out).
-      Either way the kernel first copies A (M x K, rounded or split) and B
-      transposed (N x K, K-major: TF32 wgmma reads both operands K-major)
-      into its workspace, all blocks together, and meets at a grid barrier
-      (as `b = packed` does; needs `blocks_per_sm > 0`); every element is
-      rounded or split once there, not once per product. The copies have
-      rows padded to 128-byte multiples, so M, N and K may be anything.
+      Either way the kernel first copies B transposed (N x K, rounded or
+      split; TF32 wgmma reads B K-major) into its workspace, all blocks
+      together, and meets at a grid barrier (as `b = packed` does; needs
+      `blocks_per_sm > 0`). The wgmma take A from registers, each element
+      loaded from A's stage and rounded or split there; where K % 4 != 0
+      (no TMA row stride) the kernel copies A first too, as it is. Every
+      element is rounded or split once, not once per product. The copies
+      have rows padded to 128-byte multiples, so M, N and K may be
+      anything.
 
     The thread block has (BM / WM) x (BN / WN) warpgroups. The tile needs
     chip `sm_90a`, copy kind `tma`, and BK a multiple of one swizzle atom
@@ -214,7 +217,8 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
     int64_t getM() const { return getShape()[0]; }
     int64_t getN() const { return getShape()[1]; }
     int64_t getK() const { return getShape()[2]; }
-    /// tf32 or tf32x3: f32 operands as TF32 (copied first, K-major).
+    /// tf32 or tf32x3: f32 operands as TF32 (B copied first, K-major; A
+    /// rounded or split in registers).
     bool isTF32() const { return getPrecision() != Precision::IEEE; }
     /// The operand parts each K step multiplies: 2 (high, low) with
     /// tf32x3, else 1.
@@ -485,10 +489,11 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       WgmmaTileAttr wgmma = getWgmmaTile();
       return wgmma ? wgmma.getPrecision() : Precision::IEEE;
     }
-    /// tf32 or tf32x3: the kernel copies A and B as TF32 first.
+    /// tf32 or tf32x3: the kernel copies B as TF32 first and rounds or
+    /// splits A in registers.
     bool isTF32() const { return getPrecision() != Precision::IEEE; }
-    /// The parts of each operand a K step stages: 2 with tf32x3 (high and
-    /// low), else 1.
+    /// The TF32 parts each element is taken as: 2 with tf32x3 (high and
+    /// low), else 1. A K step stages B's parts and A as it is.
     int64_t getParts() const {
       WgmmaTileAttr wgmma = getWgmmaTile();
       return wgmma ? wgmma.getParts() : 1;

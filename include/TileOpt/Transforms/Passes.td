@@ -257,7 +257,11 @@ def ExternDynamicSharedPass : Pass<"tile-extern-dynamic-shared", "mlir::gpu::GPU
     `gpu.dynamic_shared_memory` lowers to `external` linkage and 128-byte
     alignment, so that the PTX declares `.extern .shared .align 128 .b8
     __dynamic_shmem__0[];` (dynamic shared memory, whose base is the
-    launch's window) instead of a one-byte static variable.
+    launch's window) instead of a one-byte static variable. In a module
+    with wgmma (an `nvvm.wgmma.fence.aligned`, which every wgmma step
+    emits, whether its A comes from a descriptor or from registers) the
+    alignment is 1024 bytes: the 128-byte swizzle of the stages takes its
+    phase from address bits 7..9.
 
     Before: `llvm.mlir.global internal @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 16 : i64}`
     After: `llvm.mlir.global external @__dynamic_shmem__0() {addr_space = 3 : i32, alignment = 128 : i64}`
