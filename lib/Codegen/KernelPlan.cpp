@@ -283,9 +283,8 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
   bool tf32 = config.isTF32();
-  KernelArgument a{
-      "A",           p.m, p.k, tma && !copiesA(config, p.k), config.getBM(),
-      config.getBK()};
+  bool aMap = tma && !copiesA(config, p.k);
+  KernelArgument a{"A", p.m, p.k, aMap, config.getBM(), config.getBK()};
   KernelArgument b{"B", p.k, p.n, bMap && !tf32, config.getBK(),
                    config.getBN()};
   // wgmma: boxes one swizzle atom (128 bytes) wide.

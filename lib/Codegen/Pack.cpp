@@ -342,6 +342,7 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
       for (const PackedCopy &copy : plan.copies) {
         if (copy.operand != operand)
           continue;
+        // pack_b's copy of B; A's exact copy goes with the TF32 ones.
         if (copy.part == CopyPart::Exact && operand == 1)
           emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
                         packer, tid, numThreads);

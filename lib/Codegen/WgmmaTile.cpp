@@ -381,9 +381,9 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
       rewriter, loc, bBase,
       tf32 ? bytes(groupCol, kSwizzleAtomRowBytes)
            : bytes(groupCol, bBoxBytes / boxColumns));
-  auto type = tf32                        ? NVVM::WGMMATypes::tf32
-              : ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
-                                          : NVVM::WGMMATypes::bf16;
+  // 16-bit operands (TF32 goes through emitRegisterAStep).
+  auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
+                                        : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
   // TF32: A's fragments, in registers before the fence orders them.
   SmallVector<SmallVector<Fragment>, 2> fragments;
