@@ -331,7 +331,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
            : plan->config.getParts() == 2
                ? ", split into TF32 parts in registers"
                : ", rounded to TF32 in registers")
-       << ", ";
+       << (plan->wgmma.prefetchA ? " a step ahead" : "") << ", ";
     copy("B", plan->copy[1]);
     os << (tf32                    ? " from its transposed TF32 copy"
            : plan->workspace.pack ? " from pack_b's copy"

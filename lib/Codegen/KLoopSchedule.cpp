@@ -189,15 +189,49 @@ scf::ForOp mlir::tileopt::emitConsumerLoop(KernelContext &ctx,
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
   int64_t stages = ctx.plan.stages;
+  // A tile that loads a step ahead: step `global`'s values once its stage
+  // is full, where `live` (zeros otherwise, never read); the loop carries
+  // them after the accumulators, the first loaded before it.
+  int64_t ahead = tile.getPrefetchCount();
+  auto prefetch = [&](Value live, Value global) {
+    auto values = scf::IfOp::create(
+        rewriter, loc, SmallVector<Type>(ahead, rewriter.getI32Type()), live,
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(values.thenBlock());
+    Value stage = arith::RemUIOp::create(rewriter, loc, global, ib.c(stages));
+    copier.emitWait(global, stage);
+    scf::YieldOp::create(rewriter, loc,
+                         tile.emitPrefetch(copier.getSource(0, stage)));
+    rewriter.setInsertionPointToStart(values.elseBlock());
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    scf::YieldOp::create(rewriter, loc, SmallVector<Value>(ahead, zero));
+    return SmallVector<Value>(values.getResults());
+  };
+  SmallVector<Value> loopInits(inits);
+  if (ahead)
+    llvm::append_range(
+        loopInits, prefetch(ib.lt(kLoop.getLowerBound(), kLoop.getUpperBound()),
+                            stepBase ? stepBase : ib.c(0)));
   auto loop = scf::ForOp::create(
       rewriter, loc, kLoop.getLowerBound(), kLoop.getUpperBound(),
-      kLoop.getStep(), inits,
+      kLoop.getStep(), loopInits,
       [&](OpBuilder &, Location, Value kIv, ValueRange accs) {
         StepIndex at = getStepIndex(ctx, kLoop, kIv, stepBase);
-        copier.emitWait(at.global, at.stage);
-        SmallVector<Value> result =
-            tile.emitStep(copier.getSource(0, at.stage),
-                          copier.getSource(1, at.stage), accs);
+        SmallVector<Value> result;
+        if (ahead) {
+          Value nextK = ib.add(kIv, kLoop.getStep());
+          result = tile.emitStepAhead(
+              copier.getSource(0, at.stage), copier.getSource(1, at.stage),
+              accs, [&]() {
+                return prefetch(ib.lt(nextK, kLoop.getUpperBound()),
+                                ib.add(at.global, ib.c(1)));
+              });
+        } else {
+          copier.emitWait(at.global, at.stage);
+          result = tile.emitStep(copier.getSource(0, at.stage),
+                                 copier.getSource(1, at.stage), accs);
+        }
         if (tile.getStageReleaseLag() == 0) {
           copier.emitRelease(at.stage);
         } else {

@@ -18,6 +18,10 @@ using namespace mlir::tileopt;
 static constexpr int64_t kMaxUnrolledBK = 32;
 /// Static shared memory a kernel may declare without the dynamic opt-in.
 static constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+/// A TF32 consumer thread's registers besides its accumulators and A
+/// fragments (addresses, descriptors, loop and tile state) when it loads a
+/// step ahead.
+static constexpr int64_t kPrefetchMarginRegisters = 40;
 
 static constexpr unsigned bits(PanelLayout layout) {
   return static_cast<unsigned>(layout);
@@ -390,6 +394,24 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   plan.block[1] = 1;
   plan.loop = config.isWarpSpecialized() ? KLoopKind::WarpSpecialized
                                          : KLoopKind::IssueAhead;
+  // tf32 (not tf32x3, whose step holds twice the fragments and its FP32
+  // sums) loads a step ahead where the kernel's register cap holds the
+  // accumulators, two steps' fragments and kPrefetchMarginRegisters; on
+  // whole tiles only (data-parallel and persistent grids: split_tail's
+  // parts have not run on a GPU with it).
+  if (target && config.getPrecision() == Precision::TF32 &&
+      plan.loop == KLoopKind::WarpSpecialized &&
+      plan.scheduler != TileSchedulerKind::SplitTail) {
+    int64_t cap = std::min<int64_t>(
+        target->registersPerSM /
+            (std::max<int64_t>(config.getBlocksPerSM(), 1) * plan.numThreads) /
+            8 * 8,
+        target->maxRegistersPerThread);
+    w.prefetchA = plan.accumulatorsPerThread() +
+                      2 * w.fragmentRegisters(config.getBK(), 1) +
+                      kPrefetchMarginRegisters <=
+                  cap;
+  }
   // A lane's accumulators come in pairs of adjacent columns: one store of
   // two elements where C's rows keep the pairs aligned. C goes out through
   // shared memory in row vectors instead (docs/results/2026-12-01-wgmma-

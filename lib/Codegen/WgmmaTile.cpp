@@ -91,7 +91,20 @@ public:
   SmallVector<Value> packAccumulators(ValueRange values) override;
   SmallVector<Value> unpackAccumulators(ValueRange carried) override;
   SmallVector<Value> emitStep(OperandSource a, OperandSource b,
-                              ValueRange accs) override;
+                              ValueRange accs) override {
+    return emitStepWith(a, b, accs, {}, nullptr);
+  }
+  int64_t getPrefetchCount() const override {
+    return w.prefetchA ? w.fragmentRegisters(config.getBK(), 1) : 0;
+  }
+  SmallVector<Value> emitPrefetch(OperandSource a) override;
+  SmallVector<Value>
+  emitStepAhead(OperandSource a, OperandSource b, ValueRange carried,
+                function_ref<SmallVector<Value>()> next) override {
+    size_t structs = w.tilesM() * w.tilesN();
+    return emitStepWith(a, b, carried.take_front(structs),
+                        carried.drop_front(structs), next);
+  }
   /// TF32 (A from registers, and tf32x3's promotion) waits for each step's
   /// instructions: the next step's loads write A's registers.
   int64_t getStageReleaseLag() const override {
@@ -113,6 +126,11 @@ private:
   SmallVector<SmallVector<Fragment>, 2> loadTF32A(OperandSource a, Value group);
   Value emitRegisterAStep(Value acc, ArrayRef<Value> fragment, Value descB,
                           NVVM::WGMMAScaleOut scaleOut);
+  /// A step; with `next`, from the A fragments `ahead` (loaded by the
+  /// previous step), and with the next step's after the accumulators.
+  SmallVector<Value> emitStepWith(OperandSource a, OperandSource b,
+                                  ValueRange accs, ValueRange ahead,
+                                  function_ref<SmallVector<Value>()> next);
   Value stageAddress(OperandSource source);
   Value consumerThread();
 
@@ -354,8 +372,19 @@ Value WgmmaTile::emitRegisterAStep(Value acc, ArrayRef<Value> fragment,
       .getResult(0);
 }
 
-SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
-                                       ValueRange accs) {
+SmallVector<Value> WgmmaTile::emitPrefetch(OperandSource a) {
+  Value group = ib.div(consumerThread(), ib.c(128));
+  SmallVector<SmallVector<Fragment>, 2> parts = loadTF32A(a, group);
+  SmallVector<Value> values;
+  for (const Fragment &fragment : parts.front())
+    llvm::append_range(values, fragment);
+  return values;
+}
+
+SmallVector<Value>
+WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
+                        ValueRange ahead,
+                        function_ref<SmallVector<Value>()> next) {
   MLIRContext *mlirCtx = rewriter.getContext();
   Value aBase = stageAddress(a), bBase = stageAddress(b);
   int64_t bm = config.getBM(), bk = config.getBK();
@@ -385,10 +414,16 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
   auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
                                         : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
-  // TF32: A's fragments, in registers before the fence orders them.
+  // TF32: A's fragments, in registers before the fence orders them
+  // (loaded by the previous step when the loop loads a step ahead).
   SmallVector<SmallVector<Fragment>, 2> fragments;
-  if (tf32)
+  if (next) {
+    fragments.emplace_back();
+    for (size_t v = 0; v < ahead.size(); v += 4)
+      fragments[0].push_back(llvm::to_vector<4>(ahead.slice(v, 4)));
+  } else if (tf32) {
     fragments = loadTF32A(a, group);
+  }
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   bool promote = promotes();
   // Promoting, the step's products start from zero in fresh structs.
@@ -444,7 +479,23 @@ SmallVector<Value> WgmmaTile::emitStep(OperandSource a, OperandSource b,
       }
     }
   NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+  // Loading ahead: the next step's fragments while these instructions
+  // run, into other registers, since this step's stay in use (an empty
+  // asm reads them after the wait) until the instructions are done.
+  SmallVector<Value> nextValues;
+  if (next)
+    nextValues = next();
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, getStageReleaseLag());
+  if (next) {
+    LLVM::InlineAsmOp::create(
+        rewriter, loc, TypeRange(), ahead, "",
+        llvm::join(SmallVector<std::string>(ahead.size(), "r"), ","),
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(mlirCtx, LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+    llvm::append_range(results, nextValues);
+  }
   if (!promote)
     return results;
   // The step's sums are complete: into the FP32 sums.

@@ -59,32 +59,43 @@
 // TF32: "precision": "tf32"
 
 // The swizzled stages start 1024-byte aligned. B's elements are rounded
-// in its copy; A's in the K loop, once per element: after the stage's
-// full barrier, each lane loads its .tf32 A fragments (rows g, g + 8 at
-// 1024 bytes apart; 16-byte chunk c of a row at the row's base XOR 16 c,
-// the 128-byte swizzle), rounds them (cvt.rna), and the m64n256k8 wgmma
-// take A from those registers and B K-major from a descriptor. The step
-// waits for its own group (lag 0: the next step's loads rewrite A's
-// registers).
+// in its copy; A's in the K loop, once per element: each lane loads its
+// .tf32 A fragments from the stage (rows g, g + 8 at 1024 bytes apart;
+// 16-byte chunk c of a row at the row's base XOR 16 c, the 128-byte
+// swizzle) and rounds them (cvt.rna), and the m64n256k8 wgmma take A
+// from those registers and B K-major from a descriptor. The loop loads a
+// step ahead (the report's "a step ahead": 128 accumulators and two
+// steps' 16 fragment registers fit the 240 of 256 threads): the first
+// stage's fragments before it.
 // PTX: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // PTX: mbarrier.try_wait.parity.shared.b64
 // PTX: ld.shared.b32 [[A0:%r[0-9]+]], {{\[}}[[ROW:%rd[0-9]+]]];
 // PTX-NEXT: cvt.rna.tf32.f32 [[F0:%r[0-9]+]], [[A0]];
-// PTX-NEXT: ld.shared.b32 [[A1:%r[0-9]+]], {{\[}}[[ROW]]+1024];
+// PTX-NEXT: ld.shared.b32 [[A1:%r[0-9]+]],
 // PTX-NEXT: cvt.rna.tf32.f32 [[F1:%r[0-9]+]], [[A1]];
-// PTX-NEXT: xor.b64 [[CHUNK1:%rd[0-9]+]], [[ROW]], 16;
-// PTX-NEXT: ld.shared.b32 [[A2:%r[0-9]+]], {{\[}}[[CHUNK1]]];
-// PTX-NEXT: cvt.rna.tf32.f32 [[F2:%r[0-9]+]], [[A2]];
-// PTX-NEXT: ld.shared.b32 [[A3:%r[0-9]+]], {{\[}}[[CHUNK1]]+1024];
-// PTX-NEXT: cvt.rna.tf32.f32 [[F3:%r[0-9]+]], [[A3]];
-// PTX: wgmma.fence.sync.aligned;
-// PTX: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {[[F0]], [[F1]], [[F2]], [[F3]]}, %rd{{[0-9]+}}, p, 1, 1;
-// PTX-COUNT-3: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
-// PTX-NEXT: }
-// PTX-EMPTY:
+// The loop's blocks as laid out: first the end of a step. It waits for
+// its own group (lag 0); an empty asm reads the step's fragments after
+// that wait, so that the next step's, loaded meanwhile, went to other
+// registers; the stage is released and the next step's fragments move in.
+// PTX: wgmma.wait_group.sync.aligned 0;
+// PTX-NEXT: // begin inline asm
 // PTX-NEXT: // end inline asm
-// PTX-NEXT: wgmma.commit_group.sync.aligned;
-// PTX-NEXT: wgmma.wait_group.sync.aligned 0;
+// PTX: mbarrier.arrive.shared.b64
+// PTX: mov.b32 [[F0]], [[N0:%r[0-9]+]];
+// Then the step: the wgmma read the carried fragments; after the commit,
+// the next stage's wait and the next step's loads, into other registers,
+// while the instructions run.
+// PTX: wgmma.fence.sync.aligned;
+// PTX: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {[[F0]], [[F1]], %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+// PTX-COUNT-3: wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1;
+// PTX: wgmma.commit_group.sync.aligned;
+// PTX-NOT: wgmma.wait_group
+// PTX-NOT: [[F0]],
+// PTX: mbarrier.try_wait.parity.shared.b64
+// PTX-NOT: [[F0]],
+// PTX: cvt.rna.tf32.f32 [[N0]],
+// PTX-NOT: wgmma.wait_group
+// PTX: bra.uni
 
 // tf32x3: the copies of B's transposed high and low parts (A's copy as
 // it is, first); each element of A is split once in registers, high =

@@ -52,6 +52,11 @@ func.func @square(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tenso
 // TF32: tile.config = #tile.config<tiled, block = [64, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>
 // X3-LABEL: func.func @ragged
 // X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>
+// tf32's 64 x 256 tiles (one consumer warpgroup of 256 threads, 240
+// registers) hold two steps of A fragments beside the accumulators: the K
+// loop loads a step ahead; 2048^3's two consumers of 168 registers do not.
+// REPORT: matmul 2053 x 2039 x 2048
+// REPORT: plan: grid 132 x 1, block 256 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers a step ahead, B tma
 // X3REPORT: matmul 2053 x 2039 x 2048
 // X3REPORT: split_tail: 392 units, looped over by a persistent grid of 132 blocks: 264 tiles whole and 8 tail tile(s) in 16 parts of about 4 of their 64 K steps each
 func.func @ragged(%A: tensor<2053x2048xf32>, %B: tensor<2048x2039xf32>) -> tensor<2053x2039xf32> {

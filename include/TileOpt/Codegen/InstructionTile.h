@@ -54,6 +54,22 @@ public:
   /// (loop-carried) accumulators.
   virtual SmallVector<Value> emitStep(OperandSource a, OperandSource b,
                                       ValueRange accs) = 0;
+  /// Registers a step's instructions read that the warp-specialised K loop
+  /// loads one step ahead (the wgmma tile's TF32 A fragments), so that the
+  /// loads and the next stage's wait overlap the step's instructions: how
+  /// many values the loop carries after the accumulators (0: none), and
+  /// their loads from a stage. With them the loop calls `emitStepAhead`:
+  /// `carried` ends with the step's values; the tile calls `next` (the
+  /// next step's wait and loads, or zeros after the last step) once its
+  /// instructions are issued, and returns the new accumulators and then
+  /// the next step's values.
+  virtual int64_t getPrefetchCount() const { return 0; }
+  virtual SmallVector<Value> emitPrefetch(OperandSource a) { return {}; }
+  virtual SmallVector<Value>
+  emitStepAhead(OperandSource a, OperandSource b, ValueRange carried,
+                function_ref<SmallVector<Value>()> next) {
+    llvm_unreachable("the tile loads nothing ahead");
+  }
   /// The K steps after its own until which a step still reads its stage:
   /// 0 when `emitStep` has consumed the operands on return, 1 when its
   /// instructions may still run until the next step's `emitStep` returns.

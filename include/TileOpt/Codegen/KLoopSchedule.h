@@ -57,7 +57,10 @@ void emitProducerLoop(KernelContext &ctx, StageCopier &copier,
 /// has landed, computes from it, and frees the stage the tile has done
 /// reading (step k's own, or step k - 1's with a stage release lag of 1,
 /// the last one's after the loop, once the tile's loop exit has waited).
-/// Nothing synchronises the block. `stepBase` as for the producer.
+/// A tile that loads registers a step ahead (getPrefetchCount) waits for
+/// step k + 1's stage and loads from it while step k's instructions run;
+/// the loop's results then end with those values. Nothing synchronises
+/// the block. `stepBase` as for the producer.
 scf::ForOp emitConsumerLoop(KernelContext &ctx, StageCopier &copier,
                             InstructionTile &tile, scf::ForOp kLoop,
                             ValueRange inits, Value stepBase);

@@ -173,6 +173,14 @@ struct WgmmaTilePlan {
   /// (0 without one), and the registers per thread `setmaxnreg` gives the
   /// producer and each consumer.
   int64_t producerThreads = 0, producerRegisters = 0, consumerRegisters = 0;
+  /// TF32 in a warp-specialised loop: the K loop loads a step's A
+  /// fragments while the previous step's instructions run (where the
+  /// registers hold two steps of them beside the accumulators).
+  bool prefetchA = false;
+  /// A thread's i32 registers of one step's TF32 A fragments.
+  int64_t fragmentRegisters(int64_t bk, int64_t parts) const {
+    return parts * 4 * tilesM() * (bk / k);
+  }
   /// Instructions per warpgroup along M and N, per K step of 16.
   int64_t tilesM() const { return wm / m; }
   int64_t tilesN() const { return wn / n; }
