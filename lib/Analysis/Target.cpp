@@ -249,9 +249,8 @@ ConfigResources mlir::tileopt::estimateResources(ConfigAttr config,
   return r;
 }
 
-/// The registers per thread a `blocks_per_sm` request leaves (allocated in
-/// units of 8), or the chip's per-thread limit without a request.
-static int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target) {
+int64_t mlir::tileopt::getRegisterCap(ConfigAttr config,
+                                      const TargetInfo &target) {
   if (config.getBlocksPerSM() <= 0)
     return target.maxRegistersPerThread;
   int64_t threads = llvm::alignTo(config.getBlockThreads(), target.warpSize);

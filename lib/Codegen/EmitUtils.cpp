@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/EmitUtils.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -114,4 +115,10 @@ SmallVector<Value> mlir::tileopt::getStagedIndex(Value stage, Value i,
 Attribute mlir::tileopt::getWorkgroupSpace(MLIRContext *ctx) {
   return gpu::AddressSpaceAttr::get(
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+}
+
+Value mlir::tileopt::emitTF32Bits(RewriterBase &rewriter, Location loc,
+                                  Value value) {
+  return NVVM::ConvertFloatToTF32Op::create(
+      rewriter, loc, rewriter.getI32Type(), value, NVVM::FPRoundingMode::RNA);
 }

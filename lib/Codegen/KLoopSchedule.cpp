@@ -194,19 +194,13 @@ scf::ForOp mlir::tileopt::emitConsumerLoop(KernelContext &ctx,
   // them after the accumulators, the first loaded before it.
   int64_t ahead = tile.getPrefetchCount();
   auto prefetch = [&](Value live, Value global) {
-    auto values = scf::IfOp::create(
-        rewriter, loc, SmallVector<Type>(ahead, rewriter.getI32Type()), live,
-        /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(values.thenBlock());
-    Value stage = arith::RemUIOp::create(rewriter, loc, global, ib.c(stages));
-    copier.emitWait(global, stage);
-    scf::YieldOp::create(rewriter, loc,
-                         tile.emitPrefetch(copier.getSource(0, stage)));
-    rewriter.setInsertionPointToStart(values.elseBlock());
-    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-    scf::YieldOp::create(rewriter, loc, SmallVector<Value>(ahead, zero));
-    return SmallVector<Value>(values.getResults());
+    return emitGuarded(rewriter, loc, live,
+                       SmallVector<Type>(ahead, rewriter.getI32Type()), [&]() {
+                         Value stage = arith::RemUIOp::create(
+                             rewriter, loc, global, ib.c(stages));
+                         copier.emitWait(global, stage);
+                         return tile.emitPrefetch(copier.getSource(0, stage));
+                       });
   };
   SmallVector<Value> loopInits(inits);
   if (ahead)

@@ -402,15 +402,10 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   if (target && config.getPrecision() == Precision::TF32 &&
       plan.loop == KLoopKind::WarpSpecialized &&
       plan.scheduler != TileSchedulerKind::SplitTail) {
-    int64_t cap = std::min<int64_t>(
-        target->registersPerSM /
-            (std::max<int64_t>(config.getBlocksPerSM(), 1) * plan.numThreads) /
-            8 * 8,
-        target->maxRegistersPerThread);
     w.prefetchA = plan.accumulatorsPerThread() +
-                      2 * w.fragmentRegisters(config.getBK(), 1) +
+                      2 * w.fragmentRegisters(config.getBK()) +
                       kPrefetchMarginRegisters <=
-                  cap;
+                  getRegisterCap(config, *target);
   }
   // A lane's accumulators come in pairs of adjacent columns: one store of
   // two elements where C's rows keep the pairs aligned. C goes out through

@@ -200,7 +200,7 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
   IndexBuilder ib{rewriter, loc};
   auto type = cast<MemRefType>(source.getType());
   int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
-  Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+  Type f32 = rewriter.getF32Type();
   bool transposed = copies.front()->transposed;
   int64_t tilesC = llvm::divideCeil(cols, kTF32Tile);
   int64_t tiles = llvm::divideCeil(rows, kTF32Tile) * tilesC;
@@ -216,9 +216,8 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
     return arith::MinUIOp::create(rewriter, loc, index, ib.c(last));
   };
   auto roundTF32 = [&](Value value) -> Value {
-    Value bits = NVVM::ConvertFloatToTF32Op::create(
-        rewriter, loc, i32, value, NVVM::FPRoundingMode::RNA);
-    return arith::BitcastOp::create(rewriter, loc, f32, bits);
+    return arith::BitcastOp::create(rewriter, loc, f32,
+                                    emitTF32Bits(rewriter, loc, value));
   };
   // `value` at (row, col) of the copies: as it is, tf32(value) (rounded or
   // high), or tf32(value - high) (low).

@@ -95,7 +95,7 @@ public:
     return emitStepWith(a, b, accs, {}, nullptr);
   }
   int64_t getPrefetchCount() const override {
-    return w.prefetchA ? w.fragmentRegisters(config.getBK(), 1) : 0;
+    return w.prefetchA ? w.fragmentRegisters(config.getBK()) : 0;
   }
   SmallVector<Value> emitPrefetch(OperandSource a) override;
   SmallVector<Value>
@@ -121,6 +121,21 @@ private:
   /// Whether each step's sums are promoted into FP32 sums (tf32x3).
   bool promotes() const { return config.getParts() == 2; }
   Value descriptor(Value stageBase, int64_t byteOffset, int64_t leadingBytes);
+  Value i64Constant(uint64_t v) {
+    return arith::ConstantOp::create(
+        rewriter, loc, rewriter.getIntegerAttr(rewriter.getI64Type(), v));
+  }
+  /// Inline PTX `text` with side effects (LLVM's operand syntax).
+  LLVM::InlineAsmOp emitAsm(TypeRange results, ValueRange operands,
+                            StringRef text, StringRef constraints) {
+    return LLVM::InlineAsmOp::create(
+        rewriter, loc, results, operands, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                  LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
+  }
   /// Four i32 registers of a .tf32 A fragment.
   using Fragment = SmallVector<Value, 4>;
   SmallVector<SmallVector<Fragment>, 2> loadTF32A(OperandSource a, Value group);
@@ -246,21 +261,16 @@ Value WgmmaTile::stageAddress(OperandSource source) {
 /// offset 0, 128-byte swizzle.
 Value WgmmaTile::descriptor(Value stageBase, int64_t byteOffset,
                             int64_t leadingBytes) {
-  Type i64 = rewriter.getI64Type();
-  auto constant = [&](uint64_t v) {
-    return arith::ConstantOp::create(rewriter, loc,
-                                     rewriter.getIntegerAttr(i64, v));
-  };
   uint64_t fields = (uint64_t(leadingBytes >> 4) << 16) |
                     (uint64_t(kSwizzleAtomBytes >> 4) << 32) |
                     (kSwizzle128Mode << 62);
   Value address =
-      arith::AddIOp::create(rewriter, loc, stageBase, constant(byteOffset));
+      arith::AddIOp::create(rewriter, loc, stageBase, i64Constant(byteOffset));
   Value start = arith::AndIOp::create(
       rewriter, loc,
-      arith::ShRUIOp::create(rewriter, loc, address, constant(4)),
-      constant(0x3FFF));
-  return arith::OrIOp::create(rewriter, loc, start, constant(fields));
+      arith::ShRUIOp::create(rewriter, loc, address, i64Constant(4)),
+      i64Constant(0x3FFF));
+  return arith::OrIOp::create(rewriter, loc, start, i64Constant(fields));
 }
 
 /// This thread's .tf32 A fragments of the step (see the header): per part
@@ -271,7 +281,7 @@ WgmmaTile::loadTF32A(OperandSource a, Value group) {
   int64_t bk = config.getBK(), bm = config.getBM();
   int64_t boxColumns = config.getWgmmaTile().getBoxColumns();
   MLIRContext *mlirCtx = rewriter.getContext();
-  Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+  Type f32 = rewriter.getF32Type();
   Type i64 = rewriter.getI64Type();
   Value inGroup = ib.rem(consumerThread(), ib.c(128));
   Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
@@ -288,16 +298,9 @@ WgmmaTile::loadTF32A(OperandSource a, Value group) {
              ib.add(ib.mul(row0, ib.c(kSwizzleAtomRowBytes)),
                     ib.add(ib.mul(g, ib.c(16)), ib.mul(t, ib.c(4)))));
   base = arith::IndexCastOp::create(rewriter, loc, i64, base);
-  auto constant = [&](int64_t v) {
-    return arith::ConstantOp::create(rewriter, loc,
-                                     rewriter.getIntegerAttr(i64, v));
-  };
   auto pointerType = LLVM::LLVMPointerType::get(
       mlirCtx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
-  auto round = [&](Value value) -> Value {
-    return NVVM::ConvertFloatToTF32Op::create(rewriter, loc, i32, value,
-                                              NVVM::FPRoundingMode::RNA);
-  };
+  auto round = [&](Value value) { return emitTF32Bits(rewriter, loc, value); };
   SmallVector<SmallVector<Fragment>, 2> parts(config.getParts());
   for (int64_t kk = 0; kk < bk / w.k; ++kk)
     for (int64_t i = 0; i < w.tilesM(); ++i) {
@@ -311,8 +314,8 @@ WgmmaTile::loadTF32A(OperandSource a, Value group) {
         Value address = arith::AddIOp::create(
             rewriter, loc,
             arith::XOrIOp::create(rewriter, loc, base,
-                                  constant(column / 4 * 16)),
-            constant(rowBytes));
+                                  i64Constant(column / 4 * 16)),
+            i64Constant(rowBytes));
         Value x = LLVM::LoadOp::create(
             rewriter, loc, f32,
             LLVM::IntToPtrOp::create(rewriter, loc, pointerType, address));
@@ -362,14 +365,7 @@ Value WgmmaTile::emitRegisterAStep(Value acc, ArrayRef<Value> fragment,
   operands.push_back(
       LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
                                scaleOut == NVVM::WGMMAScaleOut::one ? 1 : 0));
-  return LLVM::InlineAsmOp::create(
-             rewriter, loc, acc.getType(), operands, text, constraints,
-             /*has_side_effects=*/true, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(rewriter.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             ArrayAttr())
-      .getResult(0);
+  return emitAsm(acc.getType(), operands, text, constraints).getResult(0);
 }
 
 SmallVector<Value> WgmmaTile::emitPrefetch(OperandSource a) {
@@ -487,13 +483,8 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
     nextValues = next();
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, getStageReleaseLag());
   if (next) {
-    LLVM::InlineAsmOp::create(
-        rewriter, loc, TypeRange(), ahead, "",
-        llvm::join(SmallVector<std::string>(ahead.size(), "r"), ","),
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(mlirCtx, LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+    emitAsm(TypeRange(), ahead, "",
+            llvm::join(SmallVector<std::string>(ahead.size(), "r"), ","));
     llvm::append_range(results, nextValues);
   }
   if (!promote)

@@ -221,6 +221,10 @@ int64_t getPersistentGrid(ConfigAttr config, int64_t m, int64_t n,
 enum class CopyPart { Exact, Rounded, High, Low };
 StringRef stringifyCopyPart(CopyPart part);
 
+/// The registers per thread a `blocks_per_sm` request leaves (allocated in
+/// units of 8), or the chip's per-thread limit without a request.
+int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
+
 /// Whether a kernel of `config` copies A (M x K f32) into its workspace
 /// before its K loop: with the TF32 precisions, where A's rows are not
 /// 16-byte multiples (TMA's row strides); A's TMA boxes then come from the

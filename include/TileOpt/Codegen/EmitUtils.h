@@ -69,6 +69,9 @@ SmallVector<Value> getStagedIndex(Value stage, Value i, Value j);
 
 /// The memory space attribute of workgroup (shared) memory.
 Attribute getWorkgroupSpace(MLIRContext *ctx);
+/// The bits (i32) of f32 `value` rounded to TF32: to nearest, ties away
+/// from zero (cvt.rna.tf32.f32), the low 13 mantissa bits zero.
+Value emitTF32Bits(RewriterBase &rewriter, Location loc, Value value);
 
 } // namespace mlir::tileopt
 

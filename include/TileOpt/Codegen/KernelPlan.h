@@ -177,9 +177,9 @@ struct WgmmaTilePlan {
   /// fragments while the previous step's instructions run (where the
   /// registers hold two steps of them beside the accumulators).
   bool prefetchA = false;
-  /// A thread's i32 registers of one step's TF32 A fragments.
-  int64_t fragmentRegisters(int64_t bk, int64_t parts) const {
-    return parts * 4 * tilesM() * (bk / k);
+  /// A thread's i32 registers of one step's rounded TF32 A fragments.
+  int64_t fragmentRegisters(int64_t bk) const {
+    return 4 * tilesM() * (bk / k);
   }
   /// Instructions per warpgroup along M and N, per K step of 16.
   int64_t tilesM() const { return wm / m; }
