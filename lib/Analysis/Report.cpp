@@ -165,11 +165,16 @@ TileReport mlir::tileopt::computeTileReport(
   auto fmt = [](const char *f, auto &&...args) {
     return llvm::formatv(f, args...).str();
   };
-  if (r.ctas < target->numSMs)
+  // Stream-K and split_tail launch their own grid: the tiles' K steps are
+  // shared out, so fewer tiles than SMs leave SMs idle only if that grid
+  // does.
+  int64_t launched = r.streamK ? r.streamK->grid : r.ctas;
+  if (launched < target->numSMs)
     r.warnings.push_back(fmt(
-        "only {0} thread blocks for {1} SMs: {2} SMs get no work; smaller "
-        "block tiles would give more blocks",
-        r.ctas, target->numSMs, target->numSMs - r.ctas));
+        "only {0} thread blocks for {1} SMs: {2} SMs get no work; {3}",
+        launched, target->numSMs, target->numSMs - launched,
+        r.streamK ? "more parts per tile would give more blocks"
+                  : "smaller block tiles would give more blocks"));
   // With stream_k the blocks are one full wave whatever the tiles' waves.
   else if (r.waveEfficiency < 0.8 && !r.streamK)
     r.warnings.push_back(fmt(

@@ -200,6 +200,26 @@ func.func @split_tail_3072(%A: memref<3072x3072xf32>, %B: memref<3072x3072xf32>,
   return
 }
 
+// Deep K, few tiles: 16 tiles of 256 x 256 x 32768 for 132 SMs. Stream-K
+// shares their K steps over a full wave, so no SM is idle and there is no
+// "get no work" warning; split_tail's 8 parts per tile leave 4 SMs idle.
+// CHECK-LABEL: @deep_k_stream_k: matmul 256 x 256 x 32768 (f32)
+// CHECK: stream_k: 132 blocks share 32768 K steps (2048 per tile)
+// CHECK-NOT: get no work
+// CHECK-LABEL: @deep_k_split_tail: matmul 256 x 256 x 32768 (f32)
+// CHECK: split_tail: 128 blocks: 0 tiles whole and 16 tail tile(s) in 8 parts
+// CHECK: warning: only 128 thread blocks for 132 SMs: 4 SMs get no work; more parts per tile would give more blocks
+func.func @deep_k_stream_k(%A: memref<256x32768xf32>, %B: memref<32768x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = stream_k>>}
+      ins(%A, %B : memref<256x32768xf32>, memref<32768x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+func.func @deep_k_split_tail(%A: memref<256x32768xf32>, %B: memref<32768x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = split_tail>>}
+      ins(%A, %B : memref<256x32768xf32>, memref<32768x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
 // pack_b: the 264 blocks of 64 x 256 tiles copy B (2048 x 2039) into rows
 // of 2048 elements (8192 bytes) of a workspace that ends with the copy's
 // three counters; each launch reads B and writes its copy (rows rounded up
