@@ -7,7 +7,8 @@
 # SPEC lines: NAME MxNxK PIPELINE-OPTIONS...   ('#' starts a comment), e.g.
 #   t32_2048  2048x2048x2048  config='#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>'
 # (among the options, `accumulate` makes the matmul C += A * B,
-# `type=f16` / `c_type=f32` set A's and B's and C's element types, and
+# `type=f16` / `c_type=f32` set A's and B's and C's element types,
+# `transpose_a` / `transpose_b` store A as K x M and B as N x K, and
 # `line=` / `x=` place the job on a plot);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
@@ -37,14 +38,17 @@ while read -r name shape opts; do
   [ -z "${name:-}" ] || [ "${name:0:1}" = "#" ] && continue
   IFS=x read -r m n k <<<"$shape"
   # Words among the options that describe the matmul, not the pipeline:
-  # `accumulate` (C += A * B instead of a zero fill), `type=T` (A's and B's
-  # element type) and `c_type=T` (C's).
+  # `accumulate` (C += A * B instead of a zero fill), `transpose_a` and
+  # `transpose_b` (A stored K x M, B N x K), `type=T` (A's and B's element
+  # type) and `c_type=T` (C's).
   problem=()
   pipeline=()
   read -ra words <<<"$opts"
   for word in "${words[@]}"; do
     case "$word" in
       accumulate) problem+=(--accumulate) ;;
+      transpose_a) problem+=(--transpose-a) ;;
+      transpose_b) problem+=(--transpose-b) ;;
       type=*) problem+=(--type "${word#type=}") ;;
       c_type=*) problem+=(--c-type "${word#c_type=}") ;;
       line=* | x=*) ;;  # plot placement (python/tileopt/spec.py), not the pipeline's

@@ -100,14 +100,14 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 }
 
 /// What makes `config` impossible on `target` or for the problem's shape.
-static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
-                                                int64_t n, int64_t k,
-                                                Type elementType,
-                                                const TargetInfo &target) {
+static std::optional<std::string>
+findViolation(ConfigAttr config, int64_t m, int64_t n, int64_t k,
+              Type elementType, const TargetInfo &target,
+              OperandLayout layout = {}) {
   if (std::optional<std::string> violation =
           findConfigViolation(config, target, elementType))
     return violation;
-  return findShapeViolation(config, m, n, k, elementType);
+  return findShapeViolation(config, m, n, k, elementType, layout);
 }
 
 /// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
@@ -121,7 +121,8 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                            int64_t n, int64_t k,
                                            Type elementType, Type cType,
                                            const TargetInfo &target,
-                                           std::string *why) {
+                                           std::string *why,
+                                           OperandLayout layout) {
   if (!target.hasInstructionTile("wgmma")) {
     if (why)
       *why = getTypeName(elementType) +
@@ -136,7 +137,9 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   int64_t bn = 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
   // Rows of B that are not 16-byte multiples: the kernel packs B first
   // (its blocks then wait for each other: one resident block per SM).
-  bool packB = n * getElementBytes(elementType) % 16 != 0;
+  // Transposed B is read as it is, in rows of K (as A's).
+  int64_t bRowBytes = (layout.transposeB ? k : n) * getElementBytes(elementType);
+  bool packB = bRowBytes % 16 != 0 && !layout.transposeB;
   // Grids of more than one wave take the tile order in bands of G tile
   // rows (columns with along_n), so that a wave of W blocks spans about G
   // x W / G tiles: it reads G BM-row panels of A and W / G BN-column
@@ -162,7 +165,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                         TileSchedulerKind::DataParallel, ProducerKind::None,
                         order, /*cluster=*/1, group));
   if (std::optional<std::string> violation =
-          findViolation(config, m, n, k, elementType, target)) {
+          findViolation(config, m, n, k, elementType, target, layout)) {
     if (why)
       *why = "its wgmma config does not fit: " + *violation;
     return {};
@@ -178,7 +181,7 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
                                              /*cluster=*/1, group));
   };
   auto fits = [&](ConfigAttr candidate) {
-    return !findViolation(candidate, m, n, k, elementType, target);
+    return !findViolation(candidate, m, n, k, elementType, target, layout);
   };
   // A full wave or more and a partial one: split_tail splits the tail's
   // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
@@ -203,9 +206,8 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   // where B's rows, as the TMA unit reads them, are 128-byte multiples
   // (packed, or so in B): the narrow tiles read twice B's bytes per MMA,
   // and on 2053 x 2040 x 2048 (4080-byte rows) they were 20 % slower.
-  int64_t elemBytes = getElementBytes(elementType);
   if (bn == 256 && runsSplitTail(plan, target) &&
-      (packB || n * elemBytes % 128 == 0)) {
+      (packB || bRowBytes % 128 == 0)) {
     double wave = double(target.numSMs);
     double tiles = double(rows * cols);
     double wideEfficiency =
@@ -306,13 +308,20 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why,
-    Precision precision) {
+    Precision precision, OperandLayout layout) {
+  bool wide = elementType.getIntOrFloatBitWidth() != 16;
+  if (!layout.isDefault() && (wide || precision != Precision::IEEE)) {
+    if (why)
+      *why = "transposed A or B is supported on the wgmma tile with f16 or "
+             "bf16 operands only so far (use strategy=naive)";
+    return {};
+  }
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
                                    target, why);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
-                                    why);
+                                    why, layout);
   // The candidates, best first among equals: TMA (sm_90, rows of A in
   // 16-byte multiples) with B in boxes, as row groups, or packed; then
   // register-staged and cp.async tiles; smaller tiles for problems that do

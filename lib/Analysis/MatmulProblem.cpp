@@ -20,14 +20,20 @@ using namespace mlir::tileopt;
 
 DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
   Builder b(ctx);
-  return b.getDictionaryAttr({
+  SmallVector<NamedAttribute> fields = {
       b.getNamedAttr("m", b.getI64IntegerAttr(m)),
       b.getNamedAttr("n", b.getI64IntegerAttr(n)),
       b.getNamedAttr("k", b.getI64IntegerAttr(k)),
       b.getNamedAttr("element_type", TypeAttr::get(elementType)),
       b.getNamedAttr("c_type", TypeAttr::get(getCType())),
       b.getNamedAttr("accumulate", b.getBoolAttr(accumulate)),
-  });
+  };
+  // Transposed operands only: absent means row-major.
+  if (layout.transposeA)
+    fields.push_back(b.getNamedAttr("transpose_a", b.getUnitAttr()));
+  if (layout.transposeB)
+    fields.push_back(b.getNamedAttr("transpose_b", b.getUnitAttr()));
+  return b.getDictionaryAttr(fields);
 }
 
 std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
@@ -48,7 +54,36 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
   p.accumulate = acc.getValue();
   if (auto cType = attr.getAs<TypeAttr>("c_type"))
     p.cType = cType.getValue();
+  p.layout.transposeA = static_cast<bool>(attr.get("transpose_a"));
+  p.layout.transposeB = static_cast<bool>(attr.get("transpose_b"));
   return p;
+}
+
+std::optional<OperandLayout>
+mlir::tileopt::getOperandLayout(linalg::MatmulOp matmul) {
+  if (!matmul.hasUserDefinedMaps())
+    return OperandLayout();
+  // (m, n, k): A (m, k) or (k, m), B (k, n) or (n, k), C (m, n).
+  SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
+  MLIRContext *ctx = matmul.getContext();
+  auto map = [&](unsigned first, unsigned second) {
+    return AffineMap::get(3, 0,
+                          {getAffineDimExpr(first, ctx),
+                           getAffineDimExpr(second, ctx)},
+                          ctx);
+  };
+  if (maps.size() != 3 || maps[2] != map(0, 1))
+    return std::nullopt;
+  OperandLayout layout;
+  if (maps[0] == map(2, 0))
+    layout.transposeA = true;
+  else if (maps[0] != map(0, 2))
+    return std::nullopt;
+  if (maps[1] == map(1, 2))
+    layout.transposeB = true;
+  else if (maps[1] != map(2, 1))
+    return std::nullopt;
+  return layout;
 }
 
 /// The value whose storage `v` views (through view-like ops such as casts).
@@ -79,10 +114,11 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
           "outermost module";
     return failure();
   }
-  if (matmul.hasUserDefinedMaps()) {
-    os << "with user-defined indexing maps (transposed or broadcast "
-          "operands) is not supported yet: tile-opt compiles row-major "
-          "C[M,N] = A[M,K] * B[K,N]";
+  std::optional<OperandLayout> layout = getOperandLayout(matmul);
+  if (!layout) {
+    os << "with these indexing maps (broadcast operands, or C transposed) "
+          "is not supported yet: tile-opt compiles C[M,N] = A[M,K] * B[K,N] "
+          "with C row-major and A and B row-major or transposed";
     return failure();
   }
   Value operands[3] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
@@ -147,9 +183,10 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   auto a = cast<ShapedType>(operands[0].getType());
   auto c = cast<ShapedType>(operands[2].getType());
   MatmulProblem p;
+  p.layout = *layout;
   p.m = c.getDimSize(0);
   p.n = c.getDimSize(1);
-  p.k = a.getDimSize(1);
+  p.k = a.getDimSize(layout->transposeA ? 0 : 1);
   p.elementType = types[0];
   p.cType = types[2];
   if (p.m < 1 || p.n < 1 || p.k < 1) {

@@ -25,6 +25,7 @@ TileReport mlir::tileopt::computeTileReport(
   r.k = k;
   r.elementType = getTypeName(elementType);
   r.elementBytes = getElementBytes(elementType);
+  r.layout = problem.layout;
   r.config = config;
   r.chip = target ? chip.str() : std::string();
   r.ptxasRegisters = ptxasRegisters;
@@ -216,8 +217,10 @@ TileReport mlir::tileopt::computeTileReport(
 }
 
 void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
-  os << llvm::formatv("matmul {0} x {1} x {2} ({3}), ", r.m, r.n, r.k,
-                      r.elementType);
+  os << llvm::formatv("matmul {0} x {1} x {2} ({3}{4}{5}), ", r.m, r.n, r.k,
+                      r.elementType,
+                      r.layout.transposeA ? "; A stored K x M" : "",
+                      r.layout.transposeB ? "; B stored N x K" : "");
   Attribute(r.config).print(os);
   os << ", chip " << (r.hasTarget ? r.chip : std::string("unknown")) << "\n";
   os << llvm::formatv(

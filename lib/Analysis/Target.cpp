@@ -408,13 +408,40 @@ std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
 }
 
 std::optional<std::string>
+mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
+  if (layout.isDefault() || config.getStrategy() != Strategy::Tiled)
+    return std::nullopt;
+  const char *which = layout.transposeA && layout.transposeB
+                          ? "transposed A and B are"
+                      : layout.transposeA ? "transposed A is"
+                                          : "transposed B is";
+  if (!config.isWgmma() || config.isTF32())
+    return std::string(which) + " not supported yet by the " +
+           (config.isWgmma() ? "TF32 precisions" : "fma tile") +
+           " (supported: the wgmma tile with f16 or bf16 operands, and "
+           "strategy=naive)";
+  if (config.getPackB() && layout.transposeB)
+    return std::string("b = packed copies B's rows of N elements; "
+                       "transposed B (stored N x K) is read as it is: use "
+                       "b = direct");
+  return std::nullopt;
+}
+
+std::optional<std::string>
 mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
-                                  int64_t k, Type elementType) {
+                                  int64_t k, Type elementType,
+                                  OperandLayout layout) {
   int64_t elemBytes = getElementBytes(elementType);
   std::string message;
   llvm::raw_string_ostream os(message);
   if (std::optional<std::string> violation = findGridViolation(config, m, n, k))
     return violation;
+  if (std::optional<std::string> violation =
+          findLayoutViolation(config, layout))
+    return violation;
+  // A and B as stored: rows of K or M elements (A), N or K (B).
+  auto [aRows, aCols] = layout.transposeA ? std::pair(k, m) : std::pair(m, k);
+  auto [bRows, bCols] = layout.transposeB ? std::pair(n, k) : std::pair(k, n);
   // The TF32 precisions read A and B through their copies, whose rows are
   // padded to 128 bytes.
   if (config.getCopyKind() != CopyKind::Tma || config.isTF32())
@@ -423,17 +450,20 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   // 16-byte multiples (and a box must start on a 16-byte boundary; rows of
   // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's
   // panel beyond K with the next row's elements, not zeros).
-  if (k * elemBytes % 16 != 0)
+  if (aCols * elemBytes % 16 != 0)
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
-       << m << "x" << k
+       << aRows << "x" << aCols << (layout.transposeA ? " (transposed)" : "")
        << (config.isWgmma() ? " (use strategy=naive)"
                             : " (use copy kind async or registers)");
   // The wgmma tile reads B only from its swizzled boxes.
-  else if (config.isWgmma() && !config.getPackB() && n * elemBytes % 16 != 0)
+  else if (config.isWgmma() && !config.getPackB() &&
+           bCols * elemBytes % 16 != 0)
     os << "the wgmma tile reads B from TMA boxes, which needs rows of B that "
           "are multiples of 16 bytes, but B is "
-       << k << "x" << n << " (use b = packed)";
+       << bRows << "x" << bCols
+       << (layout.transposeB ? " (transposed; use strategy=naive)"
+                             : " (use b = packed)");
   // B's rows are not: B then travels through registers beside A's TMA
   // boxes, which the two-stage schedule does.
   else if (isTmaBByRegisters(config, n, elementType) &&
@@ -458,11 +488,11 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
 
 std::optional<std::string> mlir::tileopt::findProblemViolation(
     ConfigAttr config, int64_t m, int64_t n, int64_t k, Type elementType,
-    const TargetInfo &target) {
+    const TargetInfo &target, OperandLayout layout) {
   std::optional<std::string> violation =
       findConfigViolation(config, target, elementType);
   if (!violation)
-    violation = findShapeViolation(config, m, n, k, elementType);
+    violation = findShapeViolation(config, m, n, k, elementType, layout);
   if (!violation)
     violation = findStreamKViolation(config, m, n, k, elementType, target);
   return violation;

@@ -288,9 +288,17 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   RowGroupBoxes groups = getRowGroupBoxes(config);
   bool tf32 = config.isTF32();
   bool aMap = tma && !copiesA(config, p.k);
-  KernelArgument a{"A", p.m, p.k, aMap, config.getBM(), config.getBK()};
-  KernelArgument b{"B", p.k, p.n, bMap && !tf32, config.getBK(),
-                   config.getBN()};
+  // A and B as stored, a box one stage of their rows (transposed: A K x
+  // M, B N x K).
+  auto [aRows, aCols] = p.getStoredA();
+  auto [bRows, bCols] = p.getStoredB();
+  const OperandLayout &layout = p.layout;
+  KernelArgument a{"A", aRows, aCols, aMap,
+                   layout.transposeA ? config.getBK() : config.getBM(),
+                   layout.transposeA ? config.getBM() : config.getBK()};
+  KernelArgument b{"B", bRows, bCols, bMap && !tf32,
+                   layout.transposeB ? config.getBN() : config.getBK(),
+                   layout.transposeB ? config.getBK() : config.getBN()};
   // wgmma: boxes one swizzle atom (128 bytes) wide.
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     a.boxCols = b.boxCols = wgmma.getBoxColumns();
@@ -359,20 +367,22 @@ static FailureOr<KernelPlan>
 buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
-  int64_t n = problem.n, k = problem.k;
+  int64_t n = problem.n;
   if (std::optional<std::string> v =
           findPrecisionViolation(config, problem.elementType)) {
     why = *v;
     return failure();
   }
   // B's rows may be anything when the kernel packs B first; TF32 kernels
-  // read only their copies, whose rows are padded.
+  // read only their copies, whose rows are padded. Rows as stored: A's of
+  // K elements (M transposed), B's of N (K transposed).
+  int64_t aRow = problem.getStoredA().second, bRow = problem.getStoredB().second;
   if (!config.isTF32() &&
-      (k % 8 != 0 || (n % 8 != 0 && !plan.workspace.pack))) {
-    why = "needs rows of A and B that are 16-byte multiples (K and N "
-          "multiples of 8; or b = packed for N) for the wgmma tile's TMA "
-          "boxes, got K = " +
-          std::to_string(k) + ", N = " + std::to_string(n);
+      (aRow % 8 != 0 || (bRow % 8 != 0 && !plan.workspace.pack))) {
+    why = "needs rows of A and B that are 16-byte multiples (multiples of "
+          "8 elements; or b = packed for B's) for the wgmma tile's TMA "
+          "boxes, got rows of " +
+          std::to_string(aRow) + " (A) and " + std::to_string(bRow) + " (B)";
     return failure();
   }
   WgmmaTileAttr tile = config.getWgmmaTile();
@@ -384,6 +394,8 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   w.wn = config.getWarp()[1];
   w.groupsM = config.getBM() / w.wm;
   w.groupsN = config.getBN() / w.wn;
+  w.aKMajor = !problem.layout.transposeA;
+  w.bKMajor = config.isTF32() || problem.layout.transposeB;
   plan.instructionTile = InstructionTileKind::Wgmma;
   if (config.isWarpSpecialized()) {
     w.producerThreads = plan.numThreads - config.getNumThreads();
@@ -488,7 +500,26 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     why = *stages;
     return failure();
   }
+  if (std::optional<std::string> v =
+          findLayoutViolation(config, problem.layout)) {
+    why = *v;
+    return failure();
+  }
   plan.shared = getSharedMemoryLayout(config, elementType);
+  // The wgmma tile's stages of transposed operands: A's boxes along M (BM
+  // / W boxes of BK x W), B's along K (BK / W boxes of BN x W), as stored.
+  if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
+    int64_t w = wgmma.getBoxColumns();
+    auto restage = [&](int operand, SmallVector<int64_t, 4> shape) {
+      if (plan.stages > 1)
+        shape.insert(shape.begin(), plan.stages);
+      plan.shared.panelShape[operand] = shape;
+    };
+    if (problem.layout.transposeA)
+      restage(0, {bm / w, bk, w});
+    if (problem.layout.transposeB)
+      restage(1, {bk / w, bn, w});
+  }
   plan.scheduler = config.getScheduler();
   // A cluster's blocks are consecutive along x and take tiles along the
   // tile order's walk, which counts to a whole number of clusters: the

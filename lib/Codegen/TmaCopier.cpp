@@ -229,9 +229,10 @@ void TmaCopier::emitSetup(Operation *setupPoint) {
   rewriter.restoreInsertionPoint(loopPoint);
 }
 
-/// Swizzled box `box` of part `part` of `operand` into stage `stage`: A's
-/// are BM x W at column kAt + W box (W: the box's columns); B's BK x W at
-/// row kAt, or of its transposed TF32 copy BN x W at column kAt + W box.
+/// Swizzled box `box` of part `part` of `operand` into stage `stage`: a
+/// K-major operand's (A, transposed B, TF32's transposed copy of B) are BM
+/// (BN) x W at column kAt + W box (W: the box's columns); an MN-major
+/// one's (B, transposed A) BK x W at row kAt, column W box of the tile.
 /// The parts' boxes follow each other in the stage. The operand a cluster
 /// shares takes this block's share of the box's rows, multicast to all.
 void TmaCopier::issueSwizzled(int operand, int64_t part, int64_t box,
@@ -239,7 +240,7 @@ void TmaCopier::issueSwizzled(int operand, int64_t part, int64_t box,
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   WgmmaTileAttr wgmma = ctx.config().getWgmmaTile();
-  bool kMajor = operand == 0 || wgmma.isTF32();
+  bool kMajor = operand == 0 ? ctx.plan.wgmma.aKMajor : ctx.plan.wgmma.bKMajor;
   Value column = ib.c(wgmma.getBoxColumns() * box);
   Value origin = operand == 0 ? ctx.rowOrigin : ctx.colOrigin;
   Value col = kMajor ? ib.add(kAt, column) : ib.add(origin, column);
@@ -287,12 +288,14 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
   emitUnder(rewriter, loc, ib.land(leader, live), [&]() {
     nvgpu::MBarrierArriveExpectTxOp::create(rewriter, loc, barriers,
                                             ib.c(txBytes), stage, Value());
-    // Swizzled stages: boxes one 128-byte row wide, A's along K, B's along
-    // N (or along K: TF32's transposed copy), each part's in turn.
+    // Swizzled stages: boxes one 128-byte row wide, along K for a K-major
+    // operand, else along M or N, each part's in turn.
     if (wgmma) {
       int64_t w = wgmma.getBoxColumns();
-      int64_t bBoxes = wgmma.isTF32() ? config.getBK() / w : config.getBN() / w;
-      for (int64_t box = 0; box < config.getBK() / w; ++box)
+      const WgmmaTilePlan &tile = plan.wgmma;
+      int64_t aBoxes = (tile.aKMajor ? config.getBK() : config.getBM()) / w;
+      int64_t bBoxes = (tile.bKMajor ? config.getBK() : config.getBN()) / w;
+      for (int64_t box = 0; box < aBoxes; ++box)
         issueSwizzled(0, 0, box, stage, kAt);
       for (int64_t part = 0; part < parts; ++part)
         for (int64_t box = 0; box < bBoxes; ++box)

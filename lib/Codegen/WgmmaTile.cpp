@@ -397,15 +397,21 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
   WgmmaTileAttr tile = config.getWgmmaTile();
   bool tf32 = tile.isTF32();
   int64_t boxColumns = tile.getBoxColumns(), parts = tile.getParts();
+  // A K-major operand's box holds BM (BN) rows of 128 bytes of K; an
+  // MN-major one's BK rows of 128 bytes of M (N), a box per W rows (N
+  // columns) of the tile. The warpgroup's first row (column) is a row of
+  // the boxes, or whole boxes in.
+  int64_t aBoxBytes = (w.aKMajor ? bm : bk) * kSwizzleAtomRowBytes;
+  int64_t bBoxBytes =
+      (w.bKMajor ? config.getBN() : bk) * kSwizzleAtomRowBytes;
+  auto firstBytes = [&](Value index, bool kMajorOperand, int64_t boxBytes) {
+    return kMajorOperand ? bytes(index, kSwizzleAtomRowBytes)
+                         : bytes(index, boxBytes / boxColumns);
+  };
   aBase = arith::AddIOp::create(rewriter, loc, aBase,
-                                bytes(groupRow, kSwizzleAtomRowBytes));
-  // A box of B holds BK rows of 128 bytes (N-major), or with TF32 BN rows
-  // of 128 bytes of K (the transposed copy, K-major like A's).
-  int64_t bBoxBytes = (tf32 ? config.getBN() : bk) * kSwizzleAtomRowBytes;
-  bBase = arith::AddIOp::create(
-      rewriter, loc, bBase,
-      tf32 ? bytes(groupCol, kSwizzleAtomRowBytes)
-           : bytes(groupCol, bBoxBytes / boxColumns));
+                                firstBytes(groupRow, w.aKMajor, aBoxBytes));
+  bBase = arith::AddIOp::create(rewriter, loc, bBase,
+                                firstBytes(groupCol, w.bKMajor, bBoxBytes));
   // 16-bit operands (TF32 goes through emitRegisterAStep).
   auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
                                         : NVVM::WGMMATypes::bf16;
@@ -427,14 +433,17 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
   if (promote)
     for (Value &acc : results)
       acc = LLVM::UndefOp::create(rewriter, loc, acc.getType());
-  int64_t aBoxBytes = bm * kSwizzleAtomRowBytes;
-  // The byte offset of K-major rows `row`.. of K chunk `kk` of `part` in
-  // a stage of boxes of `boxBytes`.
+  // The byte offset of rows (columns) `first`.. of K chunk `kk` of `part`
+  // in a stage of boxes of `boxBytes`: K-major, row `first` of the chunk's
+  // box; MN-major, row 16 kk of the box of column `first`.
   int64_t boxesPerPart = bk / boxColumns;
-  auto kMajor = [&](int64_t part, int64_t kk, int64_t row, int64_t boxBytes) {
+  auto offset = [&](bool kMajorOperand, int64_t part, int64_t kk,
+                    int64_t first, int64_t boxBytes) {
+    if (!kMajorOperand)
+      return first / boxColumns * boxBytes + kk * w.k * kSwizzleAtomRowBytes;
     int64_t kBytes = kk * w.k * elemBytes;
     return (part * boxesPerPart + kBytes / kSwizzleAtomRowBytes) * boxBytes +
-           row * kSwizzleAtomRowBytes + kBytes % kSwizzleAtomRowBytes;
+           first * kSwizzleAtomRowBytes + kBytes % kSwizzleAtomRowBytes;
   };
   // tf32x3: a . b = a_l b_h + a_h b_l + a_h b_h, the small terms first.
   SmallVector<std::pair<int64_t, int64_t>, 3> products = {{0, 0}};
@@ -450,27 +459,29 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
       for (int64_t i = 0; i < w.tilesM(); ++i) {
         Value descA;
         if (!tf32)
-          descA = descriptor(aBase, kMajor(partA, kk, i * w.m, aBoxBytes),
-                             aBoxBytes);
+          descA = descriptor(
+              aBase, offset(w.aKMajor, partA, kk, i * w.m, aBoxBytes),
+              aBoxBytes);
         for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
-          int64_t offsetB =
-              tf32 ? kMajor(partB, kk, jn * w.n, bBoxBytes)
-                   : jn * w.n / boxColumns * bBoxBytes +
-                         kk * w.k * kSwizzleAtomRowBytes;
-          Value descB = descriptor(bBase, offsetB, bBoxBytes);
+          Value descB = descriptor(
+              bBase, offset(w.bKMajor, partB, kk, jn * w.n, bBoxBytes),
+              bBoxBytes);
           Value &acc = results[i * w.tilesN() + jn];
           if (tf32) {
             acc = emitRegisterAStep(acc, fragments[partA][kk * w.tilesM() + i],
                                     descB, scaleOut);
             continue;
           }
-          // layoutB: row reads B N-major (the instruction's transposed
-          // form, 16-bit only).
+          // Layouts: A row and B col are K-major (imm-trans 0); A col
+          // (M-major) and B row (N-major) the transposed forms (16-bit
+          // only).
           acc = NVVM::WgmmaMmaAsyncOp::create(
               rewriter, loc, acc.getType(), acc, descA, descB, shape, type,
               type, NVVM::WGMMATypes::f32, scaleOut, NVVM::WGMMAScaleIn::one,
-              NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-              NVVM::MMALayout::row, NVVM::MMAIntOverflowAttr());
+              NVVM::WGMMAScaleIn::one,
+              w.aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
+              w.bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+              NVVM::MMAIntOverflowAttr());
         }
       }
     }

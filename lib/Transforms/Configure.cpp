@@ -42,7 +42,7 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   std::string why;
   ConfigAttr config = selectDefaultTiledConfig(
       op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
-      problem.getCType(), target, &why, precision);
+      problem.getCType(), target, &why, precision, problem.layout);
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
                       << ": " << why;
@@ -54,7 +54,7 @@ static std::optional<std::string> findViolation(ConfigAttr config,
                                                 const MatmulProblem &problem,
                                                 const TargetInfo &target) {
   return findProblemViolation(config, problem.m, problem.n, problem.k,
-                              problem.elementType, target);
+                              problem.elementType, target, problem.layout);
 }
 
 /// The config of `tuning`'s entry for `problem` on `target`, or null: then
@@ -210,11 +210,11 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
                                "only; this contraction is not supported yet";
         return;
       }
-      if (matmul.hasUserDefinedMaps()) {
+      if (!getOperandLayout(matmul)) {
         op->emitWarning()
-            << "left alone: tile-opt compiles linalg.matmul with the default "
-               "indexing maps (row-major C[M,N] = A[M,K] * B[K,N]); "
-               "transposed or broadcast operands are not supported yet";
+            << "left alone: tile-opt compiles linalg.matmul with row-major "
+               "C[M,N] = A[M,K] * B[K,N], A and B row-major or transposed; "
+               "broadcast operands and a transposed C are not supported yet";
         return;
       }
       if (!target) {

@@ -104,10 +104,18 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   auto kLoop = scf::ForOp::create(
       rewriter, loc, index(0), index(problem->k), one, ValueRange{init},
       [&](OpBuilder &nb, Location l, Value k, ValueRange iterArgs) {
-        Value av =
-            widen(nb, l, memref::LoadOp::create(nb, l, a, ValueRange{row, k}));
-        Value bv =
-            widen(nb, l, memref::LoadOp::create(nb, l, b, ValueRange{k, col}));
+        // A[row, k] and B[k, col], as stored (transposed: A[k, row],
+        // B[col, k]).
+        auto at = [&](bool transposed, Value i, Value j) {
+          return transposed ? SmallVector<Value, 2>{j, i}
+                            : SmallVector<Value, 2>{i, j};
+        };
+        Value av = widen(nb, l,
+                         memref::LoadOp::create(
+                             nb, l, a, at(problem->layout.transposeA, row, k)));
+        Value bv = widen(nb, l,
+                         memref::LoadOp::create(
+                             nb, l, b, at(problem->layout.transposeB, k, col)));
         Value acc = math::FmaOp::create(nb, l, av, bv, iterArgs[0]);
         scf::YieldOp::create(nb, l, acc);
       });

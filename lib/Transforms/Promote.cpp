@@ -49,9 +49,16 @@ LogicalResult mlir::tileopt::promoteBlockTileOperands(RewriterBase &rewriter,
   // loads. With fewer rows per thread a row-major A panel (BM x BK) is
   // better: its stores are conflict-free and a warp's loads of it broadcast.
   // B keeps its layout (BK x BN). Each row is padded by `pad` elements.
-  bool aKMajor = config.isAKMajor();
-  int64_t shapes[2][2] = {{aKMajor ? bk : bm, (aKMajor ? bm : bk) + pad},
-                          {bk, bn + pad}};
+  // Operands stored transposed (A as K x M, B as N x K; the 16-bit wgmma
+  // tile reads them so) are staged as stored.
+  std::optional<MatmulProblem> problem = MatmulProblem::fromAttr(
+      forall->getAttrOfType<DictionaryAttr>(kProblemAttrName));
+  OperandLayout layout = problem ? problem->layout : OperandLayout();
+  bool aKMajor = config.isAKMajor() && !layout.transposeA;
+  bool aStoredKMajor = aKMajor || layout.transposeA;
+  int64_t shapes[2][2] = {
+      {aStoredKMajor ? bk : bm, (aStoredKMajor ? bm : bk) + pad},
+      {layout.transposeB ? bn : bk, (layout.transposeB ? bk : bn) + pad}};
 
   // The buffers live in the block tile's body: inside the kernel, once per
   // block, not at function entry.

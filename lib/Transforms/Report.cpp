@@ -44,6 +44,9 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
       auto config = matmul->getAttrOfType<ConfigAttr>(kConfigAttrName);
       auto a = dyn_cast<ShapedType>(matmul.getDpsInputs()[0].getType());
       auto c = dyn_cast<ShapedType>(matmul.getDpsInits()[0].getType());
+      std::optional<OperandLayout> layout = getOperandLayout(matmul);
+      // K: A's columns, or its rows where A is stored transposed.
+      int kDim = layout && layout->transposeA ? 0 : 1;
       std::string problem;
       if (!config)
         problem = "no #tile.config (run --tile-configure first)";
@@ -51,12 +54,16 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
                a.getRank() != 2 || c.getRank() != 2 ||
                !a.getElementType().isIntOrFloat())
         problem = "needs static 2-D operands of a scalar element type";
+      else if (!layout)
+        problem = "has indexing maps tile-opt does not compile (broadcast "
+                  "operands or a transposed C)";
       else if (std::optional<std::string> violation =
                    findSizeViolation(c.getDimSize(0), c.getDimSize(1),
-                                     a.getDimSize(1), a.getElementType()))
+                                     a.getDimSize(kDim), a.getElementType()))
         problem = "the matmul " + *violation;
-      else if (std::optional<std::string> violation = findGridViolation(
-                   config, c.getDimSize(0), c.getDimSize(1), a.getDimSize(1)))
+      else if (std::optional<std::string> violation =
+                   findGridViolation(config, c.getDimSize(0), c.getDimSize(1),
+                                     a.getDimSize(kDim)))
         problem = *violation;
       if (!problem.empty()) {
         if (format == "json")
@@ -68,10 +75,11 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
       }
       MatmulProblem matmulProblem{c.getDimSize(0),
                                   c.getDimSize(1),
-                                  a.getDimSize(1),
+                                  a.getDimSize(kDim),
                                   a.getElementType(),
                                   /*accumulate=*/!startsFromZero(matmul),
-                                  c.getElementType()};
+                                  c.getElementType(),
+                                  *layout};
       TileReport report = computeTileReport(matmulProblem, config, chip,
                                             target ? &*target : nullptr);
       if (format == "json") {

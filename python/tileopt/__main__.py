@@ -144,6 +144,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="A's and B's element type")
     g.add_argument("--c-type", choices=["f32", "f16", "bf16"], default=None,
                    help="C's element type (default: --type)")
+    g.add_argument("--transpose-a", action="store_true",
+                   help="A stored K x M (through indexing_maps)")
+    g.add_argument("--transpose-b", action="store_true",
+                   help="B stored N x K (PyTorch's Linear weight)")
     args = parser.parse_args(argv)
 
     if args.command == "summarize":
@@ -170,7 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(mlir.matmul_module(args.m, args.n, args.k,
                                             accumulate=args.accumulate,
                                             form=args.form, element=args.type,
-                                            c_element=args.c_type))
+                                            c_element=args.c_type,
+                                            transpose_a=args.transpose_a,
+                                            transpose_b=args.transpose_b))
         return 0
 
     if args.command == "banks":

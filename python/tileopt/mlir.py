@@ -8,19 +8,34 @@ sweep) calls `matmul_module`, and every one that writes a config calls
 from __future__ import annotations
 
 
+# linalg.matmul's indexing maps for A stored K x M and B stored N x K.
+_MAPS = ("affine_map<(m, n, k) -> ({a})>, affine_map<(m, n, k) -> ({b})>, "
+         "affine_map<(m, n, k) -> (m, n)>")
+
+
 def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   form: str = "tensor", name: str = "matmul",
                   element: str = "f32", c_element: str | None = None,
+                  transpose_a: bool = False, transpose_b: bool = False,
                   header: str = "") -> str:
     """A function `@name` computing C = A * B (a zero `linalg.fill` of C
     before the matmul) or, with `accumulate`, C += A * B on M x K and K x N
     operands of `element` into C of `c_element` (default: `element`), in
-    tensor form (C returned) or memref form (C an argument). `header` (one
-    line, without `//`) goes first as a comment."""
+    tensor form (C returned) or memref form (C an argument). With
+    `transpose_a` A is stored K x M, with `transpose_b` B N x K (PyTorch's
+    Linear weight), through the matmul's indexing_maps. `header` (one line,
+    without `//`) goes first as a comment."""
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     kind = "tensor" if form == "tensor" else "memref"
-    a, b = f"{kind}<{m}x{k}x{element}>", f"{kind}<{k}x{n}x{element}>"
+    a_shape = f"{k}x{m}" if transpose_a else f"{m}x{k}"
+    b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
+    a, b = f"{kind}<{a_shape}x{element}>", f"{kind}<{b_shape}x{element}>"
+    maps = ""
+    if transpose_a or transpose_b:
+        maps = " indexing_maps = [" + _MAPS.format(
+            a="k, m" if transpose_a else "m, k",
+            b="n, k" if transpose_b else "k, n") + "]"
     c_element = c_element or element
     c = f"{kind}<{m}x{n}x{c_element}>"
     lines = [f"// {header}"] if header else []
@@ -31,14 +46,14 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  %e = tensor.empty() : {c}",
                       f"  %C = linalg.fill ins(%zero : {c_element}) outs(%e : {c}) -> {c}"]
-        lines += [f"  %D = linalg.matmul ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}",
+        lines += [f"  %D = linalg.matmul{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}",
                   f"  return %D : {c}"]
     else:
         lines.append(f"func.func @{name}(%A: {a}, %B: {b}, %C: {c}) {{")
         if not accumulate:
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  linalg.fill ins(%zero : {c_element}) outs(%C : {c})"]
-        lines += [f"  linalg.matmul ins(%A, %B : {a}, {b}) outs(%C : {c})",
+        lines += [f"  linalg.matmul{maps} ins(%A, %B : {a}, {b}) outs(%C : {c})",
                   "  return"]
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -7,8 +7,9 @@
 NAME names the job (its artifact directory and its row in the tables); the
 options are `--tile-gpu-pipeline` options, e.g.
 `config='#tile.config<...>'` or `strategy=tiled`; among them the word
-`accumulate` makes the matmul C += A * B, and `type=f16` and `c_type=f32`
-set A's and B's and C's element types (default f32, and A's). A job whose config is a square block
+`accumulate` makes the matmul C += A * B, `type=f16` and `c_type=f32`
+set A's and B's and C's element types (default f32, and A's), and
+`transpose_a` and `transpose_b` store A as K x M and B as N x K. A job whose config is a square block
 tile T x T x T with one output per thread is the seeds' series: T is the
 x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
 "seeds" for short.
@@ -46,6 +47,8 @@ class Job:
     accumulate: bool = False
     element: str = "f32"
     c_element: str | None = None
+    transpose_a: bool = False
+    transpose_b: bool = False
     line: str | None = None
     x: str | None = None
 
@@ -100,13 +103,14 @@ def parse(text: str, where: str = "spec") -> list[Job]:
         except SpecError as e:
             raise SpecError(f"{at}: {e}") from None
         words = fields[2].split(" ") if len(fields) > 2 else []
-        problem = {"accumulate": False, "type": "f32", "c_type": None}
+        problem = {"accumulate": False, "transpose_a": False,
+                   "transpose_b": False, "type": "f32", "c_type": None}
         plot = {"line": None, "x": None}
         options = []
         for word in words:
             key, _, value = word.partition("=")
-            if word == "accumulate":
-                problem["accumulate"] = True
+            if word in ("accumulate", "transpose_a", "transpose_b"):
+                problem[word] = True
             elif key in ("type", "c_type") and value:
                 if value not in ELEMENT_TYPES:
                     raise SpecError(f"{at}: {key} '{value}' is not one of "
@@ -121,6 +125,8 @@ def parse(text: str, where: str = "spec") -> list[Job]:
         jobs.append(Job(name=name, m=m, n=n, k=k, options=" ".join(options),
                         accumulate=problem["accumulate"],
                         element=problem["type"], c_element=problem["c_type"],
+                        transpose_a=problem["transpose_a"],
+                        transpose_b=problem["transpose_b"],
                         line=plot["line"], x=plot["x"]))
     if not jobs:
         raise SpecError(f"{where} has no jobs")

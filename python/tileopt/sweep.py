@@ -54,7 +54,8 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
     op = "C += A * B" if job.accumulate else "C = A * B"
     c_element = job.c_element or job.element
     types = job.element if c_element == job.element else f"{job.element}-{c_element}"
-    source = os.path.join(out, "inputs", f"{job.shape}-{types}"
+    layout = ("-ta" if job.transpose_a else "") + ("-tb" if job.transpose_b else "")
+    source = os.path.join(out, "inputs", f"{job.shape}-{types}{layout}"
                           f"{'-acc' if job.accumulate else ''}.mlir")
     if not os.path.exists(source):
         tmp = f"{source}.{os.getpid()}.{job.name}.tmp"
@@ -62,6 +63,7 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
             f.write(matmul_module(
                 job.m, job.n, job.k, accumulate=job.accumulate,
                 element=job.element, c_element=c_element,
+                transpose_a=job.transpose_a, transpose_b=job.transpose_b,
                 header=f"{op}, {job.m} x {job.n} x {job.k}, {types} "
                        "(written by tileopt.sweep)"))
         os.replace(tmp, source)

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "CublasLt.h"
 
+#include <utility>
+
 using namespace tilerun;
 
 namespace {
@@ -27,9 +29,10 @@ LtGemm::~LtGemm() {
     cublasLtDestroy(handle);
 }
 
-bool LtGemm::init(int64_t m, int64_t n, int64_t k, ElementType ab,
-                  ElementType c, uint64_t workspacePtr, size_t bytes,
-                  int maxAlgorithms, std::string &error) {
+bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
+                  bool transposeB, ElementType ab, ElementType c,
+                  uint64_t workspacePtr, size_t bytes, int maxAlgorithms,
+                  std::string &error) {
   workspace = workspacePtr;
   workspaceBytes = bytes;
   auto check = [&](cublasStatus_t s, const char *what) {
@@ -40,13 +43,32 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, ElementType ab,
   };
   // Column-major: the first operand is B^T (N x K, leading dimension N),
   // the second A^T (K x M, leading K), the result C^T (N x M, leading N).
+  // B stored N x K (transposed) is K x N column-major, transposed by the
+  // operation; A stored K x M likewise.
+  cublasOperation_t opB = transposeB ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opA = transposeA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  auto stored = [](bool transposed, int64_t rows, int64_t cols) {
+    return transposed ? std::pair(cols, rows) : std::pair(rows, cols);
+  };
+  auto [bRows, bCols] = stored(transposeB, n, k);
+  auto [aRows, aCols] = stored(transposeA, k, m);
   if (!check(cublasLtCreate(&handle), "cublasLtCreate") ||
       !check(
           cublasLtMatmulDescCreate(&operation, CUBLAS_COMPUTE_32F, CUDA_R_32F),
           "cublasLtMatmulDescCreate") ||
-      !check(cublasLtMatrixLayoutCreate(&layoutA, toCuda(ab), n, k, n),
+      !check(cublasLtMatmulDescSetAttribute(operation,
+                                            CUBLASLT_MATMUL_DESC_TRANSA, &opB,
+                                            sizeof opB),
+             "cublasLtMatmulDescSetAttribute") ||
+      !check(cublasLtMatmulDescSetAttribute(operation,
+                                            CUBLASLT_MATMUL_DESC_TRANSB, &opA,
+                                            sizeof opA),
+             "cublasLtMatmulDescSetAttribute") ||
+      !check(cublasLtMatrixLayoutCreate(&layoutA, toCuda(ab), bRows, bCols,
+                                        bRows),
              "cublasLtMatrixLayoutCreate") ||
-      !check(cublasLtMatrixLayoutCreate(&layoutB, toCuda(ab), k, m, k),
+      !check(cublasLtMatrixLayoutCreate(&layoutB, toCuda(ab), aRows, aCols,
+                                        aRows),
              "cublasLtMatrixLayoutCreate") ||
       !check(cublasLtMatrixLayoutCreate(&layoutC, toCuda(c), n, m, n),
              "cublasLtMatrixLayoutCreate") ||

@@ -237,13 +237,19 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(pw + ".accumulator_type",
                     "accumulation in '" + accType +
                         "' is not supported (supported: f32)");
+    // A and B row-major or column-major (stored transposed); C row-major.
     for (const char *key : {"a_layout", "b_layout", "c_layout"}) {
       std::string layout;
       if (!r.string(*problem, pw, key, layout))
         return false;
-      if (layout != "row-major")
-        return r.fail(pw + "." + key, "layout '" + layout +
-                                          "' is not supported (row-major)");
+      bool c = key[0] == 'c';
+      if (layout != "row-major" && (c || layout != "column-major"))
+        return r.fail(pw + "." + key,
+                      "layout '" + layout + "' is not supported (" +
+                          (c ? "row-major" : "row-major or column-major") +
+                          ")");
+      if (layout == "column-major")
+        (key[0] == 'a' ? k.transposeA : k.transposeB) = true;
     }
     const Json *acc = r.get(*problem, pw, "accumulate");
     if (!acc)
@@ -300,14 +306,17 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                           k.chip);
     }
 
-    // The ABI tile-run launches: A[M,K], B[K,N], C[M,N], in this order.
+    // The ABI tile-run launches: A[M,K], B[K,N], C[M,N], in this order, A
+    // and B as stored (column-major: A[K,M], B[N,K]).
     const Json *args = r.get(kj, where, "args");
     if (!args)
       return false;
     if (!args->is_array())
       return r.fail(where + ".args", "expected an array");
     const char *names[3] = {"A", "B", "C"};
-    int64_t shapes[3][2] = {{k.m, k.k}, {k.k, k.n}, {k.m, k.n}};
+    int64_t shapes[3][2] = {{k.storedA().first, k.storedA().second},
+                            {k.storedB().first, k.storedB().second},
+                            {k.m, k.n}};
     size_t count = args->size();
     if (count < 3 || count > 3 + 1 + kMaxWorkspaceCopies)
       return r.fail(where + ".args",
@@ -462,7 +471,8 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           return r.fail(aw, "a view of row groups needs a multiple of 4 "
                             "rows, got " +
                                 std::to_string(arg.rows));
-        if (!arg.rowGroups && !arg.workspaceCopy && arg.cols * 4 % 16 != 0)
+        if (!arg.rowGroups && !arg.workspaceCopy &&
+            arg.cols * elemBytes % 16 != 0)
           return r.fail(aw, "a tensor map needs rows of 16-byte multiples, "
                             "got " +
                                 std::to_string(arg.cols) + " columns");

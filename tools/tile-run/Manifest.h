@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tilerun {
@@ -62,6 +63,16 @@ struct KernelSpec {
   std::string elementType; ///< A's and B's, as the manifest names it
   ElementType abType = ElementType::F32, cType = ElementType::F32;
   bool accumulate = false; ///< C += A*B (true) or C = A*B
+  /// A or B column-major (the problem's a_layout, b_layout): stored
+  /// transposed, A as K x M and B as N x K.
+  bool transposeA = false, transposeB = false;
+  /// A's and B's [rows, cols] as stored.
+  std::pair<int64_t, int64_t> storedA() const {
+    return transposeA ? std::pair(k, m) : std::pair(m, k);
+  }
+  std::pair<int64_t, int64_t> storedB() const {
+    return transposeB ? std::pair(n, k) : std::pair(k, n);
+  }
   /// How f32 products are formed: "ieee", "tf32" or "tf32x3" (the
   /// problem's `precision`; docs/precision.md).
   std::string precision = "ieee";

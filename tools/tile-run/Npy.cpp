@@ -147,7 +147,9 @@ bool tilerun::loadUserInputs(const std::vector<std::string> &specs,
     NpyMatrix m;
     if (!readNpy(spec.substr(eq + 1), m, error))
       return false;
-    int64_t rows = name == "B" ? k.k : k.m, cols = name == "A" ? k.k : k.n;
+    auto [rows, cols] = name == "A"   ? k.storedA()
+                        : name == "B" ? k.storedB()
+                                      : std::pair(k.m, k.n);
     ElementType type = name == "C" ? k.cType : k.abType;
     if (m.rows != rows || m.cols != cols || m.type != type) {
       error = "--input " + name + ": kernel '" + k.name + "' reads " +

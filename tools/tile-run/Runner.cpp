@@ -364,24 +364,36 @@ private:
     return fail(f, kExitCudaError,
                 "kernel '" + k.name + "' failed: " + drv.describe(r));
   }
-  /// Row-major C = A*B (+ beta*C) through column-major cuBLAS: C^T = B^T A^T.
-  /// f32: SGEMM under the handle's pedantic math (no TF32), or with `tf32`
-  /// GemmEx in CUBLAS_COMPUTE_32F_FAST_TF32 (TF32 tensor cores); 16-bit A
-  /// and B: GemmEx with f32 accumulation (CUBLAS_COMPUTE_32F) and default
-  /// math, so that cuBLAS uses its tensor-core kernels.
+  /// Row-major C = A*B (+ beta*C) through column-major cuBLAS: C^T = B^T A^T,
+  /// whose operands are B's and A's buffers as they are (row-major B, K x N,
+  /// is B^T column-major, leading dimension N) or, stored transposed,
+  /// transposed by cuBLAS (`Operands`). f32: SGEMM under the handle's
+  /// pedantic math (no TF32), or with `tf32` GemmEx in
+  /// CUBLAS_COMPUTE_32F_FAST_TF32 (TF32 tensor cores); 16-bit A and B:
+  /// GemmEx with f32 accumulation (CUBLAS_COMPUTE_32F) and default math, so
+  /// that cuBLAS uses its tensor-core kernels.
+  struct Operands {
+    cublasOperation_t opB, opA;
+    int ldb, lda;
+    explicit Operands(const KernelSpec &k)
+        : opB(k.transposeB ? CUBLAS_OP_T : CUBLAS_OP_N),
+          opA(k.transposeA ? CUBLAS_OP_T : CUBLAS_OP_N),
+          ldb(int(k.storedB().second)), lda(int(k.storedA().second)) {}
+  };
   cublasStatus_t gemm(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
                       CUdeviceptr c, float beta, bool tf32 = false) {
     float alpha = 1.0f;
+    Operands o(k);
     if (k.abType == ElementType::F32 && !tf32)
-      return cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m,
-                         (int)k.k, &alpha, reinterpret_cast<const float *>(b),
-                         (int)k.n, reinterpret_cast<const float *>(a), (int)k.k,
-                         &beta, reinterpret_cast<float *>(c), (int)k.n);
+      return cublasSgemm(handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
+                         &alpha, reinterpret_cast<const float *>(b), o.ldb,
+                         reinterpret_cast<const float *>(a), o.lda, &beta,
+                         reinterpret_cast<float *>(c), (int)k.n);
     cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH);
     cublasStatus_t status = cublasGemmEx(
-        handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n, (int)k.m, (int)k.k, &alpha,
-        reinterpret_cast<const void *>(b), cudaType(k.abType), (int)k.n,
-        reinterpret_cast<const void *>(a), cudaType(k.abType), (int)k.k, &beta,
+        handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k, &alpha,
+        reinterpret_cast<const void *>(b), cudaType(k.abType), o.ldb,
+        reinterpret_cast<const void *>(a), cudaType(k.abType), o.lda, &beta,
         reinterpret_cast<void *>(c), cudaType(k.cType), (int)k.n,
         tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F,
         CUBLAS_GEMM_DEFAULT);
@@ -608,8 +620,8 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
     return false;
   LtGemm lt;
   std::string error;
-  if (!lt.init(k.m, k.n, k.k, k.abType, k.cType, space, kLtWorkspaceBytes,
-               kLtAlgorithms, error)) {
+  if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, k.cType,
+               space, kLtWorkspaceBytes, kLtAlgorithms, error)) {
     std::printf("    cuBLASLt: not timed (%s)\n", error.c_str());
     return true;
   }
@@ -820,10 +832,10 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       // C64 (+)= A64 * B64 in FP64 cuBLAS (row-major, as gemm does).
       auto dgemm = [&]() {
         double alpha64 = 1.0, beta64 = beta;
-        return cublasDgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)k.n,
-                           (int)k.m, (int)k.k, &alpha64,
-                           reinterpret_cast<const double *>(dB64), (int)k.n,
-                           reinterpret_cast<const double *>(dA64), (int)k.k,
+        Operands o(k);
+        return cublasDgemm(handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
+                           &alpha64, reinterpret_cast<const double *>(dB64),
+                           o.ldb, reinterpret_cast<const double *>(dA64), o.lda,
                            &beta64, reinterpret_cast<double *>(dC64),
                            (int)k.n);
       };

@@ -13,10 +13,18 @@
 
 namespace mlir::tileopt {
 
-/// C[M,N] (+)= A[M,K] * B[K,N], row-major. A and B have one element type
-/// (f32, f16 or bf16); C is f32 when they are, else f16, bf16 or f32. The
-/// products accumulate in f32 (like cuBLAS's CUBLAS_COMPUTE_32F, where
-/// linalg would accumulate in C's type).
+/// How A and B are stored: as linalg.matmul's default indexing maps read
+/// them (A[M,K], B[K,N], row-major), or transposed (A stored K x M, B
+/// stored N x K: PyTorch's Linear weight), by the op's indexing_maps.
+struct OperandLayout {
+  bool transposeA = false, transposeB = false;
+  bool isDefault() const { return !transposeA && !transposeB; }
+};
+
+/// C[M,N] (+)= A[M,K] * B[K,N], C row-major, A and B in `layout`. A and B
+/// have one element type (f32, f16 or bf16); C is f32 when they are, else
+/// f16, bf16 or f32. The products accumulate in f32 (like cuBLAS's
+/// CUBLAS_COMPUTE_32F, where linalg would accumulate in C's type).
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
   Type elementType;
@@ -24,8 +32,16 @@ struct MatmulProblem {
   bool accumulate = true;
   /// C's element type; null: `elementType`.
   Type cType;
+  OperandLayout layout;
 
   Type getCType() const { return cType ? cType : elementType; }
+  /// The rows and columns A and B are stored in (transposed: K x M, N x K).
+  std::pair<int64_t, int64_t> getStoredA() const {
+    return layout.transposeA ? std::pair(k, m) : std::pair(m, k);
+  }
+  std::pair<int64_t, int64_t> getStoredB() const {
+    return layout.transposeB ? std::pair(n, k) : std::pair(k, n);
+  }
   /// The type products accumulate in.
   Type getAccumulatorType() const {
     return Float32Type::get(elementType.getContext());
@@ -44,11 +60,17 @@ inline constexpr int64_t kMaxOperandBytes = int64_t(1) << 48;
 
 /// Returns the problem of `matmul`, or fails with `why` completing the
 /// sentence "the matmul ...": where it is (device code, a gpu.launch, a
-/// nested module), its operands (element type, dynamic shape, non-default
-/// indexing maps, layout, memory space, A or B in C's buffer), or its sizes
+/// nested module), its operands (element type, dynamic shape, indexing maps
+/// other than transposes of A and B, layout, memory space, A or B in C's
+/// buffer), or its sizes
 /// (over kMaxMatmulDimension, kMaxOperandBytes, a FLOP count over int64).
 FailureOr<MatmulProblem> analyzeMatmulProblem(linalg::MatmulOp matmul,
                                               std::string &why);
+
+/// The layout of `matmul`'s A and B by its indexing maps; nullopt for maps
+/// other than the default's and transposes of A and B (broadcasts, C
+/// transposed).
+std::optional<OperandLayout> getOperandLayout(linalg::MatmulOp matmul);
 
 /// analyzeMatmulProblem, with `why` as an error at the op.
 FailureOr<MatmulProblem> getSupportedMatmulProblem(linalg::MatmulOp matmul);

@@ -29,6 +29,7 @@ struct TileReport {
   int64_t m = 0, n = 0, k = 0;
   std::string elementType;
   int64_t elementBytes = 0;
+  OperandLayout layout;
   ConfigAttr config;
   std::string chip; ///< empty when unknown
 

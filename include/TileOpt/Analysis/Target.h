@@ -10,6 +10,7 @@
 #ifndef TILEOPT_ANALYSIS_TARGET_H
 #define TILEOPT_ANALYSIS_TARGET_H
 
+#include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Types.h"
@@ -294,24 +295,31 @@ bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
                                              int64_t n, int64_t k);
 
-/// What makes `config` unusable for an M x N x K problem (findGridViolation;
-/// copy = tma needs rows
-/// of A in 16-byte multiples, and two stages when B's are not and
-/// b_row_groups is off; b_row_groups needs 4N to fit 32-bit coordinates),
-/// or nullopt.
+/// Why `config` cannot read A and B in `layout`: transposed operands are
+/// staged by the 16-bit wgmma tile alone (either operand K- or MN-major in
+/// its swizzled boxes), without b = packed; or nullopt.
+std::optional<std::string> findLayoutViolation(ConfigAttr config,
+                                               OperandLayout layout);
+
+/// What makes `config` unusable for an M x N x K problem with A and B in
+/// `layout` (findGridViolation; transposed A or B only on the 16-bit wgmma
+/// tile; copy = tma needs rows of A, as stored, in 16-byte multiples, and
+/// two stages when B's are not and b_row_groups is off; b_row_groups needs
+/// 4N to fit 32-bit coordinates), or nullopt.
 std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
                                               int64_t n, int64_t k,
-                                              Type elementType);
+                                              Type elementType,
+                                              OperandLayout layout = {});
 
 /// Why `config` cannot compile an M x N x K problem of `elementType` on
 /// `target`, in a message that names the limit, the value and the chip: the
 /// chip's limits (findConfigViolation), the shape (findShapeViolation) or
 /// Stream-K's residency (findStreamKViolation); nullopt when it can. Every
 /// config a matmul gets (given, tuned or the default) passes it first.
-std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
-                                                int64_t n, int64_t k,
-                                                Type elementType,
-                                                const TargetInfo &target);
+std::optional<std::string>
+findProblemViolation(ConfigAttr config, int64_t m, int64_t n, int64_t k,
+                     Type elementType, const TargetInfo &target,
+                     OperandLayout layout = {});
 
 /// How a config's thread blocks fill the chip.
 struct WaveInfo {
@@ -343,12 +351,14 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// (if given) saying what the smallest candidate breaks. `cType` is C's
 /// element type (null: the operands'); it picks the 16-bit schedule.
 /// `precision` tf32 or tf32x3 picks the TF32 wgmma default instead (f32
-/// operands, sm_90a).
+/// operands, sm_90a). Transposed A or B (`layout`) take the 16-bit wgmma
+/// default; other problems with them have no tiled default.
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType, Type cType,
                                     const TargetInfo &target,
                                     std::string *why = nullptr,
-                                    Precision precision = Precision::IEEE);
+                                    Precision precision = Precision::IEEE,
+                                    OperandLayout layout = {});
 
 /// The most tiles one block's K steps may touch with stream_k (each is a
 /// segment of the kernel's K loop, which refills the pipeline): beyond the

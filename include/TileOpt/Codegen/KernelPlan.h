@@ -173,6 +173,11 @@ struct WgmmaTilePlan {
   /// (0 without one), and the registers per thread `setmaxnreg` gives the
   /// producer and each consumer.
   int64_t producerThreads = 0, producerRegisters = 0, consumerRegisters = 0;
+  /// How the swizzled stages hold each operand: K-major (rows of K: A as
+  /// linalg gives it, B transposed or TF32's copy of B) or MN-major (the
+  /// instruction's transposed form, 16-bit only: B as linalg gives it, A
+  /// transposed).
+  bool aKMajor = true, bKMajor = false;
   /// TF32 in a warp-specialised loop: the K loop loads a step's A
   /// fragments while the previous step's instructions run (where the
   /// registers hold two steps of them beside the accumulators).

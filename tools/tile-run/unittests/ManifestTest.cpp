@@ -136,6 +136,40 @@ TEST(Manifest, RejectsEveryBrokenField) {
   EXPECT_EQ(e, "kernels[0].problem.accumulate: expected true or false");
 }
 
+TEST(Manifest, ReadsTransposedOperands) {
+  // Column-major A and B are stored transposed: A[K,M], B[N,K].
+  const std::string aShape = "[\n            33,\n            17\n          ]";
+  const std::string bShape = "[\n            17,\n            45\n          ]";
+  std::string e;
+  Manifest m;
+  ASSERT_TRUE(parseEdited(
+      {{"\"a_layout\": \"row-major\"", "\"a_layout\": \"column-major\""},
+       {"\"b_layout\": \"row-major\"", "\"b_layout\": \"column-major\""},
+       {aShape, "[17, 33]"},
+       {bShape, "[45, 17]"}},
+      e, &m))
+      << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_TRUE(k.transposeA);
+  EXPECT_TRUE(k.transposeB);
+  EXPECT_EQ(k.storedA(), std::make_pair(int64_t(17), int64_t(33)));
+  EXPECT_EQ(k.storedB(), std::make_pair(int64_t(45), int64_t(17)));
+  // A column-major B in the row-major shape is an ABI mismatch.
+  EXPECT_FALSE(parseEdited(
+      {{"\"b_layout\": \"row-major\"", "\"b_layout\": \"column-major\""}},
+      e));
+  EXPECT_EQ(e, "kernels[0].args[1]: ABI mismatch: expected buffer B of "
+               "f32[45x17], got buffer B of f32[17x45]");
+  EXPECT_FALSE(parseEdited("\"a_layout\": \"row-major\"",
+                           "\"a_layout\": \"transposed\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.a_layout: layout 'transposed' is not "
+               "supported (row-major or column-major)");
+  EXPECT_FALSE(parseEdited("\"c_layout\": \"row-major\"",
+                           "\"c_layout\": \"column-major\"", e));
+  EXPECT_EQ(e, "kernels[0].problem.c_layout: layout 'column-major' is not "
+               "supported (row-major)");
+}
+
 TEST(Manifest, ReportsFileProblems) {
   Manifest m;
   std::string e;

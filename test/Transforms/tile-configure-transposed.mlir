@@ -1,0 +1,89 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(func.func(tile-configure{chip=sm_90a}))" | FileCheck %s
+
+// Transposed operands (linalg.matmul's indexing_maps): the 16-bit wgmma
+// tile takes B stored N x K (PyTorch's Linear weight) K-major and A stored
+// K x M M-major, from TMA boxes of the buffers as they are. B's rows are
+// then K long: N = 2039 needs no pack (b = direct, one block per SM not
+// forced), where row-major B of 2039 columns is packed.
+
+// CHECK-LABEL: func.func @ff_linear
+// CHECK: linalg.matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>}
+func.func @ff_linear(%A: memref<2048x4096xf16>, %B: memref<11008x4096xf16>, %C: memref<2048x11008xf16>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<2048x4096xf16>, memref<11008x4096xf16>) outs(%C : memref<2048x11008xf16>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @ragged_n
+// CHECK: copy = #tile.copy<kind = tma>
+// CHECK-NOT: b = packed
+func.func @ragged_n(%A: memref<2053x2048xbf16>, %B: memref<2039x2048xbf16>, %C: memref<2053x2039xbf16>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<2053x2048xbf16>, memref<2039x2048xbf16>) outs(%C : memref<2053x2039xbf16>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @both
+// CHECK: tile = #tile.wgmma<shape = [64, 256, 16]>
+func.func @both(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf32>)
+  return
+}
+
+// -----
+
+// A stored K x M has rows of M: M = 1001 is not a 16-byte multiple.
+func.func @ragged_m(%A: memref<64x1001xf16>, %B: memref<64x128xf16>, %C: memref<1001x128xf16>) {
+  // expected-error @+1 {{has no default tiled config for sm_90a: its wgmma config does not fit: copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 64x1001 (transposed) (use strategy=naive)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<64x1001xf16>, memref<64x128xf16>) outs(%C : memref<1001x128xf16>)
+  return
+}
+
+// -----
+
+// B stored N x K has rows of K: K = 100 is not a 16-byte multiple (A's
+// rows are not either, and A is checked first).
+func.func @ragged_k(%A: memref<128x100xf16>, %B: memref<128x100xf16>, %C: memref<128x128xf16>) {
+  // expected-error @+1 {{rows of A that are multiples of 16 bytes}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<128x100xf16>, memref<128x100xf16>) outs(%C : memref<128x128xf16>)
+  return
+}
+
+// -----
+
+func.func @transposed_b_packed(%A: memref<256x256xf16>, %B: memref<250x256xf16>, %C: memref<256x250xf16>) {
+  // expected-error @+1 {{b = packed copies B's rows of N elements; transposed B (stored N x K) is read as it is: use b = direct}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>}
+    ins(%A, %B : memref<256x256xf16>, memref<250x256xf16>) outs(%C : memref<256x250xf16>)
+  return
+}
+
+// -----
+
+func.func @transposed_tf32(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{transposed B is not supported yet by the TF32 precisions (supported: the wgmma tile with f16 or bf16 operands, and strategy=naive)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, producer = warpgroup>>}
+    ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// The naive strategy reads any layout.
+// CHECK-LABEL: func.func @naive_f32
+// CHECK: tile.config = #tile.config<naive
+func.func @naive_f32(%A: memref<3x7xf32>, %B: memref<5x3xf32>, %C: memref<7x5xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
+    ins(%A, %B : memref<3x7xf32>, memref<5x3xf32>) outs(%C : memref<7x5xf32>)
+  return
+}
