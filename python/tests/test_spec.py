@@ -80,3 +80,13 @@ def test_line_and_x_place_a_job_and_stay_out_of_the_pipeline():
     assert jobs[0].to_dict()["line"] == "tiled"
     with pytest.raises(spec.SpecError, match="line= and x= go together"):
         spec.parse("a 64x64x64 line=tiled\n")
+
+
+def test_transposed_operands_are_problem_words():
+    """`transpose_a` and `transpose_b` set how A and B are stored and stay
+    out of the pipeline's options."""
+    job = spec.parse("t 7x5x3 transpose_b strategy=naive transpose_a")[0]
+    assert job.transpose_a and job.transpose_b
+    assert job.options == "strategy=naive"
+    plain = spec.parse("p 7x5x3 strategy=naive")[0]
+    assert not plain.transpose_a and not plain.transpose_b

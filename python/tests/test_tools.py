@@ -30,6 +30,22 @@ def test_matmul_module_forms():
     assert "linalg.fill" not in ref and "  return\n}" in ref
 
 
+def test_matmul_module_transposed_operands():
+    """transpose_a stores A as K x M and transpose_b B as N x K, through
+    the matmul's indexing_maps; without them there are none."""
+    both = mlir.matmul_module(7, 5, 3, form="memref", transpose_a=True,
+                              transpose_b=True)
+    assert "%A: memref<3x7xf32>, %B: memref<5x3xf32>, %C: memref<7x5xf32>" in both
+    assert ("linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, "
+            "affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]") in both
+    b_only = mlir.matmul_module(7, 5, 3, transpose_b=True)
+    assert "(m, k)>, affine_map<(m, n, k) -> (n, k)>" in b_only
+    assert "indexing_maps" not in mlir.matmul_module(7, 5, 3)
+    done = _cli("matmul-mlir", "7", "5", "3", "--transpose-a", "--transpose-b",
+                "--form", "memref")
+    assert done.returncode == 0 and done.stdout == both
+
+
 def test_matmul_mlir_cli_and_errors():
     done = _cli("matmul-mlir", "2", "3", "4", "--accumulate", "--form", "memref")
     assert done.returncode == 0

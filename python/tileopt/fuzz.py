@@ -379,9 +379,12 @@ def _plausible_case(rng: random.Random) -> Case:
             fields.pop("cluster", None)
             c_element = None
         opts.append(f"config='{config_attr(**fields)}'")
+        # Stored transposes (TF32 refuses them with a diagnostic).
         text = matmul_module(m, n, k, accumulate=rng.random() < 0.3,
                              form="memref", element=element,
-                             c_element=c_element)
+                             c_element=c_element,
+                             transpose_a=rng.random() < 0.2,
+                             transpose_b=rng.random() < 0.3)
         return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
     else:
         tm, tn = rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4, 8])
@@ -411,7 +414,10 @@ def _plausible_case(rng: random.Random) -> Case:
                 fields["scheduler"] = rng.choice(["stream_k", "split_tail"])
         opts.append(f"config='{config_attr(**fields)}'")
     fill = rng.random() < 0.7
-    text = matmul_module(m, n, k, accumulate=not fill, form="memref")
+    # Stored transposes: the fma tile refuses them with a diagnostic.
+    text = matmul_module(m, n, k, accumulate=not fill, form="memref",
+                         transpose_a=rng.random() < 0.1,
+                         transpose_b=rng.random() < 0.1)
     return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
 
 

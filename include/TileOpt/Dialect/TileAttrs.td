@@ -173,8 +173,10 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
     M x N x K, reading A and B straight from their 128-byte swizzled TMA
     stages through shared-memory descriptors and accumulating in f32
     registers for the whole K loop: (WM / 64) x (WN / 2) accumulators per
-    thread. A is read K-major (its rows as they are), B as linalg gives it
-    (K x N, N contiguous: the transposed-B form of the instruction).
+    thread. A and B are read as stored: A K-major (its rows), B N-major
+    (K x N, N contiguous: the transposed-B form of the instruction); with
+    16-bit operands a matmul whose indexing_maps transpose them reads A
+    M-major (stored K x M) and B K-major (stored N x K).
 
     * `shape = [M, N, K]`: M = 64, K = 16 (f16 and bf16 operands) or 8
       (f32 operands as TF32), N a multiple of 64 up to 256 (one 128-byte
