@@ -41,8 +41,10 @@ def ConfigurePass : Pass<"tile-configure"> {
     `config=` gives, or the default of the strategy for the shape) and checks
     it against the chip (`tileopt::findProblemViolation`); a matmul that
     already has one keeps it and is checked all the same. Unsupported
-    matmuls and impossible configs are errors at the op; other contractions
-    are left alone with a warning. Details: docs/design.md.
+    matmuls and impossible configs are errors at the op; matmuls whose
+    indexing_maps transpose A or B are configured like the others, those
+    with other maps (broadcasts, C transposed) and other contractions are
+    left alone with a warning. Details: docs/design.md.
 
     Before: `linalg.matmul ins(%A, %B : ...) outs(%C : ...)`
     After `--tile-configure=strategy=naive`: `linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} ...`
