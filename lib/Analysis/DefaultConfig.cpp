@@ -309,13 +309,16 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why,
     Precision precision, OperandLayout layout) {
+  // The fma tile reads neither operand transposed yet: IEEE f32.
   bool wide = elementType.getIntOrFloatBitWidth() != 16;
-  if (!layout.isDefault() && (wide || precision != Precision::IEEE)) {
+  if (!layout.isDefault() && wide && precision == Precision::IEEE) {
     if (why)
-      *why = "transposed A or B is supported on the wgmma tile with f16 or "
-             "bf16 operands only so far (use strategy=naive)";
+      *why = "transposed A or B is supported on the wgmma tile only so far "
+             "(f16, bf16, or f32 with precision=tf32 or tf32x3; or use "
+             "strategy=naive)";
     return {};
   }
+  // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
                                    target, why);

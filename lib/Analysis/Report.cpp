@@ -139,7 +139,8 @@ TileReport mlir::tileopt::computeTileReport(
   }
   if (config.getStreamK() || config.getPackB() || config.isTF32()) {
     WorkspacePlan plan =
-        getWorkspacePlan(config, m, n, k, elementType, *target);
+        getWorkspacePlan(config, m, n, k, elementType, *target,
+                         problem.layout);
     r.streamK = plan.streamK;
     r.pack = plan.pack;
     r.workspaceBytes = plan.bytes;
@@ -334,14 +335,18 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     copy("A", plan->copy[0]);
     bool tf32 = plan->config.isTF32();
     os << (plan->restageA ? " re-staged K-major" : "")
-       << (copiesA(plan->config, plan->problem.k) ? " from its copy" : "")
+       << (!copiesA(plan->config, plan->problem.k, plan->problem.layout)
+               ? ""
+           : plan->problem.layout.transposeA ? " from its transposed copy"
+                                             : " from its copy")
        << (!tf32 ? ""
            : plan->config.getParts() == 2
                ? ", split into TF32 parts in registers"
                : ", rounded to TF32 in registers")
        << (plan->wgmma.prefetchA ? " a step ahead" : "") << ", ";
     copy("B", plan->copy[1]);
-    os << (tf32                    ? " from its transposed TF32 copy"
+    os << (tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
+           : tf32                  ? " from its transposed TF32 copy"
            : plan->workspace.pack ? " from pack_b's copy"
                                   : "")
        << "; "

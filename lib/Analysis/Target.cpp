@@ -147,26 +147,28 @@ int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
 WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
                                               int64_t n, int64_t k,
                                               Type elementType,
-                                              const TargetInfo &target) {
+                                              const TargetInfo &target,
+                                              OperandLayout layout) {
   WorkspacePlan plan;
   if (config.getStreamK()) {
     plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
     plan.bytes = plan.streamK->workspaceBytes;
   }
   // The copies: B as it is (pack_b); with the TF32 precisions, A as it is
-  // where its rows are not 16-byte multiples (the kernel rounds or splits
-  // A's elements in registers), and B transposed (N x K), as TF32 or as
-  // its high parts and then its low parts (tf32x3).
+  // (M x K) where its rows are not 16-byte multiples or it is stored
+  // transposed (the kernel rounds or splits A's elements in registers),
+  // and B as N x K (transposed, unless it is stored so), as TF32 or as its
+  // high parts and then its low parts (tf32x3).
   SmallVector<PackedCopy, 4> copies;
   if (config.getPackB())
     copies.push_back({1, CopyPart::Exact, false, k, n});
-  if (copiesA(config, k))
-    copies.push_back({0, CopyPart::Exact, false, m, k});
+  if (copiesA(config, k, layout))
+    copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
   if (config.getPrecision() == Precision::TF32)
-    copies.push_back({1, CopyPart::Rounded, true, n, k});
+    copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
     for (CopyPart part : {CopyPart::High, CopyPart::Low})
-      copies.push_back({1, part, true, n, k});
+      copies.push_back({1, part, !layout.transposeB, n, k});
   if (!copies.empty()) {
     int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;
@@ -190,8 +192,9 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   return plan;
 }
 
-bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k) {
-  return config.isTF32() && k % 4 != 0;
+bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k,
+                            OperandLayout layout) {
+  return config.isTF32() && (k % 4 != 0 || layout.transposeA);
 }
 
 StringRef mlir::tileopt::stringifyCopyPart(CopyPart part) {
@@ -415,11 +418,10 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
                           ? "transposed A and B are"
                       : layout.transposeA ? "transposed A is"
                                           : "transposed B is";
-  if (!config.isWgmma() || config.isTF32())
-    return std::string(which) + " not supported yet by the " +
-           (config.isWgmma() ? "TF32 precisions" : "fma tile") +
-           " (supported: the wgmma tile with f16 or bf16 operands, and "
-           "strategy=naive)";
+  if (!config.isWgmma())
+    return std::string(which) +
+           " not supported yet by the fma tile (supported: the wgmma tile, "
+           "and strategy=naive)";
   if (config.getPackB() && layout.transposeB)
     return std::string("b = packed copies B's rows of N elements; "
                        "transposed B (stored N x K) is read as it is: use "

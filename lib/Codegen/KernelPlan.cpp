@@ -287,7 +287,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
   bool tf32 = config.isTF32();
-  bool aMap = tma && !copiesA(config, p.k);
+  bool aMap = tma && !copiesA(config, p.k, p.layout);
   // A and B as stored, a box one stage of their rows (transposed: A K x
   // M, B N x K).
   auto [aRows, aCols] = p.getStoredA();
@@ -318,14 +318,16 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
     args.push_back(workspace);
   }
   // A tensor map of each copy in the workspace, its boxes those of the
-  // operand (B transposed: BN rows of K, like A's).
+  // operand, or with TF32 (copies M x K and N x K, K-major) BM or BN rows
+  // of one swizzle atom.
   if (plan.pack)
     for (const PackedCopy &copy : plan.pack->copies) {
       const KernelArgument &of = copy.operand ? b : a;
+      int64_t rows = !tf32         ? of.boxRows
+                     : copy.operand ? config.getBN()
+                                    : config.getBM();
       KernelArgument packed{copy.operand ? "B" : "A", copy.rows, copy.cols,
-                            true,
-                            copy.transposed ? config.getBN() : of.boxRows,
-                            of.boxCols};
+                            true, rows, of.boxCols};
       packed.swizzleBytes = of.swizzleBytes;
       packed.packed = true;
       packed.part = copy.part;
@@ -345,7 +347,8 @@ mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
     return buildKernelArguments(config, p, WorkspacePlan());
   return buildKernelArguments(
       config, p,
-      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target));
+      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target,
+                       p.layout));
 }
 
 /// The width of the vectors that move panel rows of a `rows` x `cols`
@@ -394,7 +397,7 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   w.wn = config.getWarp()[1];
   w.groupsM = config.getBM() / w.wm;
   w.groupsN = config.getBN() / w.wn;
-  w.aKMajor = !problem.layout.transposeA;
+  w.aKMajor = config.isTF32() || !problem.layout.transposeA;
   w.bKMajor = config.isTF32() || problem.layout.transposeB;
   plan.instructionTile = InstructionTileKind::Wgmma;
   if (config.isWarpSpecialized()) {
@@ -492,7 +495,8 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
             " by the chip's SMs: name a known chip";
       return failure();
     }
-    plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target);
+    plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target,
+                                      problem.layout);
   }
   const CopierTraits &copier = getCopierTraits(config.getCopyKind());
   if (std::optional<std::string> stages =
@@ -508,7 +512,8 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   plan.shared = getSharedMemoryLayout(config, elementType);
   // The wgmma tile's stages of transposed operands: A's boxes along M (BM
   // / W boxes of BK x W), B's along K (BK / W boxes of BN x W), as stored.
-  if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
+  // (TF32 reads both from K-major copies where they are not so.)
+  if (WgmmaTileAttr wgmma = config.getWgmmaTile(); wgmma && !wgmma.isTF32()) {
     int64_t w = wgmma.getBoxColumns();
     auto restage = [&](int operand, SmallVector<int64_t, 4> shape) {
       if (plan.stages > 1)

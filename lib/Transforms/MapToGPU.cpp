@@ -297,7 +297,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     return launch.emitOpError() << "could not sink constants into the kernel";
   // The buffers the kernel reads itself (not through a tensor map).
   SmallVector<Value> pinned;
-  if (!tensorMaps[0] || copiesA(config, plan.problem.k))
+  bool aCopied = copiesA(config, plan.problem.k, plan.problem.layout);
+  if (!tensorMaps[0] || aCopied)
     pinned.push_back(globalA);
   if (!tensorMaps[1] || plan.workspace.pack)
     pinned.push_back(globalB);
@@ -332,7 +333,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   rewriter.setInsertionPointAfter(&launchBody.front());
   Value leader =
       outer.eq(outer.threadIndex(threadIds, plan.block[0]), outer.c(0));
-  if (copiesA(config, plan.problem.k))
+  if (aCopied)
     rewriter.setInsertionPointAfter(lastPin);
   nvgpu::TmaPrefetchOp::create(rewriter, loc, tensorMaps[0], leader);
   if (tensorMaps[1] && plan.workspace.pack)

@@ -7,11 +7,14 @@
 // RUN: FileCheck %s --input-file=%t/art/naive_matmul_0.ptx --check-prefix=PTX-NAIVE
 // RUN: %ptxas -arch=sm_90a -v %t/art/linear_matmul_0.ptx -o %t/b.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/art/transposed_a_matmul_0.ptx -o %t/a.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %S/Inputs/transposed-f32.mlir --tile-gpu-pipeline="chip=sm_90a precision=tf32 artifact-dir=%t/tf32" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/tf32/manifest.json --check-prefix=TF32
+// RUN: %ptxas -arch=sm_90a -v %t/tf32/tf32_ab_matmul_0.ptx -o %t/tf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // Transposed operands through the whole pipeline: B stored N x K (the
 // Linear layout of the seeds' FF layer, 2048 x 11008 x 4096 f16) and A
 // stored K x M on the 16-bit wgmma tile; an f32 matmul with both on the
-// naive strategy. The manifest says which operand is stored transposed
+// naive strategy; f32 ones on the TF32 default (Inputs/transposed-f32). The manifest says which operand is stored transposed
 // (column-major) and gives the buffers' stored shapes, which tile-run
 // checks and hands cuBLAS as transposed operations.
 
@@ -57,6 +60,37 @@
 // CHECK: "name": "naive_matmul_0",
 // CHECK: "a_layout": "column-major",
 // CHECK: "b_layout": "column-major",
+
+// TF32 reads both operands K-major: B stored N x K is copied as it is,
+// rounded (not transposed: a copy N x K); A stored K x M is copied
+// transposed (M x K, exact: the tile rounds A in registers), where a
+// row-major A with K % 4 = 0 is read through its own tensor map.
+// TF32: "view": "matrix"
+// TF32: "box": [
+// TF32-NEXT: 256,
+// TF32-NEXT: 32
+// TF32: "part": "rounded",
+// TF32: "shape": [
+// TF32-NEXT: 2048,
+// TF32-NEXT: 2048
+// TF32: "transposed": false,
+// TF32: "name": "tf32_b_matmul_0",
+// TF32: "b_layout": "column-major",
+// TF32: "name": "A",
+// TF32: "part": "exact",
+// TF32: "shape": [
+// TF32-NEXT: 1100,
+// TF32-NEXT: 1000
+// TF32: "transposed": true,
+// TF32: "name": "B",
+// TF32: "part": "rounded",
+// TF32: "shape": [
+// TF32-NEXT: 1200,
+// TF32-NEXT: 1000
+// TF32: "transposed": false,
+// TF32: "name": "tf32_ab_matmul_0",
+// TF32: "a_layout": "column-major",
+// TF32: "b_layout": "column-major",
 
 // The instructions' transpose immediates (after scale-d, scale-a,
 // scale-b): B K-major (0) with A K-major (0); A M-major (1) with B

@@ -63,7 +63,7 @@ func.func @strided(%A: memref<4x4xf32, strided<[8, 1]>>, %B: memref<4x4xf32>, %C
 // -----
 
 func.func @transposed_b(%A: memref<4x8xf32>, %B: memref<6x8xf32>, %C: memref<4x6xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90: transposed A or B is supported on the wgmma tile with f16 or bf16 operands only so far (use strategy=naive)}}
+  // expected-error @+1 {{has no default tiled config for sm_90: transposed A or B is supported on the wgmma tile only so far (f16, bf16, or f32 with precision=tf32 or tf32x3; or use strategy=naive)}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%A, %B : memref<4x8xf32>, memref<6x8xf32>) outs(%C : memref<4x6xf32>)
   return
@@ -93,7 +93,7 @@ func.func @transposed_c(%A: memref<4x8xf32>, %B: memref<8x6xf32>, %C: memref<6x4
 // Transposed operands on the fma tile: the config is refused, naming what
 // reads them (tile-configure-transposed.mlir has the wgmma tile's).
 func.func @transposed_a_fma(%A: memref<32x64xf32>, %B: memref<32x64xf32>, %C: memref<64x64xf32>) {
-  // expected-error @+1 {{transposed A is not supported yet by the fma tile (supported: the wgmma tile with f16 or bf16 operands, and strategy=naive)}}
+  // expected-error @+1 {{transposed A is not supported yet by the fma tile (supported: the wgmma tile, and strategy=naive)}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<tiled, block = [32, 32, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<32x64xf32>, memref<32x64xf32>) outs(%C : memref<64x64xf32>)

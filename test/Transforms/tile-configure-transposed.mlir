@@ -68,9 +68,14 @@ func.func @transposed_b_packed(%A: memref<256x256xf16>, %B: memref<250x256xf16>,
 
 // -----
 
+// TF32 reads A and B from K-major copies where they are not so (B stored
+// N x K is copied as it is, rounded; A stored K x M transposed): a TF32
+// config takes any layout (tile-gpu-pipeline-transposed-ptxas.mlir has the
+// default and its copies).
+// CHECK-LABEL: func.func @transposed_tf32
+// CHECK: tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>
 func.func @transposed_tf32(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
-  // expected-error @+1 {{transposed B is not supported yet by the TF32 precisions (supported: the wgmma tile with f16 or bf16 operands, and strategy=naive)}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, producer = warpgroup>>}
     ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return

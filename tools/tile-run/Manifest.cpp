@@ -515,17 +515,20 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                               "x" + std::to_string(arg.cols) + "]");
       k.args.push_back(arg);
     }
-    // The TF32 precisions read B only through its transposed copies,
-    // rounded (tf32) or high and low (tf32x3), and A through its tensor
-    // map, or where A's rows are not 16-byte multiples (K % 4 != 0)
-    // through its exact copy, first.
+    // The TF32 precisions read B only through its N x K copies (transposed
+    // unless B is stored N x K), rounded (tf32) or high and low (tf32x3),
+    // and A through its tensor map, or where A's rows are not 16-byte
+    // multiples (K % 4 != 0) or A is stored K x M through its exact M x K
+    // copy, first.
     if (k.isTF32()) {
+      std::string b = k.transposeB ? "" : " transposed";
       std::vector<std::string> expected =
           k.precision == "tf32"
-              ? std::vector<std::string>{"B rounded transposed"}
-              : std::vector<std::string>{"B high transposed",
-                                         "B low transposed"};
-      if (k.k % 4 != 0)
+              ? std::vector<std::string>{"B rounded" + b}
+              : std::vector<std::string>{"B high" + b, "B low" + b};
+      if (k.transposeA)
+        expected.insert(expected.begin(), "A exact transposed");
+      else if (k.k % 4 != 0)
         expected.insert(expected.begin(), "A exact");
       std::vector<std::string> got;
       for (size_t i = 3; i < k.args.size(); ++i)

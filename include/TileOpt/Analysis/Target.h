@@ -228,9 +228,11 @@ int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
 
 /// Whether a kernel of `config` copies A (M x K f32) into its workspace
 /// before its K loop: with the TF32 precisions, where A's rows are not
-/// 16-byte multiples (TMA's row strides); A's TMA boxes then come from the
-/// copy, whose rows are padded. Elsewhere the boxes come from A itself.
-bool copiesA(ConfigAttr config, int64_t k);
+/// 16-byte multiples (TMA's row strides) or A is stored transposed (K x M;
+/// the copy is M x K, K-major, as the tile reads A); A's TMA boxes then
+/// come from the copy, whose rows are padded. Elsewhere the boxes come
+/// from A itself.
+bool copiesA(ConfigAttr config, int64_t k, OperandLayout layout = {});
 
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
 /// rows `pitch` elements apart (rounded up to 128 bytes), starting `offset`
@@ -276,7 +278,8 @@ struct WorkspacePlan {
 };
 WorkspacePlan getWorkspacePlan(ConfigAttr config, int64_t m, int64_t n,
                                int64_t k, Type elementType,
-                               const TargetInfo &target);
+                               const TargetInfo &target,
+                               OperandLayout layout = {});
 
 /// The elements per K row that one stage of B's panel receives, padding
 /// aside: the row-class boxes' pitch with `b_row_groups`, else BN.
@@ -296,8 +299,9 @@ std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
                                              int64_t n, int64_t k);
 
 /// Why `config` cannot read A and B in `layout`: transposed operands are
-/// staged by the 16-bit wgmma tile alone (either operand K- or MN-major in
-/// its swizzled boxes), without b = packed; or nullopt.
+/// read by the wgmma tile alone (16-bit: either operand K- or MN-major in
+/// its swizzled boxes, without b = packed; TF32: through its copies, which
+/// transpose what is not K-major); or nullopt.
 std::optional<std::string> findLayoutViolation(ConfigAttr config,
                                                OperandLayout layout);
 

@@ -627,15 +627,17 @@ bool parseTF32(const std::string &precision,
                std::initializer_list<std::tuple<const char *, const char *,
                                                 bool>>
                    copies,
-               Manifest &m, std::string &error) {
+               Manifest &m, std::string &error, bool transposeB = false) {
   std::string args =
       R"({"name": "workspace", "kind": "workspace", "bytes": 65536,
           "init": "zero", "alignment": 16, "access": "readwrite"})";
   int64_t offset = 0;
   for (auto [name, part, transposed] : copies) {
     bool a = std::string(name) == "A";
-    // A: 33 x 17; B: 17 x 45, transposed 45 x 17.
-    int64_t rows = a ? 33 : transposed ? 45 : 17, cols = a || transposed ? 17 : 45;
+    // A: 33 x 17; B: 17 x 45 (stored 45 x 17 with transposeB), its copies
+    // 45 x 17.
+    bool nByK = transposed != transposeB;
+    int64_t rows = a ? 33 : nByK ? 45 : 17, cols = a || nByK ? 17 : 45;
     args += R"(, {"name": ")" + std::string(name) +
             R"(", "element_type": "f32", "shape": [)" + std::to_string(rows) +
             ", " + std::to_string(cols) +
@@ -654,6 +656,14 @@ bool parseTF32(const std::string &precision,
                acc + ", \"precision\": \"" + precision + "\"");
   const std::string cEnd = "\"access\": \"write\"\n        }";
   text.insert(text.find(cEnd) + cEnd.size(), ",\n" + args);
+  if (transposeB) {
+    for (auto [from, to] : {std::pair<std::string, std::string>{
+                                "\"b_layout\": \"row-major\"",
+                                "\"b_layout\": \"column-major\""},
+                            {"[\n            17,\n            45\n          ]",
+                             "[45, 17]"}})
+      text.replace(text.find(from), from.size(), to);
+  }
   return parseManifest(text, "/art", m, error);
 }
 } // namespace
@@ -683,6 +693,16 @@ TEST(Manifest, ReadsTheCopiesOfATF32Kernel) {
                         one, e))
       << e;
   EXPECT_EQ(one.kernels[0].precision, "tf32");
+  // B stored N x K: its copy is as it is, not transposed.
+  Manifest stored;
+  ASSERT_TRUE(parseTF32("tf32", {{"A", "exact", false}, {"B", "rounded", false}},
+                        stored, e, /*transposeB=*/true))
+      << e;
+  EXPECT_TRUE(stored.kernels[0].transposeB);
+  EXPECT_FALSE(parseTF32("tf32", {{"A", "exact", false}, {"B", "rounded", true}},
+                         stored, e, /*transposeB=*/true));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the copies "
+               "A exact, B rounded, got A exact, B rounded transposed");
 }
 
 TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
