@@ -309,15 +309,6 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why,
     Precision precision, OperandLayout layout) {
-  // The fma tile reads neither operand transposed yet: IEEE f32.
-  bool wide = elementType.getIntOrFloatBitWidth() != 16;
-  if (!layout.isDefault() && wide && precision == Precision::IEEE) {
-    if (why)
-      *why = "transposed A or B is supported on the wgmma tile only so far "
-             "(f16, bf16, or f32 with precision=tf32 or tf32x3; or use "
-             "strategy=naive)";
-    return {};
-  }
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
@@ -355,17 +346,32 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   // copies, whose predicates and addresses need registers that a
   // blocks_per_sm cap would take away: those problems get no occupancy
   // request.
-  bool aligned = k % 4 == 0 && n % 4 == 0;
+  // Transposed operands are copied first, all blocks together
+  // (findLayoutViolation): the TMA candidates, B packed (its copy
+  // transposes), at least one block per SM; each copy costs as pack_b's,
+  // and its rows are padded (an operand copied is aligned).
+  bool transposed = !layout.isDefault();
+  bool aligned = (k % 4 == 0 || layout.transposeA) &&
+                 (n % 4 == 0 || layout.transposeB);
+  int copies = layout.transposeA + layout.transposeB;
   ConfigAttr best;
   double bestScore = -1;
   for (const Candidate &c : candidates) {
+    if (transposed &&
+        (c.copy != CopyKind::Tma ||
+         (layout.transposeB && c.b == BStaging::RowGroups)))
+      continue;
+    BStaging b = layout.transposeB ? BStaging::Packed : c.b;
+    int64_t blocksPerSM = transposed     ? std::max<int64_t>(c.blocksPerSM, 1)
+                          : k % 4 == 0 ? c.blocksPerSM
+                                       : 0;
     // TMA boxes land dense: no padding.
     auto config = ConfigAttr::get(
         ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
-        c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-        k % 4 == 0 ? c.blocksPerSM : 0, c.a, c.fmaOrder, c.b);
+        c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy, blocksPerSM, c.a,
+        c.fmaOrder, b);
     if (std::optional<std::string> violation =
-            findViolation(config, m, n, k, elementType, target)) {
+            findViolation(config, m, n, k, elementType, target, layout)) {
       if (why)
         *why =
             "every candidate breaks a limit (the smallest: " + *violation + ")";
@@ -377,8 +383,9 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     double speed = (aligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
     // pack_b's copy of B takes time in proportion to K x N, the tiles' in
     // proportion to M x N x K.
-    if (c.b == BStaging::Packed)
+    if (c.b == BStaging::Packed && !transposed)
       speed /= 1 + kPackCost / double(m);
+    speed /= 1 + copies * kPackCost / double(m);
     double score = w.efficiency * speed;
     if (score > bestScore) {
       bestScore = score;

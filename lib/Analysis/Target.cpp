@@ -9,6 +9,7 @@
 
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Codegen/KernelPlan.h"
+#include "TileOpt/Codegen/Pack.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -154,16 +155,17 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
     plan.bytes = plan.streamK->workspaceBytes;
   }
-  // The copies: B as it is (pack_b); with the TF32 precisions, A as it is
-  // (M x K) where its rows are not 16-byte multiples or it is stored
-  // transposed (the kernel rounds or splits A's elements in registers),
-  // and B as N x K (transposed, unless it is stored so), as TF32 or as its
-  // high parts and then its low parts (tf32x3).
+  // The copies, A's first: A as it is (M x K; copiesA: the TF32
+  // precisions round or split its elements in registers), transposed
+  // where it is stored K x M; B as it is (K x N, pack_b), transposed where
+  // it is stored N x K; with the TF32 precisions B as N x K (transposed,
+  // unless it is stored so), as TF32 or as its high parts and then its low
+  // parts (tf32x3).
   SmallVector<PackedCopy, 4> copies;
-  if (config.getPackB())
-    copies.push_back({1, CopyPart::Exact, false, k, n});
   if (copiesA(config, k, layout))
     copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
+  if (config.getPackB())
+    copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
   if (config.getPrecision() == Precision::TF32)
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
@@ -194,7 +196,12 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
 
 bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k,
                             OperandLayout layout) {
-  return config.isTF32() && (k % 4 != 0 || layout.transposeA);
+  if (config.isTF32())
+    return k % 4 != 0 || layout.transposeA;
+  if (config.getStrategy() != Strategy::Tiled || config.isWgmma())
+    return false;
+  return layout.transposeA ||
+         (k % 4 != 0 && config.getCopyKind() == CopyKind::Tma);
 }
 
 StringRef mlir::tileopt::stringifyCopyPart(CopyPart part) {
@@ -418,10 +425,32 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
                           ? "transposed A and B are"
                       : layout.transposeA ? "transposed A is"
                                           : "transposed B is";
-  if (!config.isWgmma())
-    return std::string(which) +
-           " not supported yet by the fma tile (supported: the wgmma tile, "
-           "and strategy=naive)";
+  // The fma tile reads transposed operands through copies made before the
+  // K loop (A M x K, B K x N), all blocks together.
+  if (!config.isWgmma()) {
+    if (layout.transposeB && !config.getPackB())
+      return std::string(which) +
+             " read by the fma tile through a transposing copy of B: it "
+             "needs b = packed";
+    if (layout.transposeA && (config.getCopyKind() != CopyKind::Tma ||
+                              config.getBlocksPerSM() == 0))
+      return std::string(which) +
+             " read by the fma tile through a transposing copy of A, made "
+             "by all blocks together: it needs copy kind tma and "
+             "blocks_per_sm > 0";
+    // The copies transpose through shared tiles over the (f32) stages
+    // before the K loop uses them.
+    int64_t panels =
+        getSharedMemoryLayout(config, Float32Type::get(config.getContext()))
+            .panelBytes;
+    if (panels < kPackTransposeBytes)
+      return std::string(which) + " copied transposed through " +
+             std::to_string(kPackTransposeBytes) +
+             " bytes of shared memory before the K loop, but the stages "
+             "have " +
+             std::to_string(panels) + " (use more stages or larger tiles)";
+    return std::nullopt;
+  }
   if (config.getPackB() && layout.transposeB)
     return std::string("b = packed copies B's rows of N elements; "
                        "transposed B (stored N x K) is read as it is: use "
@@ -452,7 +481,17 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   // 16-byte multiples (and a box must start on a 16-byte boundary; rows of
   // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's
   // panel beyond K with the next row's elements, not zeros).
-  if (aCols * elemBytes % 16 != 0)
+  // (A copied first has its copy's rows, padded, made by all blocks
+  // together.)
+  if (copiesA(config, k, layout) && !config.isTF32() &&
+      config.getBlocksPerSM() == 0)
+    os << "copy kind tma with rows of A that are not multiples of 16 bytes "
+          "(A is "
+       << aRows << "x" << aCols
+       << ") copies A first, all blocks together, which then wait for each "
+          "other: it needs blocks_per_sm > 0 (or use copy kind async or "
+          "registers)";
+  else if (aCols * elemBytes % 16 != 0 && !copiesA(config, k, layout))
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
        << aRows << "x" << aCols << (layout.transposeA ? " (transposed)" : "")

@@ -317,17 +317,21 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
     workspace.residentBlocks = plan.residentBlocks();
     args.push_back(workspace);
   }
-  // A tensor map of each copy in the workspace, its boxes those of the
-  // operand, or with TF32 (copies M x K and N x K, K-major) BM or BN rows
-  // of one swizzle atom.
+  // A tensor map of each copy in the workspace, its boxes one stage of the
+  // copy (A's M x K: BM x BK; B's K x N: BK x BN, or with TF32 N x K: BN x
+  // BK), BK or BN one swizzle atom wide on the wgmma tile.
+  WgmmaTileAttr wgmma = config.getWgmmaTile();
   if (plan.pack)
     for (const PackedCopy &copy : plan.pack->copies) {
       const KernelArgument &of = copy.operand ? b : a;
-      int64_t rows = !tf32         ? of.boxRows
-                     : copy.operand ? config.getBN()
-                                    : config.getBM();
+      int64_t rows = copy.operand == 0 ? config.getBM()
+                     : tf32            ? config.getBN()
+                                       : config.getBK();
+      int64_t cols = wgmma                ? wgmma.getBoxColumns()
+                     : copy.operand == 0 ? config.getBK()
+                                         : config.getBN();
       KernelArgument packed{copy.operand ? "B" : "A", copy.rows, copy.cols,
-                            true, rows, of.boxCols};
+                            true, rows, cols};
       packed.swizzleBytes = of.swizzleBytes;
       packed.packed = true;
       packed.part = copy.part;
@@ -485,7 +489,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   // workspace (stream_k, pack_b) is laid out for that grid.
   bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
   if (config.getStreamK() || config.getPackB() || persistent ||
-      config.isTF32()) {
+      config.isTF32() || copiesA(config, k, problem.layout)) {
     if (!target) {
       why = std::string(config.getStreamK()   ? "stream_k sizes its grid"
                         : persistent          ? "persistent sizes its grid"

@@ -341,8 +341,9 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
       for (const PackedCopy &copy : plan.copies) {
         if (copy.operand != operand)
           continue;
-        // pack_b's copy of B; A's exact copy goes with the TF32 ones.
-        if (copy.part == CopyPart::Exact && operand == 1)
+        // pack_b's copy of B as it is; A's exact copy and transposing
+        // copies go with the TF32 ones.
+        if (copy.part == CopyPart::Exact && operand == 1 && !copy.transposed)
           emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
                         packer, tid, numThreads);
         else

@@ -502,10 +502,12 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
         rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
         ArrayRef<int64_t>{copy.rows, copy.cols}, ArrayRef<int64_t>{1, 1});
   };
-  // pack_b: B's copy in the workspace.
-  Value sourceB = globalB;
+  // pack_b: B's copy in the workspace; the fma tile's copy of A stored
+  // transposed.
+  Value sourceA = globalA, sourceB = globalB;
   if (plan.workspace.pack && !config.isTF32())
-    sourceB = copyView(plan.workspace.pack->copies.front());
+    for (const PackedCopy &copy : plan.workspace.pack->copies)
+      (copy.operand ? sourceB : sourceA) = copyView(copy);
   bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
   SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described;
   if (config.isTF32()) {
@@ -522,7 +524,7 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
     described = {{globalA, {a.boxRows, a.boxCols}},
                  {sourceB, {b.boxRows, b.boxCols}}};
   } else {
-    described = {{globalA, {config.getBM(), config.getBK()}}};
+    described = {{sourceA, {config.getBM(), config.getBK()}}};
     if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
       SmallVector<ReassociationIndices> all{{0, 1}};
       Value flat =

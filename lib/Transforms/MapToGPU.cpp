@@ -134,9 +134,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (failed(planOr))
     return forall.emitOpError() << why;
   const KernelPlan &plan = *planOr;
+  // (A stored transposed is promoted as stored, whatever its stage.)
   if (trips[0] != plan.tilesM() || trips[1] != plan.tilesN() ||
-      promoted->aTransposed !=
-          (plan.copy[0].layout == PanelLayout::Transposed))
+      (!problem->layout.transposeA &&
+       promoted->aTransposed !=
+           (plan.copy[0].layout == PanelLayout::Transposed)))
     return forall.emitOpError()
            << "does not match its config and problem (re-run "
               "--tile-block-tile and --tile-promote)";
@@ -271,7 +273,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
           MemRefType::get({1}, rewriter.getI32Type(),
                           MemRefLayoutAttrInterface(), workgroup),
           0);
-    if (config.isTF32())
+    if (llvm::any_of(pack.copies,
+                     [](const PackedCopy &c) { return c.transposed; }))
       transposeTile = getDynamicSharedView(
           rewriter, loc,
           MemRefType::get({kPackTransposeTiles, 32, 33},

@@ -10,6 +10,9 @@
 // RUN: tile-opt %S/Inputs/transposed-f32.mlir --tile-gpu-pipeline="chip=sm_90a precision=tf32 artifact-dir=%t/tf32" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/tf32/manifest.json --check-prefix=TF32
 // RUN: %ptxas -arch=sm_90a -v %t/tf32/tf32_ab_matmul_0.ptx -o %t/tf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %S/Inputs/transposed-f32.mlir --tile-gpu-pipeline="chip=sm_90a artifact-dir=%t/fma" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/fma/manifest.json --check-prefix=FMA
+// RUN: %ptxas -arch=sm_90a -v %t/fma/tf32_ab_matmul_0.ptx -o %t/fma.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // Transposed operands through the whole pipeline: B stored N x K (the
 // Linear layout of the seeds' FF layer, 2048 x 11008 x 4096 f16) and A
@@ -91,6 +94,32 @@
 // TF32: "name": "tf32_ab_matmul_0",
 // TF32: "a_layout": "column-major",
 // TF32: "b_layout": "column-major",
+
+// IEEE f32 on the fma tile (the same inputs at the default precision):
+// the kernel copies A stored K x M transposed (M x K) and B stored N x K
+// transposed (K x N: b = packed's copy), A's first, and reads both
+// through their copies' tensor maps (A's boxes BM x BK, B's BK x BN).
+// FMA: "name": "tf32_b_matmul_0",
+// FMA: "box": [
+// FMA-NEXT: 64,
+// FMA-NEXT: 16
+// FMA: "name": "A",
+// FMA: "part": "exact",
+// FMA: "shape": [
+// FMA-NEXT: 1100,
+// FMA-NEXT: 1000
+// FMA: "transposed": true,
+// FMA: "box": [
+// FMA-NEXT: 16,
+// FMA-NEXT: 256
+// FMA: "name": "B",
+// FMA: "part": "exact",
+// FMA: "shape": [
+// FMA-NEXT: 1000,
+// FMA-NEXT: 1200
+// FMA: "transposed": true,
+// FMA: "b_row_groups": false,
+// FMA: "instruction_tile": "fma",
 
 // The instructions' transpose immediates (after scale-d, scale-a,
 // scale-b): B K-major (0) with A K-major (0); A M-major (1) with B

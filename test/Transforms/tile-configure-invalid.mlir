@@ -62,15 +62,6 @@ func.func @strided(%A: memref<4x4xf32, strided<[8, 1]>>, %B: memref<4x4xf32>, %C
 
 // -----
 
-func.func @transposed_b(%A: memref<4x8xf32>, %B: memref<6x8xf32>, %C: memref<4x6xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90: transposed A or B is supported on the wgmma tile only so far (f16, bf16, or f32 with precision=tf32 or tf32x3; or use strategy=naive)}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
-    ins(%A, %B : memref<4x8xf32>, memref<6x8xf32>) outs(%C : memref<4x6xf32>)
-  return
-}
-
-// -----
-
 // A broadcast operand and a transposed C stay as they are.
 func.func @broadcast_a(%A: memref<8xf32>, %B: memref<8x6xf32>, %C: memref<4x6xf32>) {
   // expected-warning @+1 {{left alone: tile-opt compiles linalg.matmul with row-major C[M,N] = A[M,K] * B[K,N], A and B row-major or transposed; broadcast operands and a transposed C are not supported yet}}
@@ -90,10 +81,11 @@ func.func @transposed_c(%A: memref<4x8xf32>, %B: memref<8x6xf32>, %C: memref<6x4
 
 // -----
 
-// Transposed operands on the fma tile: the config is refused, naming what
-// reads them (tile-configure-transposed.mlir has the wgmma tile's).
+// Transposed operands on the fma tile: A is copied transposed first, all
+// blocks together, which a register-copy config without blocks_per_sm
+// cannot do (tile-configure-transposed.mlir has the others).
 func.func @transposed_a_fma(%A: memref<32x64xf32>, %B: memref<32x64xf32>, %C: memref<64x64xf32>) {
-  // expected-error @+1 {{transposed A is not supported yet by the fma tile (supported: the wgmma tile, and strategy=naive)}}
+  // expected-error @+1 {{transposed A is read by the fma tile through a transposing copy of A, made by all blocks together: it needs copy kind tma and blocks_per_sm > 0}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<tiled, block = [32, 32, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<32x64xf32>, memref<32x64xf32>) outs(%C : memref<64x64xf32>)
@@ -139,9 +131,10 @@ func.func @explicit_config_over_block_registers(%A: memref<64x32xf32>, %B: memre
 // -----
 
 // copy = tma: a tensor map's row pitch must be a multiple of 16 bytes; rows
-// of 30 floats (A's K) are not.
+// of 30 floats (A's K) are not, so the kernel would copy A first (rows
+// padded), all blocks together, which needs blocks_per_sm.
 func.func @tma_pitch(%A: memref<64x30xf32>, %B: memref<30x48xf32>, %C: memref<64x48xf32>) {
-  // expected-error @+1 {{copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 64x30 (use copy kind async or registers)}}
+  // expected-error @+1 {{copy kind tma with rows of A that are not multiples of 16 bytes (A is 64x30) copies A first, all blocks together, which then wait for each other: it needs blocks_per_sm > 0 (or use copy kind async or registers)}}
   linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], tile = #tile.fma<thread = [4, 6]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>}
       ins(%A, %B : memref<64x30xf32>, memref<30x48xf32>) outs(%C : memref<64x48xf32>)
   return

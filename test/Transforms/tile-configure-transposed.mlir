@@ -83,6 +83,54 @@ func.func @transposed_tf32(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C:
 
 // -----
 
+// IEEE f32 on the fma tile: transposed operands are copied first (B as
+// b = packed, whose copy transposes; A by the kernel's own copy), so the
+// default is a TMA candidate with b = packed and blocks_per_sm.
+// CHECK-LABEL: func.func @fma_linear
+// CHECK: tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2
+func.func @fma_linear(%A: memref<2048x4096xf32>, %B: memref<11008x4096xf32>, %C: memref<2048x11008xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<2048x4096xf32>, memref<11008x4096xf32>) outs(%C : memref<2048x11008xf32>)
+  return
+}
+
+// -----
+
+// A stored K x M: its copy pads the rows, so K = 1001 keeps the TMA
+// candidates (row-major A of 1001 columns takes cp.async), and B of 1000
+// columns needs no pack.
+// CHECK-LABEL: func.func @fma_transposed_a
+// CHECK: copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>
+func.func @fma_transposed_a(%A: memref<1001x1000xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<1001x1000xf32>, memref<1001x1000xf32>) outs(%C : memref<1000x1000xf32>)
+  return
+}
+
+// -----
+
+func.func @fma_b_unpacked(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
+  // expected-error @+1 {{transposed B is read by the fma tile through a transposing copy of B: it needs b = packed}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
+    ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// The copy transposes through 33920 bytes of shared tiles over the stages:
+// two stages of 64 x 128 x 16 have 24576.
+func.func @fma_small_stages(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
+  // expected-error @+1 {{transposed A is copied transposed through 33920 bytes of shared memory before the K loop, but the stages have 24576 (use more stages or larger tiles)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
+    ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
 // The naive strategy reads any layout.
 // CHECK-LABEL: func.func @naive_f32
 // CHECK: tile.config = #tile.config<naive

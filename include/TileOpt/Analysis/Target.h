@@ -229,9 +229,10 @@ int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
 /// Whether a kernel of `config` copies A (M x K f32) into its workspace
 /// before its K loop: with the TF32 precisions, where A's rows are not
 /// 16-byte multiples (TMA's row strides) or A is stored transposed (K x M;
-/// the copy is M x K, K-major, as the tile reads A); A's TMA boxes then
-/// come from the copy, whose rows are padded. Elsewhere the boxes come
-/// from A itself.
+/// the copy is M x K, K-major, as the tile reads A); with the fma tile
+/// where A is stored transposed, or copy kind tma meets rows of A that are
+/// not 16-byte multiples. A's TMA boxes then come from the copy, whose
+/// rows are padded. Elsewhere the boxes come from A itself.
 bool copiesA(ConfigAttr config, int64_t k, OperandLayout layout = {});
 
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
@@ -298,10 +299,11 @@ bool isTmaBByRegisters(ConfigAttr config, int64_t n, Type elementType);
 std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
                                              int64_t n, int64_t k);
 
-/// Why `config` cannot read A and B in `layout`: transposed operands are
-/// read by the wgmma tile alone (16-bit: either operand K- or MN-major in
-/// its swizzled boxes, without b = packed; TF32: through its copies, which
-/// transpose what is not K-major); or nullopt.
+/// Why `config` cannot read A and B in `layout`, or nullopt. Transposed
+/// operands: the 16-bit wgmma tile reads either K- or MN-major from its
+/// swizzled boxes (without b = packed); TF32 and the fma tile read
+/// copies that transpose them before the K loop (the fma tile's B with
+/// b = packed, its A with copy kind tma and blocks_per_sm > 0).
 std::optional<std::string> findLayoutViolation(ConfigAttr config,
                                                OperandLayout layout);
 
