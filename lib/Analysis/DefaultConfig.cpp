@@ -100,10 +100,11 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 }
 
 /// What makes `config` impossible on `target` or for the problem's shape.
-static std::optional<std::string>
-findViolation(ConfigAttr config, int64_t m, int64_t n, int64_t k,
-              Type elementType, const TargetInfo &target,
-              OperandLayout layout = {}) {
+static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
+                                                int64_t n, int64_t k,
+                                                Type elementType,
+                                                const TargetInfo &target,
+                                                OperandLayout layout = {}) {
   if (std::optional<std::string> violation =
           findConfigViolation(config, target, elementType))
     return violation;
@@ -117,12 +118,10 @@ findViolation(ConfigAttr config, int64_t m, int64_t n, int64_t k,
 /// down the columns of C where B is as large as A or larger (N >= M), so
 /// that a wave's blocks share B's panels in the L2 (measured on the FF
 /// layer and on 4096³, 2 % over along_n: docs/results/).
-static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
-                                           int64_t n, int64_t k,
-                                           Type elementType, Type cType,
-                                           const TargetInfo &target,
-                                           std::string *why,
-                                           OperandLayout layout) {
+static ConfigAttr
+selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
+                         Type elementType, Type cType, const TargetInfo &target,
+                         std::string *why, OperandLayout layout) {
   if (!target.hasInstructionTile("wgmma")) {
     if (why)
       *why = getTypeName(elementType) +
@@ -138,7 +137,8 @@ static ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m,
   // Rows of B that are not 16-byte multiples: the kernel packs B first
   // (its blocks then wait for each other: one resident block per SM).
   // Transposed B is read as it is, in rows of K (as A's).
-  int64_t bRowBytes = (layout.transposeB ? k : n) * getElementBytes(elementType);
+  int64_t bRowBytes =
+      (layout.transposeB ? k : n) * getElementBytes(elementType);
   bool packB = bRowBytes % 16 != 0 && !layout.transposeB;
   // Grids of more than one wave take the tile order in bands of G tile
   // rows (columns with along_n), so that a wave of W blocks spans about G
@@ -307,8 +307,8 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
 
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
-    Type cType, const TargetInfo &target, std::string *why,
-    Precision precision, OperandLayout layout) {
+    Type cType, const TargetInfo &target, std::string *why, Precision precision,
+    OperandLayout layout) {
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
@@ -351,25 +351,24 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   // transposes), at least one block per SM; each copy costs as pack_b's,
   // and its rows are padded (an operand copied is aligned).
   bool transposed = !layout.isDefault();
-  bool aligned = (k % 4 == 0 || layout.transposeA) &&
-                 (n % 4 == 0 || layout.transposeB);
+  bool aligned =
+      (k % 4 == 0 || layout.transposeA) && (n % 4 == 0 || layout.transposeB);
   int copies = layout.transposeA + layout.transposeB;
   ConfigAttr best;
   double bestScore = -1;
   for (const Candidate &c : candidates) {
-    if (transposed &&
-        (c.copy != CopyKind::Tma ||
-         (layout.transposeB && c.b == BStaging::RowGroups)))
+    if (transposed && (c.copy != CopyKind::Tma ||
+                       (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;
     BStaging b = layout.transposeB ? BStaging::Packed : c.b;
-    int64_t blocksPerSM = transposed     ? std::max<int64_t>(c.blocksPerSM, 1)
+    int64_t blocksPerSM = transposed   ? std::max<int64_t>(c.blocksPerSM, 1)
                           : k % 4 == 0 ? c.blocksPerSM
                                        : 0;
     // TMA boxes land dense: no padding.
-    auto config = ConfigAttr::get(
-        ctx, Strategy::Tiled, {c.bm, c.bn, c.bk}, {c.wm, c.wn}, {c.tm, c.tn},
-        c.stages, c.copy == CopyKind::Tma ? 0 : pad, c.copy, blocksPerSM, c.a,
-        c.fmaOrder, b);
+    auto config = ConfigAttr::get(ctx, Strategy::Tiled, {c.bm, c.bn, c.bk},
+                                  {c.wm, c.wn}, {c.tm, c.tn}, c.stages,
+                                  c.copy == CopyKind::Tma ? 0 : pad, c.copy,
+                                  blocksPerSM, c.a, c.fmaOrder, b);
     if (std::optional<std::string> violation =
             findViolation(config, m, n, k, elementType, target, layout)) {
       if (why)

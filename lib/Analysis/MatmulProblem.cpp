@@ -67,10 +67,9 @@ mlir::tileopt::getOperandLayout(linalg::MatmulOp matmul) {
   SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
   MLIRContext *ctx = matmul.getContext();
   auto map = [&](unsigned first, unsigned second) {
-    return AffineMap::get(3, 0,
-                          {getAffineDimExpr(first, ctx),
-                           getAffineDimExpr(second, ctx)},
-                          ctx);
+    return AffineMap::get(
+        3, 0, {getAffineDimExpr(first, ctx), getAffineDimExpr(second, ctx)},
+        ctx);
   };
   if (maps.size() != 3 || maps[2] != map(0, 1))
     return std::nullopt;

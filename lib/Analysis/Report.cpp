@@ -139,8 +139,7 @@ TileReport mlir::tileopt::computeTileReport(
   }
   if (config.getStreamK() || config.getPackB() || config.isTF32()) {
     WorkspacePlan plan =
-        getWorkspacePlan(config, m, n, k, elementType, *target,
-                         problem.layout);
+        getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
     r.streamK = plan.streamK;
     r.pack = plan.pack;
     r.workspaceBytes = plan.bytes;
@@ -172,11 +171,11 @@ TileReport mlir::tileopt::computeTileReport(
   // does.
   int64_t launched = r.streamK ? r.streamK->grid : r.ctas;
   if (launched < target->numSMs)
-    r.warnings.push_back(fmt(
-        "only {0} thread blocks for {1} SMs: {2} SMs get no work; {3}",
-        launched, target->numSMs, target->numSMs - launched,
-        r.streamK ? "more parts per tile would give more blocks"
-                  : "smaller block tiles would give more blocks"));
+    r.warnings.push_back(
+        fmt("only {0} thread blocks for {1} SMs: {2} SMs get no work; {3}",
+            launched, target->numSMs, target->numSMs - launched,
+            r.streamK ? "more parts per tile would give more blocks"
+                      : "smaller block tiles would give more blocks"));
   // With stream_k the blocks are one full wave whatever the tiles' waves.
   else if (r.waveEfficiency < 0.8 && !r.streamK)
     r.warnings.push_back(fmt(
@@ -335,8 +334,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     copy("A", plan->copy[0]);
     bool tf32 = plan->config.isTF32();
     os << (plan->restageA ? " re-staged K-major" : "")
-       << (!copiesA(plan->config, plan->problem.k, plan->problem.layout)
-               ? ""
+       << (!copiesA(plan->config, plan->problem.k, plan->problem.layout) ? ""
            : plan->problem.layout.transposeA ? " from its transposed copy"
                                              : " from its copy")
        << (!tf32 ? ""
@@ -346,13 +344,13 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << (plan->wgmma.prefetchA ? " a step ahead" : "") << ", ";
     copy("B", plan->copy[1]);
     os << (tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
-           : tf32                  ? " from its transposed TF32 copy"
+           : tf32                 ? " from its transposed TF32 copy"
            : plan->workspace.pack ? " from pack_b's copy"
                                   : "")
-       << "; "
-       << stringifyKLoopKind(plan->loop) << " K loop of " << plan->stages
-       << " stage(s); " << getInstructionTileTraits(plan->instructionTile).name
-       << " tile; " << stringifyTileSchedulerKind(plan->scheduler) << " tiles; "
+       << "; " << stringifyKLoopKind(plan->loop) << " K loop of "
+       << plan->stages << " stage(s); "
+       << getInstructionTileTraits(plan->instructionTile).name << " tile; "
+       << stringifyTileSchedulerKind(plan->scheduler) << " tiles; "
        << stringifyEpilogueKind(plan->epilogue) << " epilogue";
     if (plan->rowsPasses > 1)
       os << " in " << plan->rowsPasses << " column chunks";

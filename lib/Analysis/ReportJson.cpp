@@ -185,13 +185,13 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
                        {"tail_split", r.streamK->split},
                        {"workspace_bytes", r.streamK->workspaceBytes}})
                  : json::Value(nullptr)},
-      {"pack", r.pack ? json::Value(json::Object{
-                            {"blocks", r.pack->blocks},
-                            {"packers", r.pack->packers},
-                            {"copies", packedCopies(*r.pack)},
-                            {"workspace_bytes", r.workspaceBytes},
-                            {"bytes_moved", r.packBytesMoved}})
-                      : json::Value(nullptr)},
+      {"pack",
+       r.pack ? json::Value(json::Object{{"blocks", r.pack->blocks},
+                                         {"packers", r.pack->packers},
+                                         {"copies", packedCopies(*r.pack)},
+                                         {"workspace_bytes", r.workspaceBytes},
+                                         {"bytes_moved", r.packBytesMoved}})
+              : json::Value(nullptr)},
       {"floors",
        r.hasFloors() ? json::Value(json::Object{
                            {"fp32_peak_flop_per_s", r.peakFlopsPerSecond()},

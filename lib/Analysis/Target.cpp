@@ -432,8 +432,8 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
       return std::string(which) +
              " read by the fma tile through a transposing copy of B: it "
              "needs b = packed";
-    if (layout.transposeA && (config.getCopyKind() != CopyKind::Tma ||
-                              config.getBlocksPerSM() == 0))
+    if (layout.transposeA &&
+        (config.getCopyKind() != CopyKind::Tma || config.getBlocksPerSM() == 0))
       return std::string(which) +
              " read by the fma tile through a transposing copy of A, made "
              "by all blocks together: it needs copy kind tma and "

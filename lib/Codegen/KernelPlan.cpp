@@ -214,8 +214,8 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
   return message;
 }
 
-SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
-                                                        Type elementType) {
+SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(
+    ConfigAttr config, Type elementType, OperandLayout operands) {
   SharedMemoryLayout layout;
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   int64_t pad = config.getPad(), stages = config.getStages();
@@ -231,14 +231,18 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(ConfigAttr config,
   } else {
     layout.panelShape[1] = {bk, bn + pad};
   }
-  // The wgmma tile's swizzled boxes, one 128-byte row wide: A's along K;
-  // B's along N (B as it is, N-major) or, TF32, along K (B's transposed
-  // copy, K-major). tf32x3 stages the high parts' boxes of B, then the
-  // low's; A's elements as they are (the wgmma tile splits them).
+  // The wgmma tile's swizzled boxes, one 128-byte row wide: A's along K
+  // (or, 16-bit A stored K x M, along M); B's along N (B as it is,
+  // N-major) or along K (16-bit B stored N x K; TF32's N x K copy of B).
+  // tf32x3 stages the high parts' boxes of B, then the low's; A's elements
+  // as they are (the wgmma tile splits them).
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     int64_t w = wgmma.getBoxColumns(), parts = wgmma.getParts();
-    layout.panelShape[0] = {bk / w, bm, w};
-    layout.panelShape[1] = wgmma.isTF32()
+    bool tf32 = wgmma.isTF32();
+    layout.panelShape[0] = operands.transposeA && !tf32
+                               ? SmallVector<int64_t, 4>{bm / w, bk, w}
+                               : SmallVector<int64_t, 4>{bk / w, bm, w};
+    layout.panelShape[1] = tf32 || operands.transposeB
                                ? SmallVector<int64_t, 4>{parts * bk / w, bn, w}
                                : SmallVector<int64_t, 4>{bn / w, bk, w};
   }
@@ -293,10 +297,16 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   auto [aRows, aCols] = p.getStoredA();
   auto [bRows, bCols] = p.getStoredB();
   const OperandLayout &layout = p.layout;
-  KernelArgument a{"A", aRows, aCols, aMap,
+  KernelArgument a{"A",
+                   aRows,
+                   aCols,
+                   aMap,
                    layout.transposeA ? config.getBK() : config.getBM(),
                    layout.transposeA ? config.getBM() : config.getBK()};
-  KernelArgument b{"B", bRows, bCols, bMap && !tf32,
+  KernelArgument b{"B",
+                   bRows,
+                   bCols,
+                   bMap && !tf32,
                    layout.transposeB ? config.getBN() : config.getBK(),
                    layout.transposeB ? config.getBK() : config.getBN()};
   // wgmma: boxes one swizzle atom (128 bytes) wide.
@@ -327,11 +337,11 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
       int64_t rows = copy.operand == 0 ? config.getBM()
                      : tf32            ? config.getBN()
                                        : config.getBK();
-      int64_t cols = wgmma                ? wgmma.getBoxColumns()
+      int64_t cols = wgmma               ? wgmma.getBoxColumns()
                      : copy.operand == 0 ? config.getBK()
                                          : config.getBN();
-      KernelArgument packed{copy.operand ? "B" : "A", copy.rows, copy.cols,
-                            true, rows, cols};
+      KernelArgument packed{
+          copy.operand ? "B" : "A", copy.rows, copy.cols, true, rows, cols};
       packed.swizzleBytes = of.swizzleBytes;
       packed.packed = true;
       packed.part = copy.part;
@@ -349,10 +359,10 @@ mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
   std::optional<TargetInfo> target = lookupTarget(chip);
   if (!target || config.getStrategy() != Strategy::Tiled)
     return buildKernelArguments(config, p, WorkspacePlan());
-  return buildKernelArguments(
-      config, p,
-      getWorkspacePlan(config, p.m, p.n, p.k, p.elementType, *target,
-                       p.layout));
+  return buildKernelArguments(config, p,
+                              getWorkspacePlan(config, p.m, p.n, p.k,
+                                               p.elementType, *target,
+                                               p.layout));
 }
 
 /// The width of the vectors that move panel rows of a `rows` x `cols`
@@ -383,7 +393,8 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   // B's rows may be anything when the kernel packs B first; TF32 kernels
   // read only their copies, whose rows are padded. Rows as stored: A's of
   // K elements (M transposed), B's of N (K transposed).
-  int64_t aRow = problem.getStoredA().second, bRow = problem.getStoredB().second;
+  int64_t aRow = problem.getStoredA().second,
+          bRow = problem.getStoredB().second;
   if (!config.isTF32() &&
       (aRow % 8 != 0 || (bRow % 8 != 0 && !plan.workspace.pack))) {
     why = "needs rows of A and B that are 16-byte multiples (multiples of "
@@ -499,8 +510,8 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
             " by the chip's SMs: name a known chip";
       return failure();
     }
-    plan.workspace = getWorkspacePlan(config, m, n, k, elementType, *target,
-                                      problem.layout);
+    plan.workspace =
+        getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
   }
   const CopierTraits &copier = getCopierTraits(config.getCopyKind());
   if (std::optional<std::string> stages =
@@ -513,22 +524,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     why = *v;
     return failure();
   }
-  plan.shared = getSharedMemoryLayout(config, elementType);
-  // The wgmma tile's stages of transposed operands: A's boxes along M (BM
-  // / W boxes of BK x W), B's along K (BK / W boxes of BN x W), as stored.
-  // (TF32 reads both from K-major copies where they are not so.)
-  if (WgmmaTileAttr wgmma = config.getWgmmaTile(); wgmma && !wgmma.isTF32()) {
-    int64_t w = wgmma.getBoxColumns();
-    auto restage = [&](int operand, SmallVector<int64_t, 4> shape) {
-      if (plan.stages > 1)
-        shape.insert(shape.begin(), plan.stages);
-      plan.shared.panelShape[operand] = shape;
-    };
-    if (problem.layout.transposeA)
-      restage(0, {bm / w, bk, w});
-    if (problem.layout.transposeB)
-      restage(1, {bk / w, bn, w});
-  }
+  plan.shared = getSharedMemoryLayout(config, elementType, problem.layout);
   plan.scheduler = config.getScheduler();
   // A cluster's blocks are consecutive along x and take tiles along the
   // tile order's walk, which counts to a whole number of clusters: the

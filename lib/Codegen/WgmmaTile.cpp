@@ -402,8 +402,7 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
   // columns) of the tile. The warpgroup's first row (column) is a row of
   // the boxes, or whole boxes in.
   int64_t aBoxBytes = (w.aKMajor ? bm : bk) * kSwizzleAtomRowBytes;
-  int64_t bBoxBytes =
-      (w.bKMajor ? config.getBN() : bk) * kSwizzleAtomRowBytes;
+  int64_t bBoxBytes = (w.bKMajor ? config.getBN() : bk) * kSwizzleAtomRowBytes;
   auto firstBytes = [&](Value index, bool kMajorOperand, int64_t boxBytes) {
     return kMajorOperand ? bytes(index, kSwizzleAtomRowBytes)
                          : bytes(index, boxBytes / boxColumns);
@@ -437,8 +436,8 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
   // in a stage of boxes of `boxBytes`: K-major, row `first` of the chunk's
   // box; MN-major, row 16 kk of the box of column `first`.
   int64_t boxesPerPart = bk / boxColumns;
-  auto offset = [&](bool kMajorOperand, int64_t part, int64_t kk,
-                    int64_t first, int64_t boxBytes) {
+  auto offset = [&](bool kMajorOperand, int64_t part, int64_t kk, int64_t first,
+                    int64_t boxBytes) {
     if (!kMajorOperand)
       return first / boxColumns * boxBytes + kk * w.k * kSwizzleAtomRowBytes;
     int64_t kBytes = kk * w.k * elemBytes;
@@ -459,9 +458,9 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
       for (int64_t i = 0; i < w.tilesM(); ++i) {
         Value descA;
         if (!tf32)
-          descA = descriptor(
-              aBase, offset(w.aKMajor, partA, kk, i * w.m, aBoxBytes),
-              aBoxBytes);
+          descA = descriptor(aBase,
+                             offset(w.aKMajor, partA, kk, i * w.m, aBoxBytes),
+                             aBoxBytes);
         for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
           Value descB = descriptor(
               bBase, offset(w.bKMajor, partB, kk, jn * w.n, bBoxBytes),

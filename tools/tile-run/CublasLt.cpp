@@ -56,20 +56,18 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
       !check(
           cublasLtMatmulDescCreate(&operation, CUBLAS_COMPUTE_32F, CUDA_R_32F),
           "cublasLtMatmulDescCreate") ||
-      !check(cublasLtMatmulDescSetAttribute(operation,
-                                            CUBLASLT_MATMUL_DESC_TRANSA, &opB,
-                                            sizeof opB),
+      !check(cublasLtMatmulDescSetAttribute(
+                 operation, CUBLASLT_MATMUL_DESC_TRANSA, &opB, sizeof opB),
              "cublasLtMatmulDescSetAttribute") ||
-      !check(cublasLtMatmulDescSetAttribute(operation,
-                                            CUBLASLT_MATMUL_DESC_TRANSB, &opA,
-                                            sizeof opA),
+      !check(cublasLtMatmulDescSetAttribute(
+                 operation, CUBLASLT_MATMUL_DESC_TRANSB, &opA, sizeof opA),
              "cublasLtMatmulDescSetAttribute") ||
-      !check(cublasLtMatrixLayoutCreate(&layoutA, toCuda(ab), bRows, bCols,
-                                        bRows),
-             "cublasLtMatrixLayoutCreate") ||
-      !check(cublasLtMatrixLayoutCreate(&layoutB, toCuda(ab), aRows, aCols,
-                                        aRows),
-             "cublasLtMatrixLayoutCreate") ||
+      !check(
+          cublasLtMatrixLayoutCreate(&layoutA, toCuda(ab), bRows, bCols, bRows),
+          "cublasLtMatrixLayoutCreate") ||
+      !check(
+          cublasLtMatrixLayoutCreate(&layoutB, toCuda(ab), aRows, aCols, aRows),
+          "cublasLtMatrixLayoutCreate") ||
       !check(cublasLtMatrixLayoutCreate(&layoutC, toCuda(c), n, m, n),
              "cublasLtMatrixLayoutCreate") ||
       !check(cublasLtMatmulPreferenceCreate(&preference),

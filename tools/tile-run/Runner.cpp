@@ -836,8 +836,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         return cublasDgemm(handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
                            &alpha64, reinterpret_cast<const double *>(dB64),
                            o.ldb, reinterpret_cast<const double *>(dA64), o.lda,
-                           &beta64, reinterpret_cast<double *>(dC64),
-                           (int)k.n);
+                           &beta64, reinterpret_cast<double *>(dC64), (int)k.n);
       };
       if (!blas(gemm(k, dA, dB, dRef, beta), gemmName(k), f) ||
           !blas(dgemm(), "cublasDgemm", f) ||

@@ -308,10 +308,10 @@ std::optional<std::string> findLayoutViolation(ConfigAttr config,
                                                OperandLayout layout);
 
 /// What makes `config` unusable for an M x N x K problem with A and B in
-/// `layout` (findGridViolation; transposed A or B only on the 16-bit wgmma
-/// tile; copy = tma needs rows of A, as stored, in 16-byte multiples, and
-/// two stages when B's are not and b_row_groups is off; b_row_groups needs
-/// 4N to fit 32-bit coordinates), or nullopt.
+/// `layout` (findGridViolation; findLayoutViolation; copy = tma needs rows
+/// of A, as stored, in 16-byte multiples unless the kernel copies A, which
+/// needs blocks_per_sm, and two stages when B's are not and b_row_groups is
+/// off; b_row_groups needs 4N to fit 32-bit coordinates), or nullopt.
 std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
                                               int64_t n, int64_t k,
                                               Type elementType,
@@ -322,10 +322,11 @@ std::optional<std::string> findShapeViolation(ConfigAttr config, int64_t m,
 /// chip's limits (findConfigViolation), the shape (findShapeViolation) or
 /// Stream-K's residency (findStreamKViolation); nullopt when it can. Every
 /// config a matmul gets (given, tuned or the default) passes it first.
-std::optional<std::string>
-findProblemViolation(ConfigAttr config, int64_t m, int64_t n, int64_t k,
-                     Type elementType, const TargetInfo &target,
-                     OperandLayout layout = {});
+std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
+                                                int64_t n, int64_t k,
+                                                Type elementType,
+                                                const TargetInfo &target,
+                                                OperandLayout layout = {});
 
 /// How a config's thread blocks fill the chip.
 struct WaveInfo {
@@ -357,8 +358,10 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// (if given) saying what the smallest candidate breaks. `cType` is C's
 /// element type (null: the operands'); it picks the 16-bit schedule.
 /// `precision` tf32 or tf32x3 picks the TF32 wgmma default instead (f32
-/// operands, sm_90a). Transposed A or B (`layout`) take the 16-bit wgmma
-/// default; other problems with them have no tiled default.
+/// operands, sm_90a). With transposed A or B (`layout`) the wgmma
+/// defaults read them as stored or through their copies, and the fma
+/// candidates are the TMA ones that copy them first (b = packed, at least
+/// one block per SM).
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType, Type cType,
                                     const TargetInfo &target,

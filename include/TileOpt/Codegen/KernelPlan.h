@@ -123,7 +123,10 @@ struct SharedMemoryLayout {
 };
 /// The rows epilogue's BM x (BN / passes + 16 bytes) tile of C.
 inline constexpr StringLiteral kCTileSlot = "c_tile";
-SharedMemoryLayout getSharedMemoryLayout(ConfigAttr config, Type elementType);
+/// `operands`: how A and B are stored (the 16-bit wgmma tile stages them
+/// so); the bytes do not depend on it.
+SharedMemoryLayout getSharedMemoryLayout(ConfigAttr config, Type elementType,
+                                         OperandLayout operands = {});
 
 /// How one operand's panels are copied.
 struct OperandCopy {

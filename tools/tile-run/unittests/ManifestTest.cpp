@@ -156,8 +156,7 @@ TEST(Manifest, ReadsTransposedOperands) {
   EXPECT_EQ(k.storedB(), std::make_pair(int64_t(45), int64_t(17)));
   // A column-major B in the row-major shape is an ABI mismatch.
   EXPECT_FALSE(parseEdited(
-      {{"\"b_layout\": \"row-major\"", "\"b_layout\": \"column-major\""}},
-      e));
+      {{"\"b_layout\": \"row-major\"", "\"b_layout\": \"column-major\""}}, e));
   EXPECT_EQ(e, "kernels[0].args[1]: ABI mismatch: expected buffer B of "
                "f32[45x17], got buffer B of f32[17x45]");
   EXPECT_FALSE(parseEdited("\"a_layout\": \"row-major\"",
@@ -623,11 +622,10 @@ TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
 namespace {
 /// The valid manifest (33 x 45 x 17 f32) with `precision` and a workspace
 /// followed by maps of the copies `copies` ({name, part, transposed}).
-bool parseTF32(const std::string &precision,
-               std::initializer_list<std::tuple<const char *, const char *,
-                                                bool>>
-                   copies,
-               Manifest &m, std::string &error, bool transposeB = false) {
+bool parseTF32(
+    const std::string &precision,
+    std::initializer_list<std::tuple<const char *, const char *, bool>> copies,
+    Manifest &m, std::string &error, bool transposeB = false) {
   std::string args =
       R"({"name": "workspace", "kind": "workspace", "bytes": 65536,
           "init": "zero", "alignment": 16, "access": "readwrite"})";
@@ -657,11 +655,10 @@ bool parseTF32(const std::string &precision,
   const std::string cEnd = "\"access\": \"write\"\n        }";
   text.insert(text.find(cEnd) + cEnd.size(), ",\n" + args);
   if (transposeB) {
-    for (auto [from, to] : {std::pair<std::string, std::string>{
-                                "\"b_layout\": \"row-major\"",
-                                "\"b_layout\": \"column-major\""},
-                            {"[\n            17,\n            45\n          ]",
-                             "[45, 17]"}})
+    for (auto [from, to] :
+         {std::pair<std::string, std::string>{"\"b_layout\": \"row-major\"",
+                                              "\"b_layout\": \"column-major\""},
+          {"[\n            17,\n            45\n          ]", "[45, 17]"}})
       text.replace(text.find(from), from.size(), to);
   }
   return parseManifest(text, "/art", m, error);
@@ -695,11 +692,13 @@ TEST(Manifest, ReadsTheCopiesOfATF32Kernel) {
   EXPECT_EQ(one.kernels[0].precision, "tf32");
   // B stored N x K: its copy is as it is, not transposed.
   Manifest stored;
-  ASSERT_TRUE(parseTF32("tf32", {{"A", "exact", false}, {"B", "rounded", false}},
+  ASSERT_TRUE(parseTF32("tf32",
+                        {{"A", "exact", false}, {"B", "rounded", false}},
                         stored, e, /*transposeB=*/true))
       << e;
   EXPECT_TRUE(stored.kernels[0].transposeB);
-  EXPECT_FALSE(parseTF32("tf32", {{"A", "exact", false}, {"B", "rounded", true}},
+  EXPECT_FALSE(parseTF32("tf32",
+                         {{"A", "exact", false}, {"B", "rounded", true}},
                          stored, e, /*transposeB=*/true));
   EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the copies "
                "A exact, B rounded, got A exact, B rounded transposed");
