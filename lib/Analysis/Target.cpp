@@ -482,9 +482,18 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's
   // panel beyond K with the next row's elements, not zeros).
   // (A copied first has its copy's rows, padded, made by all blocks
-  // together.)
-  if (copiesA(config, k, layout) && !config.isTF32() &&
-      config.getBlocksPerSM() == 0)
+  // together, a warp per row of each 32 x 32 tile; the TF32 kernels have
+  // warpgroups.)
+  bool warpCopies =
+      !config.isTF32() &&
+      (copiesA(config, k, layout) || (config.getPackB() && layout.transposeB));
+  if (warpCopies && config.getBlockThreads() % 32 != 0)
+    os << "the kernel copies " << (copiesA(config, k, layout) ? "A" : "B")
+       << " before the K loop a warp per row of 32 x 32 tiles: it needs a "
+          "multiple of 32 threads per block, got "
+       << config.getBlockThreads();
+  else if (copiesA(config, k, layout) && !config.isTF32() &&
+           config.getBlocksPerSM() == 0)
     os << "copy kind tma with rows of A that are not multiples of 16 bytes "
           "(A is "
        << aRows << "x" << aCols

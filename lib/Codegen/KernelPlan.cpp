@@ -296,19 +296,11 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   // M, B N x K).
   auto [aRows, aCols] = p.getStoredA();
   auto [bRows, bCols] = p.getStoredB();
-  const OperandLayout &layout = p.layout;
-  KernelArgument a{"A",
-                   aRows,
-                   aCols,
-                   aMap,
-                   layout.transposeA ? config.getBK() : config.getBM(),
-                   layout.transposeA ? config.getBM() : config.getBK()};
-  KernelArgument b{"B",
-                   bRows,
-                   bCols,
-                   bMap && !tf32,
-                   layout.transposeB ? config.getBN() : config.getBK(),
-                   layout.transposeB ? config.getBK() : config.getBN()};
+  bool ta = p.layout.transposeA, tb = p.layout.transposeB;
+  int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
+  KernelArgument a{"A", aRows, aCols, aMap, ta ? bk : bm, ta ? bm : bk};
+  KernelArgument b{"B",           bRows,        bCols,
+                   bMap && !tf32, tb ? bn : bk, tb ? bk : bn};
   // wgmma: boxes one swizzle atom (128 bytes) wide.
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     a.boxCols = b.boxCols = wgmma.getBoxColumns();
@@ -334,12 +326,8 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   if (plan.pack)
     for (const PackedCopy &copy : plan.pack->copies) {
       const KernelArgument &of = copy.operand ? b : a;
-      int64_t rows = copy.operand == 0 ? config.getBM()
-                     : tf32            ? config.getBN()
-                                       : config.getBK();
-      int64_t cols = wgmma               ? wgmma.getBoxColumns()
-                     : copy.operand == 0 ? config.getBK()
-                                         : config.getBN();
+      int64_t rows = copy.operand == 0 ? bm : tf32 ? bn : bk;
+      int64_t cols = wgmma ? wgmma.getBoxColumns() : copy.operand ? bn : bk;
       KernelArgument packed{
           copy.operand ? "B" : "A", copy.rows, copy.cols, true, rows, cols};
       packed.swizzleBytes = of.swizzleBytes;
@@ -512,6 +500,15 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     }
     plan.workspace =
         getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
+  }
+  // A's copies and the transposing ones go a warp per 32 x 32 tile row.
+  if (plan.workspace.pack && plan.numThreads % 32 != 0 &&
+      llvm::any_of(plan.workspace.pack->copies, [](const PackedCopy &c) {
+        return c.operand == 0 || c.transposed;
+      })) {
+    why = "copies an operand a warp per tile row: it needs a multiple of 32 "
+          "threads per block";
+    return failure();
   }
   const CopierTraits &copier = getCopierTraits(config.getCopyKind());
   if (std::optional<std::string> stages =
