@@ -471,8 +471,8 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
           findLayoutViolation(config, layout))
     return violation;
   // A and B as stored: rows of K or M elements (A), N or K (B).
-  auto [aRows, aCols] = layout.transposeA ? std::pair(k, m) : std::pair(m, k);
-  auto [bRows, bCols] = layout.transposeB ? std::pair(n, k) : std::pair(k, n);
+  auto [aRows, aCols] = layout.storedA(m, k);
+  auto [bRows, bCols] = layout.storedB(k, n);
   // The TF32 precisions read A and B through their copies, whose rows are
   // padded to 128 bytes.
   if (config.getCopyKind() != CopyKind::Tma || config.isTF32())
@@ -482,25 +482,22 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   // a view of rows of 4 rows, as b_row_groups takes B's, would fill A's
   // panel beyond K with the next row's elements, not zeros).
   // (A copied first has its copy's rows, padded, made by all blocks
-  // together, a warp per row of each 32 x 32 tile; the TF32 kernels have
-  // warpgroups.)
-  bool warpCopies =
-      !config.isTF32() &&
-      (copiesA(config, k, layout) || (config.getPackB() && layout.transposeB));
-  if (warpCopies && config.getBlockThreads() % 32 != 0)
-    os << "the kernel copies " << (copiesA(config, k, layout) ? "A" : "B")
+  // together, a warp per row of each 32 x 32 tile.)
+  bool aCopied = copiesA(config, k, layout);
+  if ((aCopied || (config.getPackB() && layout.transposeB)) &&
+      config.getBlockThreads() % 32 != 0)
+    os << "the kernel copies " << (aCopied ? "A" : "B")
        << " before the K loop a warp per row of 32 x 32 tiles: it needs a "
           "multiple of 32 threads per block, got "
        << config.getBlockThreads();
-  else if (copiesA(config, k, layout) && !config.isTF32() &&
-           config.getBlocksPerSM() == 0)
+  else if (aCopied && config.getBlocksPerSM() == 0)
     os << "copy kind tma with rows of A that are not multiples of 16 bytes "
           "(A is "
        << aRows << "x" << aCols
        << ") copies A first, all blocks together, which then wait for each "
           "other: it needs blocks_per_sm > 0 (or use copy kind async or "
           "registers)";
-  else if (aCols * elemBytes % 16 != 0 && !copiesA(config, k, layout))
+  else if (aCols * elemBytes % 16 != 0 && !aCopied)
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
        << aRows << "x" << aCols << (layout.transposeA ? " (transposed)" : "")

@@ -501,11 +501,9 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     plan.workspace =
         getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
   }
-  // A's copies and the transposing ones go a warp per 32 x 32 tile row.
   if (plan.workspace.pack && plan.numThreads % 32 != 0 &&
-      llvm::any_of(plan.workspace.pack->copies, [](const PackedCopy &c) {
-        return c.operand == 0 || c.transposed;
-      })) {
+      llvm::any_of(plan.workspace.pack->copies,
+                   [](const PackedCopy &c) { return c.byTiles(); })) {
     why = "copies an operand a warp per tile row: it needs a multiple of 32 "
           "threads per block";
     return failure();

@@ -337,20 +337,18 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
   }
   emitUnder(rewriter, loc, isPacker, [&]() {
     for (int operand = 0; operand < 2; ++operand) {
-      SmallVector<const PackedCopy *, 2> tf32;
+      SmallVector<const PackedCopy *, 2> tiled;
       for (const PackedCopy &copy : plan.copies) {
         if (copy.operand != operand)
           continue;
-        // pack_b's copy of B as it is; A's exact copy and transposing
-        // copies go with the TF32 ones.
-        if (copy.part == CopyPart::Exact && operand == 1 && !copy.transposed)
+        if (!copy.byTiles())
           emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
                         packer, tid, numThreads);
         else
-          tf32.push_back(&copy);
+          tiled.push_back(&copy);
       }
-      if (!tf32.empty())
-        emitTF32Copies(rewriter, loc, tf32, plan.packers,
+      if (!tiled.empty())
+        emitTF32Copies(rewriter, loc, tiled, plan.packers,
                        operand ? globalB : globalA, workspace, packer, tid,
                        numThreads, transposeTile);
     }

@@ -19,6 +19,13 @@ namespace mlir::tileopt {
 struct OperandLayout {
   bool transposeA = false, transposeB = false;
   bool isDefault() const { return !transposeA && !transposeB; }
+  /// The rows and columns A (M x K) and B (K x N) are stored in.
+  std::pair<int64_t, int64_t> storedA(int64_t m, int64_t k) const {
+    return transposeA ? std::pair(k, m) : std::pair(m, k);
+  }
+  std::pair<int64_t, int64_t> storedB(int64_t k, int64_t n) const {
+    return transposeB ? std::pair(n, k) : std::pair(k, n);
+  }
 };
 
 /// C[M,N] (+)= A[M,K] * B[K,N], C row-major, A and B in `layout`. A and B
@@ -35,12 +42,11 @@ struct MatmulProblem {
   OperandLayout layout;
 
   Type getCType() const { return cType ? cType : elementType; }
-  /// The rows and columns A and B are stored in (transposed: K x M, N x K).
   std::pair<int64_t, int64_t> getStoredA() const {
-    return layout.transposeA ? std::pair(k, m) : std::pair(m, k);
+    return layout.storedA(m, k);
   }
   std::pair<int64_t, int64_t> getStoredB() const {
-    return layout.transposeB ? std::pair(n, k) : std::pair(k, n);
+    return layout.storedB(k, n);
   }
   /// The type products accumulate in.
   Type getAccumulatorType() const {

@@ -244,6 +244,12 @@ struct PackedCopy {
   bool transposed = false;
   int64_t rows = 0, cols = 0, offset = 0, pitch = 0;
   int64_t bytes(int64_t elemBytes) const { return rows * pitch * elemBytes; }
+  /// Whether the copy goes through 32 x 32 tiles a warp per row (rounding,
+  /// splitting or transposing there): every copy but pack_b's of B as it
+  /// is.
+  bool byTiles() const {
+    return operand == 0 || transposed || part != CopyPart::Exact;
+  }
 };
 
 /// The grid prologue that copies operands into the workspace: pack_b's
