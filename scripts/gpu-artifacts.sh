@@ -8,7 +8,9 @@
 #   t32_2048  2048x2048x2048  config='#tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>'
 # (among the options, `accumulate` makes the matmul C += A * B,
 # `type=f16` / `c_type=f32` set A's and B's and C's element types,
-# `transpose_a` / `transpose_b` store A as K x M and B as N x K, and
+# `transpose_a` / `transpose_b` store A as K x M and B as N x K,
+# `epilogue=OP,OP...` chains elementwise ops after the matmul (matmul-mlir
+# --epilogue), and
 # `line=` / `x=` place the job on a plot);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
@@ -40,7 +42,7 @@ while read -r name shape opts; do
   # Words among the options that describe the matmul, not the pipeline:
   # `accumulate` (C += A * B instead of a zero fill), `transpose_a` and
   # `transpose_b` (A stored K x M, B N x K), `type=T` (A's and B's element
-  # type) and `c_type=T` (C's).
+  # type), `c_type=T` (C's) and `epilogue=OPS` (ops after the matmul).
   problem=()
   pipeline=()
   read -ra words <<<"$opts"
@@ -51,6 +53,7 @@ while read -r name shape opts; do
       transpose_b) problem+=(--transpose-b) ;;
       type=*) problem+=(--type "${word#type=}") ;;
       c_type=*) problem+=(--c-type "${word#c_type=}") ;;
+      epilogue=*) problem+=(--epilogue "${word#epilogue=}") ;;
       line=* | x=*) ;;  # plot placement (python/tileopt/spec.py), not the pipeline's
       *) pipeline+=("$word") ;;
     esac

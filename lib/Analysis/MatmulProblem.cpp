@@ -33,6 +33,8 @@ DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
     fields.push_back(b.getNamedAttr("transpose_a", b.getUnitAttr()));
   if (layout.transposeB)
     fields.push_back(b.getNamedAttr("transpose_b", b.getUnitAttr()));
+  if (epilogue)
+    fields.push_back(b.getNamedAttr("epilogue", epilogue->toAttr(ctx)));
   return b.getDictionaryAttr(fields);
 }
 
@@ -56,6 +58,11 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
     p.cType = cType.getValue();
   p.layout.transposeA = static_cast<bool>(attr.get("transpose_a"));
   p.layout.transposeB = static_cast<bool>(attr.get("transpose_b"));
+  if (Attribute e = attr.get("epilogue")) {
+    p.epilogue = FusedEpilogue::fromAttr(dyn_cast<DictionaryAttr>(e));
+    if (!p.epilogue)
+      return std::nullopt;
+  }
   return p;
 }
 
@@ -198,7 +205,23 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
     os << *violation;
     return failure();
   }
+  std::string refusal;
+  Operation *refused;
+  if (std::optional<EpilogueChain> chain =
+          getEpilogueChain(matmul, refusal, refused))
+    p.epilogue = chain->epilogue;
   return p;
+}
+
+std::optional<EpilogueChain>
+mlir::tileopt::getEpilogueChain(linalg::MatmulOp matmul, std::string &why,
+                                Operation *&refused) {
+  refused = nullptr;
+  if (!matmul.hasPureBufferSemantics())
+    return std::nullopt;
+  return matchEpilogueChain(matmul, matmul.getDpsInits()[0],
+                            matmul.getDpsInputs(), !startsFromZero(matmul),
+                            why, refused);
 }
 
 std::optional<std::string> mlir::tileopt::findSizeViolation(int64_t m,

@@ -39,6 +39,71 @@ void Epilogue::addIndex(bool isRow, Value index) {
     (isRow ? rowIn : colIn).push_back(emitBound(isRow, index));
 }
 
+Value Epilogue::clampRow(Value row) {
+  return arith::MinUIOp::create(ctx.rewriter, ctx.loc,
+                                ib.add(ctx.rowOrigin, row),
+                                ib.c(ctx.plan.problem.m - 1));
+}
+
+Value Epilogue::clampCol(Value col) {
+  return arith::MinUIOp::create(ctx.rewriter, ctx.loc,
+                                ib.add(ctx.colOrigin, col),
+                                ib.c(ctx.plan.problem.n - 1));
+}
+
+Value Epilogue::loadInput(int64_t input, Value row, Value col) {
+  EpilogueIndex index = ctx.plan.problem.epilogue->inputs[input].index;
+  SmallVector<Value, 2> at;
+  if (index != EpilogueIndex::N)
+    at.push_back(row);
+  if (index != EpilogueIndex::M)
+    at.push_back(col);
+  return memref::LoadOp::create(ctx.rewriter, ctx.loc,
+                                ctx.epilogueInputs[input], at);
+}
+
+SmallVector<Value> Epilogue::emitFused(ArrayRef<Value> values) {
+  const FusedEpilogue &e = *ctx.plan.problem.epilogue;
+  int64_t tn = layout.cols.size();
+  SmallVector<Value> rows, cols;
+  for (Value row : layout.rows)
+    rows.push_back(clampRow(row));
+  for (Value col : layout.cols)
+    cols.push_back(clampCol(col));
+  // Vectors once per fragment row or column; matrices per element.
+  size_t numInputs = e.inputs.size();
+  SmallVector<SmallVector<Value>> byRow(numInputs), byCol(numInputs);
+  for (auto [k, in] : llvm::enumerate(e.inputs)) {
+    if (in.index == EpilogueIndex::M)
+      for (Value row : rows)
+        byRow[k].push_back(loadInput(k, row, Value()));
+    if (in.index == EpilogueIndex::N)
+      for (Value col : cols)
+        byCol[k].push_back(loadInput(k, Value(), col));
+  }
+  SmallVector<Value> out;
+  for (auto [i, row] : llvm::enumerate(rows))
+    for (auto [j, col] : llvm::enumerate(cols)) {
+      SmallVector<Value> in;
+      for (auto [k, input] : llvm::enumerate(e.inputs))
+        in.push_back(input.index == EpilogueIndex::M   ? byRow[k][i]
+                     : input.index == EpilogueIndex::N ? byCol[k][j]
+                                                       : loadInput(k, row, col));
+      out.push_back(
+          e.emit(ctx.rewriter, ctx.loc, values[i * tn + j], in));
+    }
+  return out;
+}
+
+Value Epilogue::emitFusedAt(Value value, Value row, Value col) {
+  row = clampRow(row);
+  col = clampCol(col);
+  SmallVector<Value> in;
+  for (size_t k = 0; k < ctx.plan.problem.epilogue->inputs.size(); ++k)
+    in.push_back(loadInput(k, row, col));
+  return ctx.plan.problem.epilogue->emit(ctx.rewriter, ctx.loc, value, in);
+}
+
 SmallVector<Value> Epilogue::emitInits(Value owner) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
@@ -201,10 +266,13 @@ void Epilogue::emitStagedStore(ValueRange results) {
       emitUnder(rewriter, loc, live[t], [&]() {
         SmallVector<Value, 2> at{where[2 * t], where[2 * t + 1]};
         Value value = values[t];
-        if (ctx.plan.addCAtStore)
+        if (ctx.plan.addCAtStore) {
           value = arith::AddFOp::create(
               rewriter, loc, value,
               memref::LoadOp::create(rewriter, loc, cView, at));
+          if (ctx.plan.problem.epilogue)
+            value = emitFusedAt(value, at[0], at[1]);
+        }
         memref::StoreOp::create(rewriter, loc, value, cView, at);
       });
   }
@@ -228,7 +296,7 @@ void Epilogue::emitRowsStore(ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   ConfigAttr config = ctx.config();
-  Type cType = ctx.plan.problem.getCType();
+  Type cType = ctx.plan.problem.getOutType();
   int64_t passes = ctx.plan.rowsPasses;
   int64_t bytes = getElementBytes(cType), bm = config.getBM(),
           bn = config.getBN(), chunk = bn / passes;
@@ -361,6 +429,10 @@ void Epilogue::emitStore(ValueRange accumulators) {
   for (Value &v : results)
     if (v.getType() != cType)
       v = arith::TruncFOp::create(rewriter, loc, cType, v);
+  // (Stream-K's staged C += A * B applies it after adding C.)
+  if (ctx.plan.problem.epilogue && !ctx.plan.addCAtStore)
+    results = emitFused(results);
+  cType = ctx.plan.problem.getOutType();
   int64_t run = ctx.plan.cVectorizable ? layout.colChunk : 1;
   auto vecType = VectorType::get({run}, cType);
   if (ctx.plan.epilogue == EpilogueKind::Staged) {

@@ -338,6 +338,16 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
       packed.packStride = copy.pitch * getElementBytes(p.elementType);
       args.push_back(packed);
     }
+  // The fused epilogue's inputs last: E1, E2, ... (vectors of N as 1 x N,
+  // of M as M x 1).
+  if (p.epilogue)
+    for (auto [i, in] : llvm::enumerate(p.epilogue->inputs)) {
+      KernelArgument arg{getEpilogueInputName(i),
+                         in.index == EpilogueIndex::N ? 1 : p.m,
+                         in.index == EpilogueIndex::M ? 1 : p.n};
+      arg.epilogueInput = i;
+      args.push_back(arg);
+    }
   return args;
 }
 
@@ -443,7 +453,8 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   for (int64_t passes = 1; passes <= kMaxRowsPasses && !rows; passes *= 2) {
     if (passes > 1 && (w.groupsN != 1 || w.wn % (8 * passes) != 0))
       break;
-    int64_t cBytes = getRowsEpilogueBytes(config, problem.getCType(), passes);
+    int64_t cBytes =
+        getRowsEpilogueBytes(config, problem.getOutType(), passes);
     int64_t bytes = shared.totalBytes() + cBytes;
     if (!refilled && cBytes <= shared.panelBytes) {
       shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
@@ -480,7 +491,9 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   int64_t pad = config.getPad();
   int64_t m = problem.m, n = problem.n, k = problem.k;
   Type elementType = problem.elementType;
-  bool is32Bit = elementType.getIntOrFloatBitWidth() == 32;
+  // The FMA tile's inline-PTX stores and staged pass move 32-bit values.
+  bool is32Bit = elementType.getIntOrFloatBitWidth() == 32 &&
+                 problem.getOutType().getIntOrFloatBitWidth() == 32;
   plan.stages = config.getStages();
   plan.numThreads = config.getBlockThreads();
 

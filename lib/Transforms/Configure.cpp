@@ -42,7 +42,7 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   std::string why;
   ConfigAttr config = selectDefaultTiledConfig(
       op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
-      problem.getCType(), target, &why, precision, problem.layout);
+      problem.getOutType(), target, &why, precision, problem.layout);
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
                       << ": " << why;
@@ -131,6 +131,13 @@ LogicalResult mlir::tileopt::configureMatmul(linalg::MatmulOp matmul,
           findViolation(config, *problem, target))
     return matmul.emitOpError() << *violation;
   matmul->setAttr(kConfigAttrName, config);
+  // An elementwise consumer that stays its own op says why.
+  std::string why;
+  Operation *refused;
+  getEpilogueChain(matmul, why, refused);
+  if (refused)
+    refused->emitRemark() << "not fused into the kernel of the matmul: "
+                          << why;
   return success();
 }
 

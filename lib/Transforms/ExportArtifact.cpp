@@ -173,6 +173,41 @@ static json::Value toJson(ArrayRef<int64_t> v) {
   return a;
 }
 
+/// `problem.epilogue`: the fused epilogue's program (docs/manifest.md),
+/// null without one.
+static json::Value epilogueToJson(const MatmulProblem &p) {
+  if (!p.epilogue)
+    return nullptr;
+  const FusedEpilogue &e = *p.epilogue;
+  json::Array inputs, steps;
+  for (auto [i, in] : llvm::enumerate(e.inputs))
+    inputs.push_back(json::Object{{"name", getEpilogueInputName(i)},
+                                  {"index", stringifyEpilogueIndex(in.index)},
+                                  {"element_type", getTypeName(in.elementType)}});
+  for (const EpilogueStep &s : e.steps) {
+    json::Object step{{"op", s.op},
+                      {"operands", json::Array(s.operands)},
+                      {"type", getTypeName(s.type)}};
+    if (s.op == "constant")
+      step["value"] = s.value;
+    if (s.op == "cmpf")
+      step["predicate"] = s.predicate;
+    steps.push_back(std::move(step));
+  }
+  return json::Object{{"inputs", std::move(inputs)},
+                      {"steps", std::move(steps)},
+                      {"result", e.result},
+                      {"output_type", getTypeName(e.outType)},
+                      {"expression", e.describe()}};
+}
+
+/// `problem.computes`: what the kernel computes, for humans.
+static std::string describeComputation(const MatmulProblem &p) {
+  if (!p.epilogue)
+    return p.accumulate ? "C += A * B" : "C = A * B";
+  return "C = " + p.epilogue->describe(p.accumulate ? "(C + A * B)" : "A * B");
+}
+
 static json::Value kernelToJson(const KernelRecord &k) {
   const MatmulProblem &p = k.problem;
   // The tiling report (with ptxas's registers when known) also supplies the
@@ -187,6 +222,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
       p, k.config, k.chip, target ? &*target : nullptr, registers, spills);
   const std::string &elem = report.elementType;
   std::string cElem = getTypeName(p.getCType());
+  std::string outElem = getTypeName(p.getOutType());
   std::string accElem = getTypeName(p.getAccumulatorType());
   std::string configText;
   llvm::raw_string_ostream os(configText);
@@ -195,7 +231,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                     StringRef access) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
-                        {"element_type", name == "C" ? cElem : elem},
+                        {"element_type", name == "C" ? outElem : elem},
                         {"shape", json::Array{rows, cols}},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
@@ -218,6 +254,9 @@ static json::Value kernelToJson(const KernelRecord &k) {
     json::Object arg =
         buffer(a.name, a.rows, a.cols,
                a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
+    if (a.epilogueInput >= 0)
+      arg["element_type"] =
+          getTypeName(p.epilogue->inputs[a.epilogueInput].elementType);
     if (a.tensorMap) {
       arg["kind"] = "tensor_map";
       arg["view"] = a.rowGroups ? "row_groups"
@@ -269,7 +308,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
            {"c_layout", "row-major"},
            {"accumulate", p.accumulate},
            {"precision", stringifyPrecision(k.config.getPrecision())},
-           {"computes", p.accumulate ? "C += A * B" : "C = A * B"}}},
+           {"computes", describeComputation(p)},
+           {"epilogue", epilogueToJson(p)}}},
       {"launch", json::Object{{"grid", toJson(k.grid)},
                               {"block", toJson(k.block)},
                               {"dynamic_shared_bytes", k.dynamicSharedBytes},
@@ -395,15 +435,19 @@ struct ExportArtifactPass
                          ArrayRef<int64_t>{arg.boxRows, arg.boxCols};
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
+        // (An epilogue's vector is 1-D: one row or column.)
         ok &= type &&
               (arg.workspaceBytes
                    ? type.getShape() == ArrayRef<int64_t>{arg.workspaceBytes}
+               : arg.epilogueInput >= 0 && type.getRank() == 1
+                   ? type.getDimSize(0) == arg.rows * arg.cols &&
+                         (arg.rows == 1 || arg.cols == 1)
                    : type.getShape() == ArrayRef<int64_t>{arg.rows, arg.cols});
       }
     }
     if (ok)
       return success();
-    if (config.getCopyKind() != CopyKind::Tma)
+    if (config.getCopyKind() != CopyKind::Tma && !problem->epilogue)
       return launch.emitOpError()
              << "does not take (A, B, C) buffers of shapes " << problem->m
              << "x" << problem->k << ", " << problem->k << "x" << problem->n

@@ -45,6 +45,14 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
         c = matmul.getDpsInits()[0];
   linalg::FillOp fill = getFoldableZeroFill(matmul);
   problem->accumulate = !fill;
+  // A fused epilogue: its ops on each sum, stored to the chain's output.
+  std::string why;
+  Operation *refused;
+  std::optional<EpilogueChain> chain =
+      getEpilogueChain(matmul, why, refused);
+  if (chain)
+    hoistEpilogueBuffers(rewriter, *chain, matmul);
+  Value out = chain ? chain->output : c;
 
   MLIRContext *ctx = rewriter.getContext();
   Location loc = matmul.getLoc();
@@ -122,17 +130,36 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   Value sum = kLoop.getResult(0);
   if (problem->getCType() != accType)
     sum = arith::TruncFOp::create(rewriter, loc, problem->getCType(), sum);
-  memref::StoreOp::create(rewriter, loc, sum, c, ValueRange{row, col});
+  SmallVector<Value> abi{a, b, out};
+  if (chain) {
+    SmallVector<Value> inputs;
+    for (auto [input, value] :
+         llvm::zip(chain->epilogue.inputs, chain->inputs)) {
+      SmallVector<Value, 2> at;
+      if (input.index != EpilogueIndex::N)
+        at.push_back(row);
+      if (input.index != EpilogueIndex::M)
+        at.push_back(col);
+      inputs.push_back(memref::LoadOp::create(rewriter, loc, value, at));
+    }
+    sum = chain->epilogue.emit(rewriter, loc, sum, inputs);
+    llvm::append_range(abi, chain->inputs);
+  }
+  memref::StoreOp::create(rewriter, loc, sum, out, ValueRange{row, col});
   rewriter.setInsertionPointToEnd(&body);
   gpu::TerminatorOp::create(rewriter, loc);
-  pinKernelOperands(rewriter, launch, {a, b, c});
-  // The kernel ABI: A, B, C (--tile-outline-kernels).
+  pinKernelOperands(rewriter, launch, abi);
+  // The kernel ABI: A, B, C, the epilogue's inputs (--tile-outline-kernels).
   rewriter.setInsertionPointToStart(&body);
-  KernelArgumentsOp::create(rewriter, loc, ValueRange{a, b, c});
+  KernelArgumentsOp::create(rewriter, loc, abi);
 
   if (fill)
     rewriter.eraseOp(fill);
   rewriter.eraseOp(matmul);
+  if (chain) {
+    approximateEpilogueMath(launch);
+    eraseFusedEpilogue(rewriter, *chain);
+  }
   return launch;
 }
 

@@ -100,6 +100,51 @@ static FailureOr<PromotedTile> matchPromotedTile(scf::ForallOp forall) {
   return tile;
 }
 
+/// The fused epilogue after the block tile `forall` (none without one in
+/// `problem`), checked against the problem's; the tile's view of C then
+/// views the chain's output instead.
+static FailureOr<std::optional<EpilogueChain>>
+matchFusedEpilogue(RewriterBase &rewriter, scf::ForallOp forall,
+                   const MatmulProblem &problem, PromotedTile &tile) {
+  if (!problem.epilogue)
+    return std::optional<EpilogueChain>();
+  std::string why;
+  Operation *refused;
+  std::optional<EpilogueChain> chain =
+      matchEpilogueChain(forall, tile.globalC, {tile.globalA, tile.globalB},
+                         problem.accumulate, why, refused);
+  MLIRContext *ctx = forall.getContext();
+  if (!chain ||
+      chain->epilogue.toAttr(ctx) != problem.epilogue->toAttr(ctx))
+    return forall.emitOpError()
+           << "has a fused epilogue in its problem that the ops after it no "
+              "longer match"
+           << (why.empty() ? "" : ": " + why);
+  hoistEpilogueBuffers(rewriter, *chain, forall);
+  if (chain->output == tile.globalC)
+    return chain;
+  // The same subviews of the output.
+  std::function<Value(Value)> retarget = [&](Value view) -> Value {
+    if (view == tile.globalC)
+      return chain->output;
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      return Value();
+    Value source = retarget(subview.getSource());
+    if (!source)
+      return Value();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointAfter(subview);
+    return memref::SubViewOp::create(
+        rewriter, subview.getLoc(), source, subview.getMixedOffsets(),
+        subview.getMixedSizes(), subview.getMixedStrides());
+  };
+  tile.cView = retarget(tile.cView);
+  if (!tile.cView)
+    return forall.emitOpError() << "C tile must be subviews of C";
+  return chain;
+}
+
 FailureOr<gpu::LaunchOp>
 mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
                                     scf::ForallOp forall, StringRef kernelName,
@@ -145,6 +190,12 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   scf::ForOp kLoop = promoted->kLoop;
   Value globalA = promoted->globalA, globalB = promoted->globalB;
   Value globalC = promoted->globalC;
+  FailureOr<std::optional<EpilogueChain>> chain =
+      matchFusedEpilogue(rewriter, forall, *problem, *promoted);
+  if (failed(chain))
+    return failure();
+  if (*chain)
+    globalC = (*chain)->output;
 
   // The panel buffers: static workgroup memory, or views of the dynamic
   // shared memory at the plan's slots.
@@ -211,6 +262,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   kernel.globalB = globalB;
   kernel.globalC = globalC;
   kernel.cView = promoted->cView;
+  if (*chain)
+    kernel.epilogueInputs = (*chain)->inputs;
   std::unique_ptr<TileScheduler> scheduler =
       streamK ? createStreamKScheduler(kernel)
       : plan.scheduler == TileSchedulerKind::Persistent
@@ -308,6 +361,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   pinned.push_back(globalC);
   if (workspace)
     pinned.push_back(workspace);
+  if (*chain) {
+    llvm::append_range(pinned, (*chain)->inputs);
+    approximateEpilogueMath(launch);
+    eraseFusedEpilogue(rewriter, **chain);
+  }
   Operation *lastPin = pinKernelOperands(rewriter, launch, pinned);
   // The kernel ABI, in the plan's order (KernelPlan::arguments): what
   // --tile-outline-kernels makes the kernel's parameters.
@@ -315,6 +373,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   for (const KernelArgument &arg : plan.arguments) {
     if (arg.workspaceBytes)
       abi.push_back(workspace);
+    else if (arg.epilogueInput >= 0)
+      abi.push_back((*chain)->inputs[arg.epilogueInput]);
     else if (arg.name == "C")
       abi.push_back(globalC);
     else if (arg.packed)

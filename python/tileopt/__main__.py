@@ -148,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="A stored K x M (through indexing_maps)")
     g.add_argument("--transpose-b", action="store_true",
                    help="B stored N x K (PyTorch's Linear weight)")
+    g.add_argument("--epilogue", default="",
+                   help="elementwise ops after the matmul, comma-separated "
+                   "(" + ", ".join(mlir.EPILOGUE_OPS) + ", scale:S, cast:T)")
     args = parser.parse_args(argv)
 
     if args.command == "summarize":
@@ -171,12 +174,18 @@ def main(argv: list[str] | None = None) -> int:
         if min(args.m, args.n, args.k) < 1:
             print("tileopt: error: M, N and K must be positive", file=sys.stderr)
             return 2
+        try:
+            epilogue = mlir.epilogue_ops(args.epilogue)
+        except ValueError as e:
+            print(f"tileopt: error: --epilogue: {e}", file=sys.stderr)
+            return 2
         sys.stdout.write(mlir.matmul_module(args.m, args.n, args.k,
                                             accumulate=args.accumulate,
                                             form=args.form, element=args.type,
                                             c_element=args.c_type,
                                             transpose_a=args.transpose_a,
-                                            transpose_b=args.transpose_b))
+                                            transpose_b=args.transpose_b,
+                                            epilogue=epilogue))
         return 0
 
     if args.command == "banks":

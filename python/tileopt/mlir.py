@@ -13,20 +13,125 @@ _MAPS = ("affine_map<(m, n, k) -> ({a})>, affine_map<(m, n, k) -> ({b})>, "
          "affine_map<(m, n, k) -> (m, n)>")
 
 
+# The epilogue ops `matmul_module` chains after the matmul (docs/design.md,
+# "Fused epilogues"): name -> (extra input's shape, body) where the body
+# computes %r from %x (the value so far) and %v (the input's element) in
+# type T. `scale:S` multiplies by S, `cast:T` converts to T.
+EPILOGUE_OPS = {
+    "bias_n": ("n", ["%r = arith.addf %x, %v : T"]),
+    "bias_m": ("m", ["%r = arith.addf %x, %v : T"]),
+    "residual": ("mn", ["%r = arith.addf %x, %v : T"]),
+    "relu": (None, ["%z = arith.constant 0.0 : T",
+                    "%r = arith.maximumf %x, %z : T"]),
+    "gelu_erf": (None, ["%h = arith.constant 0.5 : T",
+                        "%one = arith.constant 1.0 : T",
+                        "%s = arith.constant 0.70710678118654752 : T",
+                        "%xs = arith.mulf %x, %s : T",
+                        "%er = math.erf %xs : T",
+                        "%p = arith.addf %er, %one : T",
+                        "%hx = arith.mulf %x, %h : T",
+                        "%r = arith.mulf %hx, %p : T"]),
+    "gelu_tanh": (None, ["%h = arith.constant 0.5 : T",
+                         "%one = arith.constant 1.0 : T",
+                         "%c = arith.constant 0.044715 : T",
+                         "%s = arith.constant 0.79788456080286536 : T",
+                         "%x2 = arith.mulf %x, %x : T",
+                         "%x3 = arith.mulf %x2, %x : T",
+                         "%cx3 = arith.mulf %x3, %c : T",
+                         "%in = arith.addf %x, %cx3 : T",
+                         "%u = arith.mulf %in, %s : T",
+                         "%t = math.tanh %u : T",
+                         "%p = arith.addf %t, %one : T",
+                         "%hx = arith.mulf %x, %h : T",
+                         "%r = arith.mulf %hx, %p : T"]),
+    "silu": (None, ["%one = arith.constant 1.0 : T",
+                    "%nx = arith.negf %x : T",
+                    "%ex = math.exp %nx : T",
+                    "%d = arith.addf %ex, %one : T",
+                    "%r = arith.divf %x, %d : T"]),
+}
+
+
+def epilogue_ops(words: str) -> list[str]:
+    """The ops of an `epilogue=` value (comma-separated EPILOGUE_OPS names,
+    `scale:S`, `cast:T`), checked."""
+    ops = [w for w in words.split(",") if w]
+    for op in ops:
+        key, _, value = op.partition(":")
+        if key == "scale":
+            float(value)
+        elif key == "cast":
+            if value not in ("f32", "f16", "bf16"):
+                raise ValueError(f"cast:{value}: not f32, f16 or bf16")
+        elif op not in EPILOGUE_OPS:
+            raise ValueError(f"unknown epilogue op '{op}' (known: "
+                             f"{', '.join(EPILOGUE_OPS)}, scale:S, cast:T)")
+    return ops
+
+
+def _epilogue(ops: list[str], m: int, n: int, c_element: str):
+    """Tensor-form linalg.generic ops chaining `ops` after %D: (extra
+    arguments, lines, the result's name and type)."""
+    args, lines = [], []
+    value, t = "%D", c_element
+    for i, op in enumerate(ops):
+        key, _, arg = op.partition(":")
+        out_t = arg if key == "cast" else t
+        index, body = EPILOGUE_OPS.get(op, (None, []))
+        if key == "scale":
+            body = [f"%f = arith.constant {float(arg)!r} : T",
+                    "%r = arith.mulf %x, %f : T"]
+        elif key == "cast":
+            conv = "arith.extf" if arg == "f32" else "arith.truncf"
+            body = [f"%r = {conv} %x : {t} to {arg}"] if arg != t else []
+        maps = ["affine_map<(m, n) -> (m, n)>"]
+        ins = [f"{value} : tensor<{m}x{n}x{t}>"]
+        block = [f"%x: {t}"]
+        if index:
+            shape = {"mn": f"{m}x{n}", "n": f"{n}", "m": f"{m}"}[index]
+            arg_name = f"%E{len(args) + 1}"
+            args.append(f"{arg_name}: tensor<{shape}x{t}>")
+            maps.append({"mn": "affine_map<(m, n) -> (m, n)>",
+                         "n": "affine_map<(m, n) -> (n)>",
+                         "m": "affine_map<(m, n) -> (m)>"}[index])
+            ins.append(f"{arg_name} : tensor<{shape}x{t}>")
+            block.append(f"%v: {t}")
+        maps.append("affine_map<(m, n) -> (m, n)>")
+        result = f"%Y{i}"
+        out = f"tensor<{m}x{n}x{out_t}>"
+        body_lines = [line.replace(" : T", f" : {t}") for line in body]
+        yielded = "%r" if body_lines else "%x"
+        lines += [f"  %o{i} = tensor.empty() : {out}",
+                  f"  {result} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
+                  f"iterator_types = [\"parallel\", \"parallel\"]}}",
+                  f"      ins({', '.join(v.split(' : ')[0] for v in ins)} : "
+                  f"{', '.join(v.split(' : ')[1] for v in ins)}) outs(%o{i} : {out}) {{",
+                  f"  ^bb0({', '.join(block)}, %out: {out_t}):"]
+        lines += [f"    {line}" for line in body_lines]
+        lines += [f"    linalg.yield {yielded} : {out_t}", f"  }} -> {out}"]
+        value, t = result, out_t
+    return args, lines, value, f"tensor<{m}x{n}x{t}>"
+
+
 def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   form: str = "tensor", name: str = "matmul",
                   element: str = "f32", c_element: str | None = None,
                   transpose_a: bool = False, transpose_b: bool = False,
+                  epilogue: list[str] | None = None,
                   header: str = "") -> str:
     """A function `@name` computing C = A * B (a zero `linalg.fill` of C
     before the matmul) or, with `accumulate`, C += A * B on M x K and K x N
     operands of `element` into C of `c_element` (default: `element`), in
     tensor form (C returned) or memref form (C an argument). With
     `transpose_a` A is stored K x M, with `transpose_b` B N x K (PyTorch's
-    Linear weight), through the matmul's indexing_maps. `header` (one line,
-    without `//`) goes first as a comment."""
+    Linear weight), through the matmul's indexing_maps. `epilogue` (tensor
+    form): EPILOGUE_OPS names applied in order, each a linalg.generic on the
+    result (their inputs E1, E2, ... arguments after A and B), the last one
+    returned. `header` (one line, without `//`) goes first as a comment."""
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
+    if epilogue and form != "tensor":
+        raise ValueError("an epilogue is generated in tensor form only")
     kind = "tensor" if form == "tensor" else "memref"
     a_shape = f"{k}x{m}" if transpose_a else f"{m}x{k}"
     b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
@@ -40,14 +145,17 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     c = f"{kind}<{m}x{n}x{c_element}>"
     lines = [f"// {header}"] if header else []
     if form == "tensor":
-        args = f"%A: {a}, %B: {b}" + (f", %C: {c}" if accumulate else "")
-        lines.append(f"func.func @{name}({args}) -> {c} {{")
+        extra, chain, result, result_type = _epilogue(epilogue or [], m, n,
+                                                      c_element)
+        args = ", ".join([f"%A: {a}", f"%B: {b}"] + extra +
+                         ([f"%C: {c}"] if accumulate else []))
+        lines.append(f"func.func @{name}({args}) -> {result_type} {{")
         if not accumulate:
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  %e = tensor.empty() : {c}",
                       f"  %C = linalg.fill ins(%zero : {c_element}) outs(%e : {c}) -> {c}"]
-        lines += [f"  %D = linalg.matmul{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}",
-                  f"  return %D : {c}"]
+        lines += [f"  %D = linalg.matmul{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}"]
+        lines += chain + [f"  return {result} : {result_type}"]
     else:
         lines.append(f"func.func @{name}(%A: {a}, %B: {b}, %C: {c}) {{")
         if not accumulate:

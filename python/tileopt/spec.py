@@ -9,7 +9,9 @@ options are `--tile-gpu-pipeline` options, e.g.
 `config='#tile.config<...>'` or `strategy=tiled`; among them the word
 `accumulate` makes the matmul C += A * B, `type=f16` and `c_type=f32`
 set A's and B's and C's element types (default f32, and A's), and
-`transpose_a` and `transpose_b` store A as K x M and B as N x K. A job whose config is a square block
+`transpose_a` and `transpose_b` store A as K x M and B as N x K, and
+`epilogue=OP,OP...` chains elementwise ops after the matmul (bias_n,
+gelu_tanh, ...: `tileopt.mlir.EPILOGUE_OPS`). A job whose config is a square block
 tile T x T x T with one output per thread is the seeds' series: T is the
 x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
 "seeds" for short.
@@ -25,6 +27,8 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, asdict
+
+from . import mlir
 
 SHAPE = re.compile(r"^(\d+)x(\d+)x(\d+)$")
 ELEMENT_TYPES = ("f32", "f16", "bf16")
@@ -49,6 +53,7 @@ class Job:
     c_element: str | None = None
     transpose_a: bool = False
     transpose_b: bool = False
+    epilogue: str = ""
     line: str | None = None
     x: str | None = None
 
@@ -104,7 +109,8 @@ def parse(text: str, where: str = "spec") -> list[Job]:
             raise SpecError(f"{at}: {e}") from None
         words = fields[2].split(" ") if len(fields) > 2 else []
         problem = {"accumulate": False, "transpose_a": False,
-                   "transpose_b": False, "type": "f32", "c_type": None}
+                   "transpose_b": False, "type": "f32", "c_type": None,
+                   "epilogue": ""}
         plot = {"line": None, "x": None}
         options = []
         for word in words:
@@ -116,6 +122,12 @@ def parse(text: str, where: str = "spec") -> list[Job]:
                     raise SpecError(f"{at}: {key} '{value}' is not one of "
                                     f"{', '.join(ELEMENT_TYPES)}")
                 problem[key] = value
+            elif key == "epilogue" and value:
+                try:
+                    mlir.epilogue_ops(value)
+                except ValueError as e:
+                    raise SpecError(f"{at}: epilogue: {e}") from None
+                problem["epilogue"] = value
             elif key in plot and value:
                 plot[key] = value
             elif word:
@@ -127,6 +139,7 @@ def parse(text: str, where: str = "spec") -> list[Job]:
                         element=problem["type"], c_element=problem["c_type"],
                         transpose_a=problem["transpose_a"],
                         transpose_b=problem["transpose_b"],
+                        epilogue=problem["epilogue"],
                         line=plot["line"], x=plot["x"]))
     if not jobs:
         raise SpecError(f"{where} has no jobs")

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from . import ncu as ncu_tool
-from .mlir import matmul_module
+from .mlir import epilogue_ops, matmul_module
 from .spec import Job
 
 
@@ -55,6 +56,8 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
     c_element = job.c_element or job.element
     types = job.element if c_element == job.element else f"{job.element}-{c_element}"
     layout = ("-ta" if job.transpose_a else "") + ("-tb" if job.transpose_b else "")
+    if job.epilogue:
+        layout += "-" + re.sub(r"[^A-Za-z0-9_.]", "_", job.epilogue)
     source = os.path.join(out, "inputs", f"{job.shape}-{types}{layout}"
                           f"{'-acc' if job.accumulate else ''}.mlir")
     if not os.path.exists(source):
@@ -64,6 +67,7 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
                 job.m, job.n, job.k, accumulate=job.accumulate,
                 element=job.element, c_element=c_element,
                 transpose_a=job.transpose_a, transpose_b=job.transpose_b,
+                epilogue=epilogue_ops(job.epilogue),
                 header=f"{op}, {job.m} x {job.n} x {job.k}, {types} "
                        "(written by tileopt.sweep)"))
         os.replace(tmp, source)

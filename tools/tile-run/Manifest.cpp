@@ -269,6 +269,13 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(pw + ".precision", "precision " + k.precision +
                                            " is for f32 operands, got " +
                                            k.elementType);
+    // "epilogue" (optional, null: none): elementwise ops before the store.
+    if (const Json *e = findMember(*problem, "epilogue");
+        e && !e->is_null()) {
+      k.epilogue.emplace();
+      if (!parseEpilogue(*e, pw + ".epilogue", *k.epilogue, error))
+        return false;
+    }
 
     const Json *launch = r.get(kj, where, "launch");
     if (!launch)
@@ -317,7 +324,37 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     int64_t shapes[3][2] = {{k.storedA().first, k.storedA().second},
                             {k.storedB().first, k.storedB().second},
                             {k.m, k.n}};
-    size_t count = args->size();
+    // The epilogue's inputs come last: E1, E2, ... of their own shapes.
+    size_t numInputs = k.epilogue ? k.epilogue->inputs.size() : 0;
+    if (args->size() < 3 + numInputs)
+      return r.fail(where + ".args", "ABI mismatch: expected A, B, C and " +
+                                         std::to_string(numInputs) +
+                                         " epilogue inputs");
+    size_t count = args->size() - numInputs;
+    for (size_t i = 0; i < numInputs; ++i) {
+      const EpilogueInputSpec &in = k.epilogue->inputs[i];
+      const Json &aj = args->at(count + i);
+      std::string aw = where + ".args[" + std::to_string(count + i) + "]";
+      BufferArg arg;
+      std::string kind;
+      const Json *shape = findMember(aj, "shape");
+      if (!r.string(aj, aw, "name", arg.name) ||
+          !r.string(aj, aw, "kind", kind) ||
+          !r.string(aj, aw, "element_type", arg.elementType))
+        return false;
+      auto [rows, cols] = in.shape(k.m, k.n);
+      if (kind != "buffer" || arg.name != in.name ||
+          arg.elementType != elementTypeName(in.type) || !shape ||
+          *shape != Json::array({rows, cols}))
+        return r.fail(aw, "ABI mismatch: expected buffer " + in.name + " of " +
+                              elementTypeName(in.type) + "[" +
+                              std::to_string(rows) + "x" +
+                              std::to_string(cols) + "]");
+      arg.rows = rows;
+      arg.cols = cols;
+      arg.access = "read";
+      k.epilogueArgs.push_back(arg);
+    }
     if (count < 3 || count > 3 + 1 + kMaxWorkspaceCopies)
       return r.fail(where + ".args",
                     "ABI mismatch: expected 3 buffers (A, B, C), at most "
@@ -500,7 +537,8 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                           " bytes, more than its row stride of " +
                           std::to_string(arg.rowStrideBytes));
       int slot = copy ? (arg.name == "A" ? 0 : 1) : a;
-      std::string type = slot == 2 ? elementTypeName(k.cType) : k.elementType;
+      std::string type =
+          slot == 2 ? elementTypeName(k.outType()) : k.elementType;
       int64_t rows = shapes[slot][arg.transposed ? 1 : 0],
               cols = shapes[slot][arg.transposed ? 0 : 1];
       if (kind != "buffer" || arg.name != names[slot] ||

@@ -12,7 +12,9 @@
 #include "Json.h"
 
 #include "ElementType.h"
+#include "Epilogue.h"
 #include <cstdint>
+#include <optional>
 
 #include <string>
 #include <utility>
@@ -77,6 +79,12 @@ struct KernelSpec {
   /// problem's `precision`; docs/precision.md).
   std::string precision = "ieee";
   bool isTF32() const { return precision != "ieee"; }
+  /// A fused epilogue (problem.epilogue): its program, and C's element
+  /// type is its output's.
+  std::optional<EpilogueSpec> epilogue;
+  ElementType outType() const {
+    return epilogue ? epilogue->outType : cType;
+  }
   unsigned grid[3] = {1, 1, 1};
   unsigned block[3] = {1, 1, 1};
   unsigned dynamicSharedBytes = 0;
@@ -86,6 +94,8 @@ struct KernelSpec {
   /// A, B, C, then the tensor maps of the copies in the workspace (pack_b:
   /// B's; tf32: A's and B's transposed; tf32x3: their high, then low parts).
   std::vector<BufferArg> args;
+  /// The epilogue's inputs E1, E2, ..., the last parameters.
+  std::vector<BufferArg> epilogueArgs;
   /// A fourth parameter (stream_k, pack_b, TF32): a workspace of this many
   /// bytes,
   /// zeroed before the kernel's first launch (the kernel leaves it

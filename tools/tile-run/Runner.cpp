@@ -280,6 +280,14 @@ private:
     CUdeviceptr buffers[3] = {a, b, c};
     params.fill(0);
     params[3] = workspace;
+    // The epilogue's inputs after everything else.
+    size_t next = k.workspaceBytes ? k.args.size() + 1 : k.args.size();
+    if (next + epilogueBuffers.size() > kMaxParams)
+      return fail(f, kExitUsage, "kernel '" + k.name + "' takes more than " +
+                                     std::to_string(kMaxParams) +
+                                     " parameters");
+    for (size_t i = 0; i < epilogueBuffers.size(); ++i)
+      params[next + i] = epilogueBuffers[i];
     for (size_t i = 0; i < k.args.size(); ++i) {
       const BufferArg &arg = k.args[i];
       // Arguments from the fourth on (pack_b, TF32) map copies in the
@@ -407,10 +415,11 @@ private:
   /// Poisons `count` elements of C (NaN of C's type): an element the kernel
   /// never writes shows.
   bool poison(const KernelSpec &k, CUdeviceptr c, int64_t count, Failure &f) {
+    ElementType type = k.outType();
     CUresult r =
-        k.cType == ElementType::F32
+        type == ElementType::F32
             ? drv.cuMemsetD32(c, 0x7FC00000u, count)
-            : drv.cuMemsetD16(c, k.cType == ElementType::F16 ? 0x7E00 : 0x7FC0,
+            : drv.cuMemsetD16(c, type == ElementType::F16 ? 0x7E00 : 0x7FC0,
                               count);
     return cu(r, "poisoning C", f);
   }
@@ -443,6 +452,8 @@ private:
   /// The kernel's workspace (stream_k, pack_b), zeroed once; 0 when it
   /// takes none.
   CUdeviceptr workspace = 0;
+  /// The fused epilogue's input buffers (E1, E2, ...).
+  std::vector<CUdeviceptr> epilogueBuffers;
   std::string deviceName;
   int computeCapability = 0, smCount = 0, l2Bytes = 0, smClockKHz = 0,
       memClockKHz = 0, driverVersion = 0, cublasVersion = 0;
@@ -682,15 +693,19 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
 
   // Device buffers first: a problem that does not fit the GPU is reported
   // before host memory is spent on its inputs.
+  // C's buffer holds the kernel's output (a fused epilogue's type) and
+  // cuBLAS's C (C's type).
   const int64_t abBytes = elementBytes(k.abType),
-                cBytes = elementBytes(k.cType);
+                cBytes = elementBytes(k.cType),
+                outBytes = elementBytes(k.outType()),
+                cBufferBytes = std::max(cBytes, outBytes);
   // The ABI lets a kernel read the whole aligned 16-byte granule around an
   // element it reads (docs/manifest.md): buffers are allocated in granules.
   auto granules = [](int64_t bytes) { return (bytes + 15) / 16 * 16; };
   CUdeviceptr dA, dB, dC;
   if (!alloc(granules(mk * abBytes), "A", dA, f) ||
       !alloc(granules(kn * abBytes), "B", dB, f) ||
-      !alloc(granules(mn * cBytes), "C", dC, f))
+      !alloc(granules(mn * cBufferBytes), "C", dC, f))
     return f.code;
   // A kernel with a workspace (stream_k, pack_b) waits for other
   // blocks of its grid: all of them must be resident at once, and the
@@ -739,6 +754,22 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (opt.user.c)
     hC0 = decode(opt.user.c->bytes, k.cType, mn);
   std::vector<uint8_t> bytesC0 = encode(hC0, k.cType);
+  // The epilogue's inputs: random values of their types, in [-1, 1).
+  std::vector<std::vector<float>> hE;
+  epilogueBuffers.clear();
+  if (k.epilogue)
+    for (const EpilogueInputSpec &in : k.epilogue->inputs) {
+      auto [rows, cols] = in.shape(k.m, k.n);
+      hE.push_back(randomMatrix(rows * cols, rng));
+      roundTo(hE.back(), in.type);
+      CUdeviceptr d;
+      int64_t bytes = rows * cols * elementBytes(in.type);
+      if (!alloc(granules(bytes), in.name.c_str(), d, f) ||
+          !cu(drv.cuMemcpyHtoD(d, encode(hE.back(), in.type).data(), bytes),
+              "copying an epilogue input", f))
+        return f.code;
+      epilogueBuffers.push_back(d);
+    }
   if (!cu(drv.cuMemcpyHtoD(dA, encode(hA, k.abType).data(), mk * abBytes),
           "copying A", f) ||
       !cu(drv.cuMemcpyHtoD(dB, encode(hB, k.abType).data(), kn * abBytes),
@@ -780,13 +811,14 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     if (!makeParams(k, dA, dB, dC, params, f) ||
         !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
-    std::vector<uint8_t> bytesC(mn * cBytes);
-    if (!cu(drv.cuMemcpyDtoH(bytesC.data(), dC, mn * cBytes), "reading C", f))
+    std::vector<uint8_t> bytesC(mn * outBytes);
+    if (!cu(drv.cuMemcpyDtoH(bytesC.data(), dC, mn * outBytes), "reading C",
+            f))
       return f.code;
-    std::vector<float> hC = decode(bytesC, k.cType, mn);
+    std::vector<float> hC = decode(bytesC, k.outType(), mn);
     if (!opt.outputPath.empty()) {
       std::string error;
-      if (!writeNpy(opt.outputPath, NpyMatrix{k.m, k.n, k.cType, bytesC},
+      if (!writeNpy(opt.outputPath, NpyMatrix{k.m, k.n, k.outType(), bytesC},
                     error)) {
         f = {kExitUsage, error};
         return f.code;
@@ -863,6 +895,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       // in FP64; cuBLAS TF32 on the same inputs beside it.
       std::optional<ErrorStats> cublasTF32;
       BoundStats bound;
+      double sMax = 0;
+      std::vector<float> tf32Ref;
       if (k.isTF32()) {
         for (double &v : a64)
           v = std::fabs(v);
@@ -890,13 +924,45 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
             !cu(drv.cuMemcpyDtoH(bytesRef.data(), dRef, mn * cBytes),
                 "reading", f))
           return f.code;
-        cublasTF32 = compareResults(decode(bytesRef, k.cType, mn), c64);
+        tf32Ref = decode(bytesRef, k.cType, mn);
+        cublasTF32 = compareResults(tf32Ref, c64);
+        sMax = *std::max_element(s64.begin(), s64.end());
         bound = checkElementBound(
             hC, c64, s64, getTF32Bound(k.precision == "tf32x3", k.k));
         pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                bound.over == 0;
       }
+      // A fused epilogue: the same program in FP64 on the FP64 product and
+      // on cuBLAS's C; the tolerance carries the product's through it.
+      std::optional<double> epilogueTol;
+      if (k.epilogue) {
+        double xTol = tol;
+        if (cublasTF32) {
+          TF32Bound b = getTF32Bound(k.precision == "tf32x3", k.k);
+          xTol = (b.perProduct + std::ldexp(double(b.additions), -24)) * sMax;
+        }
+        std::vector<double> y64 =
+            applyEpilogue(*k.epilogue, c64, hE, k.m, k.n);
+        std::vector<double> yRef =
+            applyEpilogue(*k.epilogue, ref32d, hE, k.m, k.n);
+        epilogueTol =
+            epilogueTolerance(*k.epilogue, c64, hE, k.m, k.n, xTol);
+        kernel = compareResults(hC, y64);
+        cublas = compareResults(std::vector<float>(yRef.begin(), yRef.end()),
+                                y64);
+        vsCublas = compareResults(hC, yRef);
+        if (cublasTF32) {
+          std::vector<double> t(tf32Ref.begin(), tf32Ref.end());
+          t = applyEpilogue(*k.epilogue, t, hE, k.m, k.n);
+          cublasTF32 = compareResults(std::vector<float>(t.begin(), t.end()),
+                                      y64);
+        }
+        pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
+               kernel.maxAbs <= *epilogueTol;
+      }
       std::printf("%s\n", pass ? "PASS" : "FAIL");
+      if (k.epilogue)
+        std::printf("    epilogue: C = %s\n", k.epilogue->expression.c_str());
       std::printf("    %-26s %12s %14s %12s\n", "", "max |err|",
                   "err/max|ref|", "not written");
       std::printf("    %-26s %12.3e %14.3e %12lld\n", "kernel vs FP64",
@@ -910,7 +976,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       std::printf("    %-26s %12.3e %14.3e %12s\n",
                   (std::string("kernel vs ") + ref).c_str(), vsCublas.maxAbs,
                   vsCublas.relToMax, "-");
-      if (cublasTF32)
+      if (cublasTF32 && !epilogueTol)
         std::printf("    tolerance (%s): |err| <= (%s) * (|A| |B|) per "
                     "element: %lld past it, worst |err| / bound %.3g\n",
                     k.precision.c_str(),
@@ -927,7 +993,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         std::printf("    max |err| / %s's: %.3g\n",
                     k.precision == "tf32" ? "cuBLAS TF32" : "cuBLAS SGEMM",
                     kernel.maxAbs / promised);
-      if (!cublasTF32)
+      if (epilogueTol)
+        std::printf("    tolerance: max |err| <= %.3e (the product's, %s, "
+                    "through the epilogue, plus its roundings)\n",
+                    *epilogueTol, cublasTF32 ? "per element" : "K * 2^-24");
+      else if (!cublasTF32)
         std::printf("    tolerance: max |err| <= (K * 2^-24%s) * max(1, "
                     "max|ref|) = %.3e (max |ref| = %.3f)\n",
                     cRounding ? (k.cType == ElementType::F16 ? " + 2^-11"
@@ -951,6 +1021,13 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       } else {
         check["tolerance_abs"] = tol;
       }
+      if (epilogueTol) {
+        check["epilogue"] = k.epilogue->expression;
+        check["tolerance"] = "epilogue";
+        check["tolerance_abs"] = *epilogueTol;
+        check.erase("elements_past_bound");
+        check.erase("worst_error_to_bound");
+      }
       check["pass"] = pass;
       code = pass ? kExitPass : kExitCheckFailed;
     }
@@ -960,7 +1037,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (opt.bench) {
     // Rotate buffer sets so that the inputs of one run are not in L2 from
     // the last: enough sets to cover twice the L2.
-    const int64_t setBytes = (mk + kn) * abBytes + mn * cBytes;
+    const int64_t setBytes = (mk + kn) * abBytes + mn * cBufferBytes;
     int sets = 1;
     if (l2Bytes > 0 && setBytes < 2LL * l2Bytes)
       sets = static_cast<int>(
@@ -970,10 +1047,10 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       CUdeviceptr a, b, c;
       if (!alloc(granules(mk * abBytes), "a rotated A", a, f) ||
           !alloc(granules(kn * abBytes), "a rotated B", b, f) ||
-          !alloc(granules(mn * cBytes), "a rotated C", c, f) ||
+          !alloc(granules(mn * cBufferBytes), "a rotated C", c, f) ||
           !cu(drv.cuMemcpyDtoD(a, dA, mk * abBytes), "copying A", f) ||
           !cu(drv.cuMemcpyDtoD(b, dB, kn * abBytes), "copying B", f) ||
-          !cu(drv.cuMemsetD8(c, 0, mn * cBytes), "clearing C", f))
+          !cu(drv.cuMemsetD8(c, 0, mn * cBufferBytes), "clearing C", f))
         return f.code;
       as.push_back(a);
       bs.push_back(b);
@@ -1068,6 +1145,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
           ratio = kernelGflops / tf32Gflops;
           ltFaster = false;
         }
+      }
+      if (k.epilogue) {
+        bench["cublas_epilogue"] = "none: the matmul alone";
+        std::printf("    (cuBLAS figures: the matmul alone, without the "
+                    "epilogue's ops)\n");
       }
       bench["cublas"] = timingJson(ct, cublasGflops);
       bench["cublaslt"] = ltJson;

@@ -8,6 +8,8 @@
 #ifndef TILEOPT_ANALYSIS_MATMULPROBLEM_H
 #define TILEOPT_ANALYSIS_MATMULPROBLEM_H
 
+#include "TileOpt/Analysis/FusedEpilogue.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -40,8 +42,15 @@ struct MatmulProblem {
   /// C's element type; null: `elementType`.
   Type cType;
   OperandLayout layout;
+  /// Elementwise ops applied to C's elements before the kernel stores them
+  /// (to the chain's output, of `getOutType()`), in place of C.
+  std::optional<FusedEpilogue> epilogue;
 
   Type getCType() const { return cType ? cType : elementType; }
+  /// The type the kernel stores: the epilogue's output's, else C's.
+  Type getOutType() const {
+    return epilogue ? epilogue->outType : getCType();
+  }
   std::pair<int64_t, int64_t> getStoredA() const {
     return layout.storedA(m, k);
   }
@@ -94,6 +103,12 @@ std::optional<int64_t> getFlops(int64_t m, int64_t n, int64_t k);
 /// before it (memref form), if any: a kernel can start its accumulators at
 /// zero instead, and the fill goes away.
 linalg::FillOp getFoldableZeroFill(linalg::MatmulOp matmul);
+
+/// The fused epilogue of `matmul` (memref form): matchEpilogueChain from
+/// the matmul over its C. analyzeMatmulProblem records its program.
+std::optional<EpilogueChain> getEpilogueChain(linalg::MatmulOp matmul,
+                                              std::string &why,
+                                              Operation *&refused);
 
 /// Whether `matmul` computes C = A * B: its output is a `linalg.fill` of
 /// zero (tensor form: the fill's result; memref form: getFoldableZeroFill).

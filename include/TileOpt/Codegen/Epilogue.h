@@ -6,7 +6,10 @@
 // stores on edge tiles, a pass through shared memory that coalesces rows
 // of C that are not 16-byte multiples, or (the wgmma tile) the whole tile
 // through shared memory out in row vectors. It reads the instruction
-// tile's `AccumulatorLayout` and nothing else of the tile.
+// tile's `AccumulatorLayout` and nothing else of the tile. A fused
+// epilogue's ops apply to each value before it is stored, its inputs read
+// at the value's place in C (clamped into C on edge tiles, whose values
+// outside C are not stored).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_CODEGEN_EPILOGUE_H
@@ -34,6 +37,16 @@ public:
 
 private:
   Value emitBound(bool isRow, Value index);
+  /// The fused epilogue over the fragment's values (C's type), each input
+  /// loaded once per fragment row or column it depends on.
+  SmallVector<Value> emitFused(ArrayRef<Value> values);
+  /// The fused epilogue of one value at tile row `row`, column `col`.
+  Value emitFusedAt(Value value, Value row, Value col);
+  /// The inputs' elements at C's (`row`, `col`) (clamped into C), where an
+  /// input depends on each.
+  Value loadInput(int64_t input, Value row, Value col);
+  Value clampRow(Value row);
+  Value clampCol(Value col);
   void emitTileBounds();
   void emitPredicatedStore(ValueRange results);
   void emitStagedStore(ValueRange results);

@@ -27,6 +27,8 @@ struct KernelContext {
   /// A and B as the kernel reads them (not through a tensor map), C, and
   /// the current tile's view of C.
   Value globalA, globalB, globalC, cView;
+  /// The fused epilogue's input buffers (the plan's problem's epilogue).
+  SmallVector<Value> epilogueInputs;
 
   IndexBuilder ib() { return IndexBuilder{rewriter, loc}; }
   Type elementType() const { return plan.problem.elementType; }

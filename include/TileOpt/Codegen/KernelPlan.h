@@ -218,6 +218,8 @@ struct KernelArgument {
   bool packed = false, transposed = false;
   CopyPart part = CopyPart::Exact;
   int64_t packOffset = 0, packStride = 0;
+  /// An input of the fused epilogue: its index (-1: none).
+  int64_t epilogueInput = -1;
 };
 
 /// Everything code generation decides about one tiled kernel.
