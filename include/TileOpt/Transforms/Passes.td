@@ -44,7 +44,9 @@ def ConfigurePass : Pass<"tile-configure"> {
     matmuls and impossible configs are errors at the op; matmuls whose
     indexing_maps transpose A or B are configured like the others, those
     with other maps (broadcasts, C transposed) and other contractions are
-    left alone with a warning. Details: docs/design.md.
+    left alone with a warning. Elementwise ops after a matmul that read its
+    result but cannot be fused into its kernel (docs/design.md, "Fused
+    epilogues") get a remark saying why. Details: docs/design.md.
 
     Before: `linalg.matmul ins(%A, %B : ...) outs(%C : ...)`
     After `--tile-configure=strategy=naive`: `linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>} ...`
@@ -87,15 +89,18 @@ def MapNaivePass : Pass<"tile-map-naive"> {
     `gpu.launch` in which every thread computes one element of C (bounds
     checked, so any shape is correct), accumulating over K in a register. A
     zero `linalg.fill` of C just before it is folded in (C = A * B);
-    otherwise the kernel computes C += A * B. The launch carries
-    `tile.config` and `tile.problem`. Details: docs/design.md.
+    otherwise the kernel computes C += A * B. Elementwise ops right after
+    the matmul that read its result (its fused epilogue: bias, residual,
+    activations, scaling, a cast) are applied to the sum before its store,
+    into the last one's output, and go away with C's buffer. The launch
+    carries `tile.config` and `tile.problem`. Details: docs/design.md.
 
     Before: `linalg.fill ins(%zero) outs(%C)` + `linalg.matmul {tile.config = #tile.config<naive, ...>} ...`
     After: `gpu.launch blocks(...) threads(...) { scf.if (%row < M && %col < N) { scf.for %k { math.fma } ; memref.store } }`
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::NVVM::NVVMDialect"];
   let statistics = [
     Statistic<"numMapped", "num-mapped", "Matmuls mapped to a kernel">,
     Statistic<"numFillsFolded", "num-fills-folded", "Zero fills folded into a kernel">,
@@ -152,8 +157,11 @@ def MapToGPUPass : Pass<"tile-map-to-gpu"> {
     tile scheduler (data-parallel or Stream-K), the copier of the panels
     (registers, cp.async or TMA; restage_a, pack_b), the K-loop schedule,
     the scalar FMA instruction tile with its accumulators in registers, and
-    the epilogue that stores C within its bounds. What each part emits:
-    docs/design.md, "The kernel emitter as parts".
+    the epilogue that stores C within its bounds, applying the matmul's
+    fused epilogue (the elementwise ops right after the tile that read its
+    result) to each value first and storing into their output instead;
+    those ops and C's buffer go away. What each part emits:
+    docs/design.md, "The kernel emitter as parts" and "Fused epilogues".
 
     Before: `scf.forall ... { memref.alloc (workgroup) ...; scf.for %k { memref.copy ...; linalg.matmul ... } }`
     After: `gpu.launch blocks(...) threads(...) { <copies>; scf.for %k iter_args(%acc...) { <FMAs> }; <stores of C> }`

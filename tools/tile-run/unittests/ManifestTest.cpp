@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -730,4 +731,115 @@ TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
   EXPECT_FALSE(parseTF32("tf32", {{"A", "middle", false}}, m, e));
   EXPECT_EQ(e, "kernels[0].args[4].part: expected exact, rounded, high or "
                "low, got middle");
+}
+
+namespace {
+/// The valid kernel with a fused epilogue relu(x + E1[n]) * E2[m, n] and C
+/// of `outType`; `args` the two inputs' arguments (after C).
+bool parseWithEpilogue(const std::string &program, const std::string &args,
+                       std::string &e, Manifest *out = nullptr,
+                       const std::string &cType = "f32") {
+  return parseEdited(
+      {{"\"computes\": \"C = A * B\"",
+        "\"computes\": \"C = ...\", \"epilogue\": " + program},
+       {"\"element_type\": \"f32\",\n          \"shape\": [\n            33,\n"
+        "            45",
+        "\"element_type\": \"" + cType +
+            "\",\n          \"shape\": [\n            33,\n            45"},
+       {"\"access\": \"write\"\n        }", "\"access\": \"write\"\n        }" +
+                                               args}},
+      e, out);
+}
+
+const char *kProgram = R"J({
+  "inputs": [{"name": "E1", "index": "n", "element_type": "f16"},
+             {"name": "E2", "index": "mn", "element_type": "f32"}],
+  "steps": [{"op": "extf", "operands": [1], "type": "f32"},
+            {"op": "addf", "operands": [0, 3], "type": "f32"},
+            {"op": "constant", "operands": [], "type": "f32", "value": 0},
+            {"op": "maximumf", "operands": [4, 5], "type": "f32"},
+            {"op": "mulf", "operands": [6, 2], "type": "f32"},
+            {"op": "truncf", "operands": [7], "type": "bf16"}],
+  "result": 8, "output_type": "bf16",
+  "expression": "bf16(maximumf((x + f32(E1[n])), 0) * E2[m, n])"})J";
+
+const char *kInputArgs =
+    R"(, {"name": "E1", "kind": "buffer", "element_type": "f16",
+          "shape": [1, 45], "access": "read"},
+        {"name": "E2", "kind": "buffer", "element_type": "f32",
+          "shape": [33, 45], "access": "read"})";
+} // namespace
+
+TEST(Manifest, ReadsAFusedEpilogue) {
+  std::string e;
+  Manifest m;
+  ASSERT_TRUE(parseWithEpilogue(kProgram, kInputArgs, e, &m, "bf16")) << e;
+  const KernelSpec &k = m.kernels[0];
+  ASSERT_TRUE(k.epilogue);
+  EXPECT_EQ(k.outType(), ElementType::BF16);
+  EXPECT_EQ(k.cType, ElementType::F32);
+  ASSERT_EQ(k.epilogueArgs.size(), 2u);
+  EXPECT_EQ(k.epilogueArgs[0].name, "E1");
+  EXPECT_EQ(k.epilogueArgs[1].rows, 33);
+  const EpilogueSpec &p = *k.epilogue;
+  // relu(x + E1) * E2 at a few points, in FP64.
+  EXPECT_DOUBLE_EQ(p.evaluate(1.5, {0.25, 2.0}), 3.5);
+  EXPECT_DOUBLE_EQ(p.evaluate(-1.5, {0.25, 2.0}), 0.0);
+  EXPECT_EQ(p.ops(), 5);
+  EXPECT_DOUBLE_EQ(p.roundingUnit(), std::ldexp(1.0, -8));
+  // C of the matmul's type where the epilogue writes bf16.
+  EXPECT_FALSE(parseWithEpilogue(kProgram, kInputArgs, e));
+  EXPECT_EQ(e, "kernels[0].args[2]: ABI mismatch: expected buffer C of "
+               "bf16[33x45], got buffer C of f32[33x45]");
+}
+
+TEST(Manifest, RejectsABrokenEpilogue) {
+  std::string e;
+  auto edited = [](std::string text, const std::string &from,
+                   const std::string &to) {
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  // An op tile-run does not know, an operand defined later, a result out
+  // of the program, a missing input argument, a vector of the wrong shape.
+  EXPECT_FALSE(parseWithEpilogue(edited(kProgram, "maximumf", "math.sin"),
+                                 kInputArgs, e, nullptr, "bf16"));
+  EXPECT_EQ(e, "kernels[0].problem.epilogue.steps[3].op: op 'math.sin' is "
+               "not known to tile-run");
+  EXPECT_FALSE(parseWithEpilogue(edited(kProgram, "[6, 2]", "[6, 8]"),
+                                 kInputArgs, e, nullptr, "bf16"));
+  EXPECT_EQ(e, "kernels[0].problem.epilogue.steps[4].operands: expected "
+               "values defined before");
+  EXPECT_FALSE(parseWithEpilogue(edited(kProgram, "\"result\": 8",
+                                        "\"result\": 9"),
+                                 kInputArgs, e, nullptr, "bf16"));
+  EXPECT_EQ(e, "kernels[0].problem.epilogue.result: expected a value of the "
+               "program");
+  EXPECT_FALSE(parseWithEpilogue(kProgram, "", e, nullptr, "bf16"));
+  EXPECT_NE(e.find("ABI mismatch"), std::string::npos) << e;
+  EXPECT_FALSE(parseWithEpilogue(kProgram,
+                                 edited(kInputArgs, "[1, 45]", "[45, 1]"), e,
+                                 nullptr, "bf16"));
+  EXPECT_EQ(e, "kernels[0].args[3]: ABI mismatch: expected buffer E1 of "
+               "f16[1x45]");
+}
+
+TEST(Epilogue, BoundsTheErrorThroughTheProgram) {
+  // tanh(x) near 0 changes by about t for x within t; the roundings of
+  // bf16 add (ops + 1) x 2^-8 x max(1, |result|).
+  EpilogueSpec e;
+  std::string error;
+  ASSERT_TRUE(parseEpilogue(
+      Json::parse(R"({"inputs": [], "steps": [
+        {"op": "math.tanh", "operands": [0], "type": "f32"},
+        {"op": "truncf", "operands": [1], "type": "bf16"}],
+        "result": 2, "output_type": "bf16"})"),
+      "e", e, error))
+      << error;
+  std::vector<double> x = {0.0, 0.5};
+  std::vector<double> y = applyEpilogue(e, x, {}, 1, 2);
+  EXPECT_DOUBLE_EQ(y[1], std::tanh(0.5));
+  double t = 1e-3;
+  double bound = epilogueTolerance(e, x, {}, 1, 2, t);
+  EXPECT_NEAR(bound, std::tanh(t) + 3 * std::ldexp(1.0, -8), 1e-6);
 }
