@@ -67,6 +67,20 @@ TileReport mlir::tileopt::computeTileReport(
   r.kernelBytes = double(gridM * gridN) * double(bm * kp + parts * kp * bCols) *
                       r.elementBytes +
                   double(m) * n * r.elementBytes;
+  if (const std::optional<FusedEpilogue> &e = problem.epilogue) {
+    TileReport::EpilogueFigures f;
+    f.expression = e->describe();
+    f.opsPerElement = e->getOpsPerElement();
+    f.flops = double(f.opsPerElement) * m * n;
+    for (const EpilogueInput &in : e->inputs)
+      f.inputBytes += double(in.index == EpilogueIndex::MN  ? m * n
+                             : in.index == EpilogueIndex::N ? n
+                                                            : m) *
+                      getElementBytes(in.elementType);
+    f.savedBytes = 2.0 * m * n * getElementBytes(problem.getCType());
+    r.kernelBytes += f.inputBytes;
+    r.epilogue = f;
+  }
   // One output per thread, no reuse: each multiply-add loads its own two
   // operands.
   r.naiveFlopPerByte = 2.0 / (2.0 * r.elementBytes);
@@ -228,6 +242,13 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
       "(rows {3:E2}, columns {4:E2}, K {5:E2})\n",
       r.usefulFlops, r.executedFlops, r.wastePercent(), r.paddingRowsFlops,
       r.paddingColsFlops, r.paddingKFlops);
+  if (r.epilogue)
+    os << llvm::formatv(
+        "  fused epilogue: {0}: {1} ops per element ({2:E3} FLOPs), inputs "
+        "{3:F0} bytes; saves {4:F0} bytes of HBM traffic (C written and "
+        "read back by a separate kernel)\n",
+        r.epilogue->expression, r.epilogue->opsPerElement, r.epilogue->flops,
+        r.epilogue->inputBytes, r.epilogue->savedBytes);
   os << llvm::formatv("  tiles: {0} full, {1} right edge, {2} bottom edge, "
                       "{3} corner\n",
                       r.fullTiles, r.rightEdgeTiles, r.bottomEdgeTiles,

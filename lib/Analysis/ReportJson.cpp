@@ -133,6 +133,14 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
       {"kernel", json::Object{{"global_bytes_without_reuse", r.kernelBytes},
                               {"flop_per_byte", r.kernelFlopPerByte()}}},
       {"naive", json::Object{{"flop_per_byte", r.naiveFlopPerByte}}},
+      {"fused_epilogue",
+       r.epilogue ? json::Value(json::Object{
+                        {"expression", r.epilogue->expression},
+                        {"ops_per_element", r.epilogue->opsPerElement},
+                        {"flops", r.epilogue->flops},
+                        {"input_bytes", r.epilogue->inputBytes},
+                        {"saved_bytes", r.epilogue->savedBytes}})
+                  : json::Value(nullptr)},
       {"registers", json::Object{{"shared_values_per_k", r.smemValuesPerK},
                                  {"fmas_per_k", r.fmasPerK},
                                  {"fmas_per_shared_value",

@@ -80,6 +80,11 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
                                   /*accumulate=*/!startsFromZero(matmul),
                                   c.getElementType(),
                                   *layout};
+      std::string why;
+      Operation *refused;
+      if (std::optional<EpilogueChain> chain =
+              getEpilogueChain(matmul, why, refused))
+        matmulProblem.epilogue = chain->epilogue;
       TileReport report = computeTileReport(matmulProblem, config, chip,
                                             target ? &*target : nullptr);
       if (format == "json") {

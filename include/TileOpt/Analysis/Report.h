@@ -48,6 +48,17 @@ struct TileReport {
   double naiveFlopPerByte = 0;                ///< one output per thread
   int64_t smemValuesPerK = 0, fmasPerK = 0;   ///< one thread, one k
 
+  /// A fused epilogue: its expression, arithmetic ops per element and
+  /// their FLOPs, the bytes of its inputs (each read once), and the HBM
+  /// traffic fusing it saves: C written by the matmul and read back by a
+  /// separate elementwise kernel (2 x M x N x C's bytes).
+  struct EpilogueFigures {
+    std::string expression;
+    int64_t opsPerElement = 0;
+    double flops = 0, inputBytes = 0, savedBytes = 0;
+  };
+  std::optional<EpilogueFigures> epilogue;
+
   // Resources.
   ConfigResources resources;
   /// The tiled kernel's shared-memory slots (the KernelPlan's layout).
