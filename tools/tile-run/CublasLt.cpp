@@ -32,7 +32,7 @@ LtGemm::~LtGemm() {
 bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
                   bool transposeB, ElementType ab, ElementType c,
                   uint64_t workspacePtr, size_t bytes, int maxAlgorithms,
-                  std::string &error) {
+                  std::string &error, const LtEpilogue *epilogue) {
   workspace = workspacePtr;
   workspaceBytes = bytes;
   auto check = [&](cublasStatus_t s, const char *what) {
@@ -77,6 +77,23 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
                  &workspaceBytes, sizeof workspaceBytes),
              "cublasLtMatmulPreferenceSetAttribute"))
     return false;
+  if (epilogue) {
+    cudaDataType biasType = toCuda(epilogue->biasType);
+    if (!check(cublasLtMatmulDescSetAttribute(
+                   operation, CUBLASLT_MATMUL_DESC_EPILOGUE, &epilogue->kind,
+                   sizeof epilogue->kind),
+               "setting the epilogue") ||
+        (epilogue->bias &&
+         (!check(cublasLtMatmulDescSetAttribute(
+                     operation, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
+                     &epilogue->bias, sizeof epilogue->bias),
+                 "setting the bias") ||
+          !check(cublasLtMatmulDescSetAttribute(
+                     operation, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
+                     &biasType, sizeof biasType),
+                 "setting the bias type"))))
+      return false;
+  }
   algorithms.resize(static_cast<size_t>(maxAlgorithms));
   int found = 0;
   if (!check(cublasLtMatmulAlgoGetHeuristic(

@@ -1,7 +1,9 @@
 //===- CublasLt.h - The cuBLASLt reference of a benchmark ------*- C++ -*-===//
 //
 // tile-run's second cuBLAS baseline: cublasLtMatmul with the heuristic's top
-// algorithms for the problem, of which the benchmark times the fastest.
+// algorithms for the problem, of which the benchmark times the fastest;
+// with a fused epilogue, also cuBLASLt's own epilogue where one computes
+// the same (GELU_BIAS, RELU_BIAS, BIAS, GELU, RELU).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILERUN_CUBLASLT_H
@@ -16,6 +18,16 @@
 #include <vector>
 
 namespace tilerun {
+
+/// A cuBLASLt epilogue on C (CUBLASLT_MATMUL_DESC_EPILOGUE) and its bias:
+/// a vector of N (one per column of row-major C; cuBLASLt's rows of C^T)
+/// of `biasType`, for the *_BIAS kinds.
+struct LtEpilogue {
+  cublasLtEpilogue_t kind = CUBLASLT_EPILOGUE_DEFAULT;
+  uint64_t bias = 0;
+  ElementType biasType = ElementType::F32;
+  std::string name; ///< "GELU_BIAS", ...
+};
 
 /// Row-major C = A * B + beta * C of A (M x K), B (K x N), C (M x N) through
 /// column-major cuBLASLt as C^T = B^T A^T, products accumulated in f32
@@ -34,7 +46,8 @@ public:
   /// `workspaceBytes` of `workspace`. On failure returns false with `error`.
   bool init(int64_t m, int64_t n, int64_t k, bool transposeA, bool transposeB,
             ElementType ab, ElementType c, uint64_t workspace,
-            size_t workspaceBytes, int maxAlgorithms, std::string &error);
+            size_t workspaceBytes, int maxAlgorithms, std::string &error,
+            const LtEpilogue *epilogue = nullptr);
   /// The heuristic's algorithms, best-predicted first.
   int algorithmCount() const { return static_cast<int>(algorithms.size()); }
   /// One matmul with algorithm `i` on the default stream.

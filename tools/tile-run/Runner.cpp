@@ -438,7 +438,16 @@ private:
                     const std::vector<CUdeviceptr> &as,
                     const std::vector<CUdeviceptr> &bs,
                     const std::vector<CUdeviceptr> &cs,
-                    std::optional<LtTiming> &timing, Failure &f);
+                    std::optional<LtTiming> &timing, Failure &f,
+                    const LtEpilogue *epilogue = nullptr);
+  /// The cuBLASLt epilogue that computes `k`'s fused epilogue (a bias of
+  /// N and GELU or ReLU, or neither; a bias alone; GELU or ReLU alone):
+  /// the first whose output is within `tolerance` of the FP64 program's
+  /// `y64`, run once on `a` and `b`; none where none is.
+  bool findLtEpilogue(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
+                      const std::vector<double> &y64, double tolerance,
+                      Failure &f);
+  std::optional<LtEpilogue> ltEpilogue;
 
   const RunOptions &opt;
   CudaDriver drv;
@@ -624,7 +633,8 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
                            const std::vector<CUdeviceptr> &as,
                            const std::vector<CUdeviceptr> &bs,
                            const std::vector<CUdeviceptr> &cs,
-                           std::optional<LtTiming> &timing, Failure &f) {
+                           std::optional<LtTiming> &timing, Failure &f,
+                           const LtEpilogue *epilogue) {
   timing.reset();
   CUdeviceptr space;
   if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f))
@@ -632,7 +642,7 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
   LtGemm lt;
   std::string error;
   if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, k.cType,
-               space, kLtWorkspaceBytes, kLtAlgorithms, error)) {
+               space, kLtWorkspaceBytes, kLtAlgorithms, error, epilogue)) {
     std::printf("    cuBLASLt: not timed (%s)\n", error.c_str());
     return true;
   }
@@ -672,6 +682,60 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
     return false;
   timing = LtTiming{summarizeTimes(ms), lt.algorithmCount(), best};
   timing->stats.smClockMhz = clock;
+  return true;
+}
+
+bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
+                             CUdeviceptr b, const std::vector<double> &y64,
+                             double tolerance, Failure &f) {
+  ltEpilogue.reset();
+  const EpilogueSpec &e = *k.epilogue;
+  std::vector<LtEpilogue> candidates;
+  bool bias = e.inputs.size() == 1 && e.inputs[0].index == "n";
+  if (e.outType == k.cType && bias)
+    for (auto [kind, name] :
+         {std::pair{CUBLASLT_EPILOGUE_GELU_BIAS, "GELU_BIAS"},
+          {CUBLASLT_EPILOGUE_RELU_BIAS, "RELU_BIAS"},
+          {CUBLASLT_EPILOGUE_BIAS, "BIAS"}})
+      candidates.push_back({kind, epilogueBuffers[0], e.inputs[0].type, name});
+  if (e.outType == k.cType && e.inputs.empty())
+    for (auto [kind, name] : {std::pair{CUBLASLT_EPILOGUE_GELU, "GELU"},
+                              {CUBLASLT_EPILOGUE_RELU, "RELU"}})
+      candidates.push_back({kind, 0, ElementType::F32, name});
+  if (candidates.empty())
+    return true;
+  const int64_t mn = k.m * k.n, cBytes = elementBytes(k.cType);
+  CUdeviceptr space, out;
+  if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f) ||
+      !alloc(mn * cBytes, "cuBLASLt's epilogue output", out, f))
+    return false;
+  double largest = 1;
+  for (double v : y64)
+    largest = std::max(largest, std::fabs(v));
+  // The same function to 2^-10 of the output at least (its GELU may be
+  // an approximation of its own).
+  tolerance = std::max(tolerance, std::ldexp(largest, -10));
+  for (const LtEpilogue &candidate : candidates) {
+    LtGemm lt;
+    std::string error;
+    if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType,
+                 k.cType, space, kLtWorkspaceBytes, 1, error, &candidate) ||
+        lt.run(0, a, b, out, 0.0f) != CUBLAS_STATUS_SUCCESS)
+      continue;
+    std::vector<uint8_t> bytes(mn * cBytes);
+    if (!cu(drv.cuCtxSynchronize(), "cuBLASLt's epilogue", f) ||
+        !cu(drv.cuMemcpyDtoH(bytes.data(), out, mn * cBytes), "reading", f))
+      return false;
+    ErrorStats s = compareResults(decode(bytes, k.cType, mn), y64);
+    if (s.notWritten == 0 && s.nonFinite == 0 && s.maxAbs <= tolerance) {
+      ltEpilogue = candidate;
+      std::printf("    cuBLASLt epilogue %s computes the same: max |err| "
+                  "%.3e vs FP64\n",
+                  candidate.name.c_str(), s.maxAbs);
+      return true;
+    }
+  }
+  std::printf("    cuBLASLt epilogue: none computes this program\n");
   return true;
 }
 
@@ -757,6 +821,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   // The epilogue's inputs: random values of their types, in [-1, 1).
   std::vector<std::vector<float>> hE;
   epilogueBuffers.clear();
+  ltEpilogue.reset();
   if (k.epilogue)
     for (const EpilogueInputSpec &in : k.epilogue->inputs) {
       auto [rows, cols] = in.shape(k.m, k.n);
@@ -959,6 +1024,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         }
         pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                kernel.maxAbs <= *epilogueTol;
+        if (!findLtEpilogue(k, dA, dB, y64, *epilogueTol, f))
+          return f.code;
       }
       std::printf("%s\n", pass ? "PASS" : "FAIL");
       if (k.epilogue)
@@ -1150,6 +1217,27 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         bench["cublas_epilogue"] = "none: the matmul alone";
         std::printf("    (cuBLAS figures: the matmul alone, without the "
                     "epilogue's ops)\n");
+        std::optional<LtTiming> lte;
+        if (ltEpilogue &&
+            !timeCublasLt(k, sets, as, bs, cs, lte, f, &*ltEpilogue))
+          return f.code;
+        if (lte) {
+          double g = gflopsAt(lte->stats);
+          Json j = timingJson(lte->stats, g);
+          j["epilogue"] = ltEpilogue->name;
+          bench["cublaslt_epilogue"] = j;
+          bench["ratio_to_cublaslt_epilogue"] = kernelGflops / g;
+          std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s  (%s)\n",
+                      "cuBLASLt+", lte->stats.medianMs, lte->stats.minMs,
+                      lte->stats.p90Ms, g, formatClock(lte->stats).c_str(),
+                      ltEpilogue->name.c_str());
+          std::printf("    kernel / cuBLASLt with epilogue %s: %.3fx\n",
+                      ltEpilogue->name.c_str(), kernelGflops / g);
+        } else {
+          std::printf("    (no cuBLASLt epilogue to time: %s)\n",
+                      opt.check ? "none computes the program"
+                                : "--check finds it");
+        }
       }
       bench["cublas"] = timingJson(ct, cublasGflops);
       bench["cublaslt"] = ltJson;
