@@ -65,33 +65,35 @@ Value Epilogue::loadInput(int64_t input, Value row, Value col) {
 SmallVector<Value> Epilogue::emitFused(ArrayRef<Value> values) {
   const FusedEpilogue &e = *ctx.plan.problem.epilogue;
   int64_t tn = layout.cols.size();
-  SmallVector<Value> rows, cols;
+  SmallVector<Value> rows;
   for (Value row : layout.rows)
     rows.push_back(clampRow(row));
-  for (Value col : layout.cols)
-    cols.push_back(clampCol(col));
-  // Vectors once per fragment row or column; matrices per element.
+  // Vectors of M once per fragment row (a fragment has few); then column
+  // by column, a vector of N's element and the column's values, each
+  // matrix element loaded where it is used: results replace accumulators
+  // as they go, and few loaded values are live at once.
   size_t numInputs = e.inputs.size();
-  SmallVector<SmallVector<Value>> byRow(numInputs), byCol(numInputs);
-  for (auto [k, in] : llvm::enumerate(e.inputs)) {
+  SmallVector<SmallVector<Value>> byRow(numInputs);
+  for (auto [k, in] : llvm::enumerate(e.inputs))
     if (in.index == EpilogueIndex::M)
       for (Value row : rows)
         byRow[k].push_back(loadInput(k, row, Value()));
-    if (in.index == EpilogueIndex::N)
-      for (Value col : cols)
-        byCol[k].push_back(loadInput(k, Value(), col));
-  }
-  SmallVector<Value> out;
-  for (auto [i, row] : llvm::enumerate(rows))
-    for (auto [j, col] : llvm::enumerate(cols)) {
+  SmallVector<Value> out(values.size());
+  for (auto [j, tileCol] : llvm::enumerate(layout.cols)) {
+    Value col = clampCol(tileCol);
+    SmallVector<Value> byCol(numInputs);
+    for (auto [k, in] : llvm::enumerate(e.inputs))
+      if (in.index == EpilogueIndex::N)
+        byCol[k] = loadInput(k, Value(), col);
+    for (auto [i, row] : llvm::enumerate(rows)) {
       SmallVector<Value> in;
       for (auto [k, input] : llvm::enumerate(e.inputs))
         in.push_back(input.index == EpilogueIndex::M   ? byRow[k][i]
-                     : input.index == EpilogueIndex::N ? byCol[k][j]
+                     : input.index == EpilogueIndex::N ? byCol[k]
                                                        : loadInput(k, row, col));
-      out.push_back(
-          e.emit(ctx.rewriter, ctx.loc, values[i * tn + j], in));
+      out[i * tn + j] = e.emit(ctx.rewriter, ctx.loc, values[i * tn + j], in);
     }
+  }
   return out;
 }
 
