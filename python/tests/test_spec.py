@@ -90,3 +90,13 @@ def test_transposed_operands_are_problem_words():
     assert job.options == "strategy=naive"
     plain = spec.parse("p 7x5x3 strategy=naive")[0]
     assert not plain.transpose_a and not plain.transpose_b
+
+
+def test_epilogue_is_a_problem_word():
+    """`epilogue=OPS` chains ops after the matmul and stays out of the
+    pipeline's options; an unknown op is an error at its line."""
+    job = spec.parse("e 7x5x3 type=f16 epilogue=bias_n,gelu_tanh strategy=naive")[0]
+    assert job.epilogue == "bias_n,gelu_tanh"
+    assert job.options == "strategy=naive"
+    with pytest.raises(spec.SpecError, match="epilogue: unknown epilogue op 'tanh'"):
+        spec.parse("e 7x5x3 epilogue=tanh")

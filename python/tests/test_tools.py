@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import FIXTURES
 from tileopt import mlir, sass, summary
 
@@ -44,6 +46,33 @@ def test_matmul_module_transposed_operands():
     done = _cli("matmul-mlir", "7", "5", "3", "--transpose-a", "--transpose-b",
                 "--form", "memref")
     assert done.returncode == 0 and done.stdout == both
+
+
+def test_matmul_module_epilogue_chain():
+    """An epilogue is one linalg.generic per op after the matmul, its inputs
+    E1, E2, ... arguments after A and B in the order the ops read them, the
+    last op's result returned; a cast between f16 and bf16 goes through
+    f32; unknown ops and memref form are refused."""
+    text = mlir.matmul_module(7, 5, 3, element="f16",
+                              epilogue=mlir.epilogue_ops("bias_n,relu,residual,cast:bf16"))
+    assert ("func.func @matmul(%A: tensor<7x3xf16>, %B: tensor<3x5xf16>, "
+            "%E1: tensor<5xf16>, %E2: tensor<7x5xf16>) -> tensor<7x5xbf16>") in text
+    assert text.count("linalg.generic") == 4
+    assert "affine_map<(m, n) -> (n)>" in text and "arith.maximumf %x, %z : f16" in text
+    assert ("%w = arith.extf %x : f16 to f32" in text
+            and "%r = arith.truncf %w : f32 to bf16" in text)
+    assert "return %Y3 : tensor<7x5xbf16>" in text
+    assert "tensor<7xf32>" in mlir.matmul_module(
+        7, 5, 3, epilogue=mlir.epilogue_ops("bias_m"))
+    with pytest.raises(ValueError, match="unknown epilogue op 'gelu'"):
+        mlir.epilogue_ops("bias_n,gelu")
+    with pytest.raises(ValueError, match="tensor form only"):
+        mlir.matmul_module(7, 5, 3, form="memref", epilogue=["relu"])
+    done = _cli("matmul-mlir", "7", "5", "3", "--type", "f16", "--epilogue",
+                "bias_n,relu,residual,cast:bf16")
+    assert done.returncode == 0 and done.stdout == text
+    bad = _cli("matmul-mlir", "7", "5", "3", "--epilogue", "softmax")
+    assert bad.returncode == 2 and "unknown epilogue op 'softmax'" in bad.stderr
 
 
 def test_matmul_mlir_cli_and_errors():

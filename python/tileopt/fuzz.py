@@ -36,7 +36,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from .mlir import config_attr, matmul_module
+from .mlir import EPILOGUE_OPS, config_attr, matmul_module
 
 GOOD = ("rejected", "artifact")
 
@@ -380,11 +380,9 @@ def _plausible_case(rng: random.Random) -> Case:
             c_element = None
         opts.append(f"config='{config_attr(**fields)}'")
         # Stored transposes (TF32 refuses them with a diagnostic).
-        text = matmul_module(m, n, k, accumulate=rng.random() < 0.3,
-                             form="memref", element=element,
-                             c_element=c_element,
-                             transpose_a=rng.random() < 0.2,
-                             transpose_b=rng.random() < 0.3)
+        text = _plausible_input(rng, m, n, k, rng.random() < 0.3, element,
+                                c_element, transpose_a=rng.random() < 0.2,
+                                transpose_b=rng.random() < 0.3)
         return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
     else:
         tm, tn = rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4, 8])
@@ -415,10 +413,32 @@ def _plausible_case(rng: random.Random) -> Case:
         opts.append(f"config='{config_attr(**fields)}'")
     fill = rng.random() < 0.7
     # Stored transposes: the fma tile refuses them with a diagnostic.
-    text = matmul_module(m, n, k, accumulate=not fill, form="memref",
-                         transpose_a=rng.random() < 0.1,
-                         transpose_b=rng.random() < 0.1)
+    text = _plausible_input(rng, m, n, k, not fill,
+                            transpose_a=rng.random() < 0.1,
+                            transpose_b=rng.random() < 0.1)
     return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
+
+
+def _epilogue(rng: random.Random) -> list[str]:
+    """A chain of 1 to 3 epilogue ops, or none (most cases)."""
+    if rng.random() < 0.7:
+        return []
+    names = list(EPILOGUE_OPS) + [
+        "scale:0.5", "cast:" + rng.choice(["f32", "f16", "bf16"])]
+    return [rng.choice(names) for _ in range(rng.randint(1, 3))]
+
+
+def _plausible_input(rng: random.Random, m: int, n: int, k: int,
+                     accumulate: bool, element: str = "f32",
+                     c_element: str | None = None, transpose_a: bool = False,
+                     transpose_b: bool = False) -> str:
+    """The case's matmul: memref form, or (C = A * B) tensor form with an
+    epilogue chain now and then."""
+    ops = [] if accumulate else _epilogue(rng)
+    return matmul_module(m, n, k, accumulate=accumulate,
+                         form="tensor" if ops else "memref", element=element,
+                         c_element=c_element, transpose_a=transpose_a,
+                         transpose_b=transpose_b, epilogue=ops)
 
 
 def _compile_case(rng: random.Random, seeds: list[str]) -> Case:

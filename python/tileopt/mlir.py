@@ -82,8 +82,16 @@ def _epilogue(ops: list[str], m: int, n: int, c_element: str):
             body = [f"%f = arith.constant {float(arg)!r} : T",
                     "%r = arith.mulf %x, %f : T"]
         elif key == "cast":
-            conv = "arith.extf" if arg == "f32" else "arith.truncf"
-            body = [f"%r = {conv} %x : {t} to {arg}"] if arg != t else []
+            # f16 <-> bf16 through f32 (neither holds the other).
+            if arg == t:
+                body = []
+            elif arg == "f32":
+                body = [f"%r = arith.extf %x : {t} to f32"]
+            elif t == "f32":
+                body = [f"%r = arith.truncf %x : f32 to {arg}"]
+            else:
+                body = [f"%w = arith.extf %x : {t} to f32",
+                        f"%r = arith.truncf %w : f32 to {arg}"]
         maps = ["affine_map<(m, n) -> (m, n)>"]
         ins = [f"{value} : tensor<{m}x{n}x{t}>"]
         block = [f"%x: {t}"]
