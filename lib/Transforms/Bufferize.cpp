@@ -2,7 +2,9 @@
 //
 // Implements --tile-bufferize: upstream One-Shot Module Bufferize, with
 // identity-layout function boundaries, filtered to the functions that hold a
-// linalg.matmul so that every other function passes through unchanged.
+// linalg.matmul so that every other function passes through unchanged;
+// their elementwise arith and math ops on tensors become linalg.generic
+// ops first.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Transforms/Passes.h"
@@ -11,8 +13,10 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::tileopt {
@@ -34,6 +38,15 @@ struct BufferizePass : public tileopt::impl::BufferizePassBase<BufferizePass> {
     });
     if (withMatmul.empty())
       return markAllAnalysesPreserved();
+    // Elementwise arith and math ops on tensors (which bufferization does
+    // not take) as linalg.generic ops: a matmul's consumers among them can
+    // then be fused into its kernel (docs/design.md, "Fused epilogues").
+    RewritePatternSet patterns(&getContext());
+    linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    for (Operation *func : withMatmul)
+      if (failed(applyPatternsGreedily(func, frozen)))
+        return signalPassFailure();
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(

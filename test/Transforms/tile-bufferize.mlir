@@ -31,3 +31,26 @@ func.func @without_matmul(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @only(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
   return %x : tensor<2x2xf32>
 }
+
+// -----
+
+// Elementwise arith and math ops on tensors in a function with a matmul
+// become linalg.generic ops (which bufferize, and fuse into the matmul's
+// kernel); in place where bufferization can.
+// CHECK-LABEL: func.func @elementwise_consumers(
+// CHECK: linalg.matmul
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: linalg.generic
+// CHECK: math.tanh
+// CHECK-NOT: arith.addf {{.*}} : tensor
+// CHECK: return
+func.func @elementwise_consumers(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %R: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x48xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%e : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %D = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %s = arith.addf %D, %R : tensor<64x48xf32>
+  %t = math.tanh %s : tensor<64x48xf32>
+  return %t : tensor<64x48xf32>
+}

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --tile-configure=chip=sm_90a --tile-block-tile --tile-promote --tile-map-to-gpu=chip=sm_90a --canonicalize | FileCheck %s
+// RUN: tile-opt %s --tile-configure=chip=sm_90a --tile-block-tile --tile-promote --tile-map-to-gpu=chip=sm_90a | FileCheck %s
 
 // A fused epilogue in the kernel: each thread's value gets the bias of its
 // column and the residual at its place (indices clamped into C: the

@@ -43,7 +43,7 @@ struct Failure {
 
 /// A kernel's parameters: A, B, C, the workspace, up to 4 maps of copies
 /// in it (the manifest's limit); unused ones are 0 and not read.
-constexpr int kMaxParams = 8;
+constexpr int kMaxParams = 16;
 using Params = std::array<CUdeviceptr, kMaxParams>;
 
 /// splitmix64: a small, seedable, portable generator.

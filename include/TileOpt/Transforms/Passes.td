@@ -21,13 +21,17 @@ def BufferizePass : Pass<"tile-bufferize", "mlir::ModuleOp"> {
     Upstream One-Shot Module Bufferize (function boundaries to
     identity-layout memrefs, the dense row-major buffers the kernels take),
     restricted to the functions that contain a `linalg.matmul`; every other
-    function passes through unchanged.
+    function passes through unchanged. Their elementwise arith and math ops
+    on tensors become `linalg.generic` ops first (upstream's
+    elementwise-to-linalg patterns), so that they bufferize and a matmul's
+    consumers among them can be fused into its kernel.
 
     Before: `func.func @f(%A: tensor<4x8xf32>, ...) -> tensor<4x2xf32> { linalg.matmul ... }`
     After: `func.func @f(%A: memref<4x8xf32>, ...) -> memref<4x2xf32>`; functions without a matmul untouched.
   }];
   let dependentDialects = ["mlir::bufferization::BufferizationDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::memref::MemRefDialect",
+                           "mlir::linalg::LinalgDialect"];
 }
 
 //===----------------------------------------------------------------------===//
