@@ -506,8 +506,11 @@ mlir::tileopt::matchEpilogueChain(Operation *producer, Value c,
       between.push_back(op);
       continue;
     }
+    // A contraction (the next layer's matmul) is a kernel of its own, not
+    // a candidate.
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    if (!linalgOp || !llvm::is_contained(op->getOperands(), builder.current))
+    if (!linalgOp || !llvm::is_contained(op->getOperands(), builder.current) ||
+        linalg::isaContractionOpInterface(linalgOp))
       break;
     ChainBuilder next = builder;
     if (failed(next.append(linalgOp, os))) {

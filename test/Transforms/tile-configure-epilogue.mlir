@@ -136,3 +136,19 @@ func.func @chain_stops(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %D: memref<
   }
   return
 }
+
+// -----
+
+// The next layer's matmul reads the result: a kernel of its own, without a
+// remark.
+// CHECK-LABEL: func.func @two_layers
+// CHECK-COUNT-2: linalg.matmul {tile.config
+func.func @two_layers(%X: memref<64x32xf32>, %W1: memref<32x48xf32>, %W2: memref<48x16xf32>, %Y: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %H = memref.alloc() : memref<64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%Y : memref<64x16xf32>)
+  linalg.fill ins(%zero : f32) outs(%H : memref<64x48xf32>)
+  linalg.matmul ins(%X, %W1 : memref<64x32xf32>, memref<32x48xf32>) outs(%H : memref<64x48xf32>)
+  linalg.matmul ins(%H, %W2 : memref<64x48xf32>, memref<48x16xf32>) outs(%Y : memref<64x16xf32>)
+  return
+}
