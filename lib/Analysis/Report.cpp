@@ -230,6 +230,25 @@ TileReport mlir::tileopt::computeTileReport(
   return r;
 }
 
+std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
+  if (arg.workspaceBytes)
+    return "workspace (" + std::to_string(arg.workspaceBytes) + " bytes)";
+  std::string text = arg.name.str();
+  if (arg.packed)
+    return text + " (tensor map of its " +
+           (arg.part == CopyPart::Exact
+                ? std::string()
+                : stringifyCopyPart(arg.part).str() + " TF32 ") +
+           (arg.transposed ? "transposed " : "") + "copy)";
+  if (arg.rowGroups)
+    return text + " (tensor map of its row groups)";
+  if (arg.tensorMap)
+    return text + " (tensor map)";
+  if (arg.epilogueInput >= 0)
+    return text + " (epilogue input)";
+  return text;
+}
+
 void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   os << llvm::formatv("matmul {0} x {1} x {2} ({3}{4}{5}), ", r.m, r.n, r.k,
                       r.elementType,

@@ -84,23 +84,6 @@ StringRef mlir::tileopt::stringifyEpilogueKind(EpilogueKind kind) {
   return names[static_cast<int>(kind)];
 }
 
-std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
-  if (arg.workspaceBytes)
-    return "workspace (" + std::to_string(arg.workspaceBytes) + " bytes)";
-  std::string text = arg.name.str();
-  if (arg.packed)
-    return text + " (tensor map of its " +
-           (arg.part == CopyPart::Exact
-                ? std::string()
-                : stringifyCopyPart(arg.part).str() + " TF32 ") +
-           (arg.transposed ? "transposed " : "") + "copy)";
-  if (arg.rowGroups)
-    return text + " (tensor map of its row groups)";
-  if (arg.tensorMap)
-    return text + " (tensor map)";
-  return text;
-}
-
 /// The panel layouts `config` asks of A and B.
 static std::pair<PanelLayout, PanelLayout> getPanelLayouts(ConfigAttr config) {
   if (config.isWgmma())
@@ -338,16 +321,13 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
       packed.packStride = copy.pitch * getElementBytes(p.elementType);
       args.push_back(packed);
     }
-  // The fused epilogue's inputs last: E1, E2, ... (vectors of N as 1 x N,
-  // of M as M x 1).
-  if (p.epilogue)
-    for (auto [i, in] : llvm::enumerate(p.epilogue->inputs)) {
-      KernelArgument arg{getEpilogueInputName(i),
-                         in.index == EpilogueIndex::N ? 1 : p.m,
-                         in.index == EpilogueIndex::M ? 1 : p.n};
-      arg.epilogueInput = i;
-      args.push_back(arg);
-    }
+  // The fused epilogue's inputs last: E1, E2, ...
+  for (auto [i, in] : llvm::enumerate(
+           p.epilogue ? p.epilogue->inputs : ArrayRef<EpilogueInput>())) {
+    auto [rows, cols] = in.getShape(p.m, p.n);
+    args.push_back({getEpilogueInputName(i), rows, cols});
+    args.back().epilogueInput = i;
+  }
   return args;
 }
 
@@ -491,7 +471,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   int64_t pad = config.getPad();
   int64_t m = problem.m, n = problem.n, k = problem.k;
   Type elementType = problem.elementType;
-  // The FMA tile's inline-PTX stores and staged pass move 32-bit values.
+  // (The predicated and staged stores move 32-bit values.)
   bool is32Bit = elementType.getIntOrFloatBitWidth() == 32 &&
                  problem.getOutType().getIntOrFloatBitWidth() == 32;
   plan.stages = config.getStages();

@@ -36,6 +36,10 @@ StringRef getEpilogueInputName(int64_t i);
 struct EpilogueInput {
   EpilogueIndex index = EpilogueIndex::MN;
   Type elementType;
+  /// Its buffer's rows and columns: M x N, 1 x N or M x 1.
+  std::pair<int64_t, int64_t> getShape(int64_t m, int64_t n) const {
+    return {index == EpilogueIndex::N ? 1 : m, index == EpilogueIndex::M ? 1 : n};
+  }
 };
 
 /// One scalar op of the program. Values are numbered: 0 is the matmul's

@@ -153,6 +153,8 @@ llvm::json::Value toJson(const TileReport &report);
 
 /// The report as text a learner can read.
 void printText(llvm::raw_ostream &os, const TileReport &report);
+/// "A", "A (tensor map)", "workspace (N bytes)", ... for argument `arg`.
+std::string describeKernelArgument(const KernelArgument &arg);
 
 } // namespace mlir::tileopt
 

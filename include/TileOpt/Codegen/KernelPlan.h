@@ -291,8 +291,6 @@ inline int getClusterSharedOperand(ConfigAttr config) {
 StringRef stringifyPanelLayout(PanelLayout layout);
 StringRef stringifyKLoopKind(KLoopKind kind);
 StringRef stringifyEpilogueKind(EpilogueKind kind);
-/// "A", "A (tensor map)", "workspace (N bytes)", ... for argument `arg`.
-std::string describeKernelArgument(const KernelArgument &arg);
 
 /// Builds the plan of tiled `config` for `problem` on `target` (null: a chip
 /// tile-opt does not know, which stream_k and pack_b need), or fails with
