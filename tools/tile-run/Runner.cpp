@@ -641,7 +641,9 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
     return false;
   LtGemm lt;
   std::string error;
-  if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, k.cType,
+  // (With an epilogue, D of its output's type.)
+  ElementType cType = epilogue ? k.outType() : k.cType;
+  if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, cType,
                space, kLtWorkspaceBytes, kLtAlgorithms, error, epilogue)) {
     std::printf("    cuBLASLt: not timed (%s)\n", error.c_str());
     return true;
@@ -692,19 +694,21 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
   const EpilogueSpec &e = *k.epilogue;
   std::vector<LtEpilogue> candidates;
   bool bias = e.inputs.size() == 1 && e.inputs[0].index == "n";
-  if (e.outType == k.cType && bias)
+  // cuBLASLt applies its epilogue in f32 and writes D of the output's
+  // type (as a program on an f32 C that casts last).
+  if (bias)
     for (auto [kind, name] :
          {std::pair{CUBLASLT_EPILOGUE_GELU_BIAS, "GELU_BIAS"},
           {CUBLASLT_EPILOGUE_RELU_BIAS, "RELU_BIAS"},
           {CUBLASLT_EPILOGUE_BIAS, "BIAS"}})
       candidates.push_back({kind, epilogueBuffers[0], e.inputs[0].type, name});
-  if (e.outType == k.cType && e.inputs.empty())
+  if (e.inputs.empty())
     for (auto [kind, name] : {std::pair{CUBLASLT_EPILOGUE_GELU, "GELU"},
                               {CUBLASLT_EPILOGUE_RELU, "RELU"}})
       candidates.push_back({kind, 0, ElementType::F32, name});
   if (candidates.empty())
     return true;
-  const int64_t mn = k.m * k.n, cBytes = elementBytes(k.cType);
+  const int64_t mn = k.m * k.n, cBytes = elementBytes(e.outType);
   CUdeviceptr space, out;
   if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f) ||
       !alloc(mn * cBytes, "cuBLASLt's epilogue output", out, f))
@@ -719,14 +723,14 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
     LtGemm lt;
     std::string error;
     if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType,
-                 k.cType, space, kLtWorkspaceBytes, 1, error, &candidate) ||
+                 e.outType, space, kLtWorkspaceBytes, 1, error, &candidate) ||
         lt.run(0, a, b, out, 0.0f) != CUBLAS_STATUS_SUCCESS)
       continue;
     std::vector<uint8_t> bytes(mn * cBytes);
     if (!cu(drv.cuCtxSynchronize(), "cuBLASLt's epilogue", f) ||
         !cu(drv.cuMemcpyDtoH(bytes.data(), out, mn * cBytes), "reading", f))
       return false;
-    ErrorStats s = compareResults(decode(bytes, k.cType, mn), y64);
+    ErrorStats s = compareResults(decode(bytes, e.outType, mn), y64);
     if (s.notWritten == 0 && s.nonFinite == 0 && s.maxAbs <= tolerance) {
       ltEpilogue = candidate;
       std::printf("    cuBLASLt epilogue %s computes the same: max |err| "
