@@ -16,7 +16,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace mlir::tileopt {
@@ -41,12 +41,13 @@ struct BufferizePass : public tileopt::impl::BufferizePassBase<BufferizePass> {
     // Elementwise arith and math ops on tensors (which bufferization does
     // not take) as linalg.generic ops: a matmul's consumers among them can
     // then be fused into its kernel (docs/design.md, "Fused epilogues").
+    // One walk, no folding or dead-code removal: nothing else changes (a
+    // greedy driver would erase a matmul whose result is unused).
     RewritePatternSet patterns(&getContext());
     linalg::populateElementwiseToLinalgConversionPatterns(patterns);
     FrozenRewritePatternSet frozen(std::move(patterns));
     for (Operation *func : withMatmul)
-      if (failed(applyPatternsGreedily(func, frozen)))
-        return signalPassFailure();
+      walkAndApplyPatterns(func, frozen);
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     options.setFunctionBoundaryTypeConversion(

@@ -54,3 +54,14 @@ func.func @elementwise_consumers(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %
   %t = math.tanh %s : tensor<64x48xf32>
   return %t : tensor<64x48xf32>
 }
+
+// -----
+
+// Nothing else changes in the process: a matmul whose result is unused is
+// bufferized, not erased.
+// CHECK-LABEL: func.func @unused_result(
+// CHECK: linalg.matmul
+func.func @unused_result(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %D = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %C : tensor<64x48xf32>
+}
