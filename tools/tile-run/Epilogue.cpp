@@ -113,8 +113,9 @@ double EpilogueSpec::evaluate(double x, const std::vector<double> &in) const {
 double EpilogueSpec::roundingUnit() const {
   double u = tilerun::roundingUnit(outType);
   for (const EpilogueStepSpec &s : steps)
-    if (std::optional<ElementType> t = parseElementType(s.type))
-      u = std::max(u, tilerun::roundingUnit(*t));
+    if (s.op != "constant" && s.op != "truncf" && s.op != "extf")
+      if (std::optional<ElementType> t = parseElementType(s.type))
+        u += std::max(tilerun::roundingUnit(*t), std::ldexp(1.0, -20));
   return u;
 }
 
@@ -240,7 +241,5 @@ double tilerun::epilogueTolerance(const EpilogueSpec &e,
       for (double d : {-xTolerance, xTolerance})
         change = std::max(change, std::fabs(e.evaluate(v + d, in) - f));
     }
-  return change + double(e.ops() + 1) *
-                      std::max(e.roundingUnit(), std::ldexp(1.0, -20)) *
-                      largest;
+  return change + e.roundingUnit() * largest;
 }

@@ -52,7 +52,9 @@ struct EpilogueSpec {
   /// The program on `x` (the matmul's element) and the inputs' elements
   /// `in`, in FP64 (casts are exact; cmpf gives 1 or 0).
   double evaluate(double x, const std::vector<double> &in) const;
-  /// The largest unit roundoff among the program's steps and its output.
+  /// The roundings' relative bound: the output's unit roundoff once, plus
+  /// per arithmetic step (not constants or casts) its type's, at least
+  /// 2^-20 (the kernel's f32 polynomial approximations of exp, tanh, erf).
   double roundingUnit() const;
   /// Steps that compute (not constants).
   int64_t ops() const;
@@ -73,8 +75,7 @@ applyEpilogue(const EpilogueSpec &e, const std::vector<double> &x,
 /// How far the kernel's epilogue result may be from the FP64 one, given
 /// that its x is within `xTolerance` of the FP64 x: the program's largest
 /// change over [x - t, x + t] at any element, plus the roundings of its
-/// steps and output, (ops + 1) x max(u, 2^-20) x max(1, max |result|)
-/// (2^-20: the polynomial approximations of exp, tanh and erf in f32).
+/// steps and output, roundingUnit() x max(1, max |result|).
 double epilogueTolerance(const EpilogueSpec &e, const std::vector<double> &x,
                          const std::vector<std::vector<float>> &inputs,
                          int64_t m, int64_t n, double xTolerance);

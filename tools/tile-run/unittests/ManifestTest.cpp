@@ -786,7 +786,9 @@ TEST(Manifest, ReadsAFusedEpilogue) {
   EXPECT_DOUBLE_EQ(p.evaluate(1.5, {0.25, 2.0}), 3.5);
   EXPECT_DOUBLE_EQ(p.evaluate(-1.5, {0.25, 2.0}), 0.0);
   EXPECT_EQ(p.ops(), 5);
-  EXPECT_DOUBLE_EQ(p.roundingUnit(), std::ldexp(1.0, -8));
+  // bf16 output once, f32 addf, maximumf and mulf at 2^-20 each.
+  EXPECT_DOUBLE_EQ(p.roundingUnit(),
+                   std::ldexp(1.0, -8) + 3 * std::ldexp(1.0, -20));
   // C of the matmul's type where the epilogue writes bf16.
   EXPECT_FALSE(parseWithEpilogue(kProgram, kInputArgs, e));
   EXPECT_EQ(e, "kernels[0].args[2]: ABI mismatch: expected buffer C of "
@@ -825,8 +827,8 @@ TEST(Manifest, RejectsABrokenEpilogue) {
 }
 
 TEST(Epilogue, BoundsTheErrorThroughTheProgram) {
-  // tanh(x) near 0 changes by about t for x within t; the roundings of
-  // bf16 add (ops + 1) x 2^-8 x max(1, |result|).
+  // tanh(x) near 0 changes by about t for x within t; the roundings add
+  // (2^-20 for the f32 tanh + 2^-8 for the bf16 output) x max(1, |y|).
   EpilogueSpec e;
   std::string error;
   ASSERT_TRUE(parseEpilogue(
@@ -841,5 +843,7 @@ TEST(Epilogue, BoundsTheErrorThroughTheProgram) {
   EXPECT_DOUBLE_EQ(y[1], std::tanh(0.5));
   double t = 1e-3;
   double bound = epilogueTolerance(e, x, {}, 1, 2, t);
-  EXPECT_NEAR(bound, std::tanh(t) + 3 * std::ldexp(1.0, -8), 1e-6);
+  EXPECT_NEAR(bound,
+              std::tanh(t) + std::ldexp(1.0, -20) + std::ldexp(1.0, -8),
+              1e-6);
 }
