@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/FusedEpilogue.h"
+#include "TileOpt/Analysis/MatmulProblem.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -192,12 +193,6 @@ std::optional<FusedEpilogue> FusedEpilogue::fromAttr(DictionaryAttr attr) {
 // Matching the chain
 //===----------------------------------------------------------------------===//
 
-static Value getRoot(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
 static bool isFloatElement(Type t) { return t.isF32() || t.isF16() || t.isBF16(); }
 
 /// The step name of a body op, or empty when a program cannot hold it.
@@ -274,7 +269,7 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
            "buffer written in order";
     return failure();
   }
-  if (llvm::is_contained(readOnly, getRoot(output))) {
+  if (llvm::is_contained(readOnly, getStorageRoot(output))) {
     why << "its output shares a buffer with a matrix the kernel reads";
     return failure();
   }
@@ -307,8 +302,8 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
              "or M elements read at (m, n), (n) or (m)";
       return failure();
     }
-    if (getRoot(v) == getRoot(output) ||
-        llvm::is_contained(temporaries, getRoot(v))) {
+    if (getStorageRoot(v) == getStorageRoot(output) ||
+        llvm::is_contained(temporaries, getStorageRoot(v))) {
       why << "its input #" << in->getOperandNumber()
           << " shares a buffer with a result it writes";
       return failure();
@@ -320,7 +315,7 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
       return failure();
     }
     values[arg] = addInput(v, *index);
-    readOnly.push_back(getRoot(v));
+    readOnly.push_back(getStorageRoot(v));
   }
   // The output's earlier contents: the matmul's result where the op
   // updates it in place, else nothing it may read.
@@ -390,7 +385,7 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
     return failure();
   }
   if (output != current)
-    temporaries.push_back(getRoot(current));
+    temporaries.push_back(getStorageRoot(current));
   current = output;
   currentValue = it->second;
   return success();
@@ -421,7 +416,7 @@ mlir::tileopt::matchEpilogueChain(Operation *producer, Value c,
   auto cType = cast<MemRefType>(c.getType());
   ChainBuilder builder{producer, cType.getDimSize(0), cType.getDimSize(1)};
   for (Value v : operands)
-    builder.readOnly.push_back(getRoot(v));
+    builder.readOnly.push_back(getStorageRoot(v));
   builder.current = c;
   refused = nullptr;
   llvm::raw_string_ostream os(why);

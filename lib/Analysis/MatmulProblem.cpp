@@ -92,8 +92,7 @@ mlir::tileopt::getOperandLayout(linalg::MatmulOp matmul) {
   return layout;
 }
 
-/// The value whose storage `v` views (through view-like ops such as casts).
-static Value getStorageRoot(Value v) {
+Value mlir::tileopt::getStorageRoot(Value v) {
   while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
     v = view.getViewSource();
   return v;

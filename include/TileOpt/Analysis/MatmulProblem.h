@@ -87,6 +87,9 @@ FailureOr<MatmulProblem> analyzeMatmulProblem(linalg::MatmulOp matmul,
 /// transposed).
 std::optional<OperandLayout> getOperandLayout(linalg::MatmulOp matmul);
 
+/// The value whose storage `v` views (through view-like ops such as casts).
+Value getStorageRoot(Value v);
+
 /// analyzeMatmulProblem, with `why` as an error at the op.
 FailureOr<MatmulProblem> getSupportedMatmulProblem(linalg::MatmulOp matmul);
 
