@@ -15,6 +15,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::tileopt;
 
@@ -58,6 +60,22 @@ int64_t FusedEpilogue::getOpsPerElement() const {
   for (const EpilogueStep &s : steps)
     ops += s.op != "constant" && !isStepCast(s.op);
   return ops;
+}
+
+std::optional<FusedEpilogue::Approximation>
+FusedEpilogue::getApproximation(const EpilogueStep &step) const {
+  if (!outType || outType.getIntOrFloatBitWidth() != 16)
+    return std::nullopt;
+  // The bounds PTX promises for each instruction; exp's adds the rounding
+  // of x log2(e), |x| 2^-24 relative for the |x| <= 88 f32 exp can take.
+  // (Math functions of 16-bit values are computed in f32 as well.)
+  if (step.op == "math.tanh")
+    return Approximation{"tanh.approx.f32", std::exp2(-10.987)};
+  if (step.op == "math.exp")
+    return Approximation{"ex2.approx.ftz.f32", std::exp2(-17.0)};
+  if (step.op == "divf" && step.type.isF32())
+    return Approximation{"div.full.f32", std::exp2(-22.0)};
+  return std::nullopt;
 }
 
 std::string FusedEpilogue::describe(StringRef matmul) const {

@@ -13,22 +13,55 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::tileopt;
+
+/// Inline PTX on purpose: one f32 instruction for a math op that has no
+/// NVVM op, where the GPU-to-NVVM conversion would call libdevice (and the
+/// PTX then depend on finding it at compile time) and refuses the LLVM
+/// intrinsics that convert-math-to-llvm makes.
+static Value emitF32Instruction(OpBuilder &b, Location loc, StringRef ptx,
+                                ValueRange operands) {
+  return NVVM::InlinePtxOp::create(b, loc, TypeRange{b.getF32Type()},
+                                   operands, ValueRange{}, ptx, Value())
+      .getResult(0);
+}
+
+/// `step` as its approximate instruction (FusedEpilogue::getApproximation)
+/// on f32 operands.
+static Value emitApproximation(OpBuilder &b, Location loc,
+                               const EpilogueStep &step, ValueRange in) {
+  if (step.op == "math.tanh")
+    return emitF32Instruction(b, loc, "tanh.approx.f32 $0, $1;", in);
+  if (step.op == "divf")
+    return emitF32Instruction(b, loc, "div.full.f32 $0, $1, $2;", in);
+  // exp(x) = 2^(x log2(e)).
+  Value log2e = arith::ConstantOp::create(
+      b, loc, b.getF32FloatAttr(static_cast<float>(M_LOG2E)));
+  Value t = arith::MulFOp::create(b, loc, in[0], log2e);
+  return emitF32Instruction(b, loc, "ex2.approx.ftz.f32 $0, $1;", t);
+}
+
+
 
 Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
                           ValueRange inputValues) const {
   SmallVector<Value> values{x};
   llvm::append_range(values, inputValues);
   Type f32 = b.getF32Type();
-  // Math functions of 16-bit values are computed in f32 and rounded once.
-  auto math = [&](auto tag, ValueRange operands, Type type) -> Value {
-    using OpTy = decltype(tag);
+  auto widen = [&](ValueRange operands) {
     SmallVector<Value, 3> wide;
     for (Value v : operands)
       wide.push_back(v.getType() == f32 ? v
                                         : arith::ExtFOp::create(b, loc, f32, v));
-    Value r = OpTy::create(b, loc, wide);
+    return wide;
+  };
+  // Math functions of 16-bit values are computed in f32 and rounded once.
+  auto math = [&](auto tag, ValueRange operands, Type type) -> Value {
+    using OpTy = decltype(tag);
+    Value r = OpTy::create(b, loc, widen(operands));
     return type == f32 ? r : arith::TruncFOp::create(b, loc, type, r);
   };
   for (const EpilogueStep &s : steps) {
@@ -37,7 +70,11 @@ Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
       in.push_back(values[v]);
     StringRef op = s.op;
     Value r;
-    if (op == "constant")
+    if (getApproximation(s)) {
+      r = emitApproximation(b, loc, s, widen(in));
+      if (s.type != f32)
+        r = arith::TruncFOp::create(b, loc, s.type, r);
+    } else if (op == "constant")
       r = arith::ConstantOp::create(b, loc, b.getFloatAttr(s.type, s.value));
     else if (op == "addf")
       r = arith::AddFOp::create(b, loc, in[0], in[1]);
@@ -86,17 +123,6 @@ Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
   return values[result];
 }
 
-/// Inline PTX on purpose: one f32 instruction for a math op that has no
-/// NVVM op, where the GPU-to-NVVM conversion would call libdevice (and the
-/// PTX then depend on finding it at compile time) and refuses the LLVM
-/// intrinsics that convert-math-to-llvm makes.
-static Value emitF32Instruction(OpBuilder &b, Location loc, StringRef ptx,
-                                Value x) {
-  return NVVM::InlinePtxOp::create(b, loc, TypeRange{b.getF32Type()},
-                                   ValueRange{x}, ValueRange{}, ptx, Value())
-      .getResult(0);
-}
-
 void mlir::tileopt::approximateEpilogueMath(Operation *root) {
   // exp, tanh and erf as upstream's polynomials of arith ops (the program
   // computes math functions in f32).
@@ -123,11 +149,11 @@ void mlir::tileopt::approximateEpilogueMath(Operation *root) {
     Location loc = op->getLoc();
     Value x = op->getOperand(0), r;
     if (isa<math::AbsFOp>(op))
-      r = emitF32Instruction(b, loc, "abs.f32 $0, $1;", x);
+      r = emitF32Instruction(b, loc, "abs.f32 $0, $1;", {x});
     else if (isa<math::FloorOp>(op))
-      r = emitF32Instruction(b, loc, "cvt.rmi.f32.f32 $0, $1;", x);
+      r = emitF32Instruction(b, loc, "cvt.rmi.f32.f32 $0, $1;", {x});
     else
-      r = emitF32Instruction(b, loc, "sqrt.rn.f32 $0, $1;", x);
+      r = emitF32Instruction(b, loc, "sqrt.rn.f32 $0, $1;", {x});
     if (isa<math::RsqrtOp>(op))
       r = arith::DivFOp::create(
           b, loc, arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1)), r);

@@ -192,6 +192,10 @@ static json::Value epilogueToJson(const MatmulProblem &p) {
       step["value"] = s.value;
     if (s.op == "cmpf")
       step["predicate"] = s.predicate;
+    if (std::optional<FusedEpilogue::Approximation> a = e.getApproximation(s)) {
+      step["instruction"] = a->instruction;
+      step["relative_error"] = a->relativeError;
+    }
     steps.push_back(std::move(step));
   }
   return json::Object{{"inputs", std::move(inputs)},

@@ -4,6 +4,9 @@
 // RUN: FileCheck %s --input-file=%t/art/manifest.json
 // RUN: FileCheck %s --input-file=%t/host.mlir --check-prefix=HOST
 // RUN: cat %t/art/*.ptx | FileCheck %s --check-prefix=PTX
+// RUN: FileCheck %s --input-file=%t/art/ff_gelu_matmul_0.ptx --check-prefix=GELU
+// RUN: FileCheck %s --input-file=%t/art/silu_residual_matmul_0.ptx --check-prefix=SILU
+// RUN: FileCheck %s --input-file=%t/art/erf_rows_matmul_0.ptx --check-prefix=ERF
 // RUN: %ptxas -arch=sm_90a %t/art/ff_gelu_matmul_0.ptx -o %t/a.cubin
 // RUN: %ptxas -arch=sm_90a %t/art/silu_residual_matmul_0.ptx -o %t/b.cubin
 // RUN: %ptxas -arch=sm_90a %t/art/erf_rows_matmul_0.ptx -o %t/c.cubin
@@ -15,7 +18,11 @@
 // with B stored N x K (SiLU, a residual, a cast to bf16), bf16 products in
 // f32 (a bias by row, GELU's erf form, a scale), and math functions. The
 // manifest gives the program, the inputs as the last parameters and C of
-// the output's type; the PTX calls nothing (no libdevice).
+// the output's type; the PTX calls nothing (no libdevice). With a 16-bit
+// output, tanh, exp and f32 division are approximate instructions whose
+// error the output's rounding dwarfs, each with its bound in the manifest;
+// an f32 output keeps upstream's polynomials and correctly rounded
+// division.
 
 // (A kernel's keys are in order: its args, ..., its name, its problem.)
 // CHECK: "name": "C",
@@ -39,7 +46,12 @@
 // CHECK-NEXT: "operands": [
 // CHECK-NEXT: 0,
 // CHECK-NEXT: 1
-// CHECK: "op": "math.tanh",
+// CHECK: "instruction": "tanh.approx.f32",
+// CHECK-NEXT: "op": "math.tanh",
+// CHECK-NEXT: "operands": [
+// CHECK-NEXT: 11
+// CHECK-NEXT: ],
+// CHECK-NEXT: "relative_error": 0.00049270099308822
 
 // CHECK: "element_type": "bf16",
 // CHECK-NEXT: "kind": "buffer",
@@ -51,6 +63,12 @@
 // CHECK-NEXT: 67
 // CHECK: "name": "silu_residual_matmul_0",
 // CHECK: "computes": "C = bf16(((A * B / (exp(-A * B) + 1)) + E1[m, n]))",
+// CHECK: "instruction": "ex2.approx.ftz.f32",
+// CHECK-NEXT: "op": "math.exp",
+// CHECK: "relative_error": 7.62939453125e-06
+// CHECK: "instruction": "div.full.f32",
+// CHECK-NEXT: "op": "divf",
+// CHECK: "relative_error": 2.384185791015625e-07
 
 // CHECK: "name": "E1",
 // CHECK-NEXT: "shape": [
@@ -58,7 +76,7 @@
 // CHECK-NEXT: 1
 // CHECK: "name": "erf_rows_matmul_0",
 // CHECK: "computes": "C = ((((A * B + E1[m]) * 0.5) * (erf(((A * B + E1[m]) * 0.707107)) + 1)) * 2)",
-
+// CHECK-NOT: "instruction"
 // CHECK: "name": "norms_matmul_0",
 // CHECK: "computes": "C = rsqrt(sqrt(absf(A * B)))",
 
@@ -69,6 +87,15 @@
 // HOST: gpu.launch_func
 // HOST-NOT: linalg.
 // HOST: return
+
+// GELU: tanh.approx.f32
+// GELU-NOT: div.rn.f32
+// SILU: ex2.approx.ftz.f32
+// SILU: div.full.f32
+// SILU-NOT: div.rn.f32
+// ERF-NOT: approx
+// ERF: div.rn.f32
+// ERF-NOT: approx
 
 // PTX-NOT: call
 // PTX-NOT: __nv_

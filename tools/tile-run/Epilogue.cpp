@@ -115,7 +115,8 @@ double EpilogueSpec::roundingUnit() const {
   for (const EpilogueStepSpec &s : steps)
     if (s.op != "constant" && s.op != "truncf" && s.op != "extf")
       if (std::optional<ElementType> t = parseElementType(s.type))
-        u += std::max(tilerun::roundingUnit(*t), std::ldexp(1.0, -20));
+        u += std::max({tilerun::roundingUnit(*t), std::ldexp(1.0, -20),
+                       s.relativeError});
   return u;
 }
 
@@ -198,6 +199,11 @@ bool tilerun::parseEpilogue(const Json &j, const std::string &where,
       if (!v || !v->is_number())
         return fail(at + ".value", "expected a number");
       step.value = v->get<double>();
+    }
+    if (const Json *r = findMember(s, "relative_error")) {
+      if (!r->is_number() || r->get<double>() < 0 || r->get<double>() > 1)
+        return fail(at + ".relative_error", "expected a number in [0, 1]");
+      step.relativeError = r->get<double>();
     }
     if (boolean && (!str(s, "predicate", step.predicate) ||
                     std::find(kPredicates.begin(), kPredicates.end(),

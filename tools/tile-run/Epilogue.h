@@ -40,6 +40,9 @@ struct EpilogueStepSpec {
   std::string type;
   double value = 0;
   std::string predicate;
+  /// The kernel's approximate instruction's relative error bound, 0 where
+  /// it rounds like `type`.
+  double relativeError = 0;
 };
 
 struct EpilogueSpec {
@@ -54,7 +57,8 @@ struct EpilogueSpec {
   double evaluate(double x, const std::vector<double> &in) const;
   /// The roundings' relative bound: the output's unit roundoff once, plus
   /// per arithmetic step (not constants or casts) its type's, at least
-  /// 2^-20 (the kernel's f32 polynomial approximations of exp, tanh, erf).
+  /// 2^-20 (the kernel's f32 polynomial approximations of exp, tanh, erf),
+  /// or its approximate instruction's bound where larger.
   double roundingUnit() const;
   /// Steps that compute (not constants).
   int64_t ops() const;

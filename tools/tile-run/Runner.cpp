@@ -81,6 +81,10 @@ void roundTo(std::vector<float> &values, ElementType type) {
 }
 
 /// `values` (already of `type`) as the device's bytes.
+/// The ABI lets a kernel read the whole aligned 16-byte granule around an
+/// element it reads (docs/manifest.md): buffers are allocated in granules.
+int64_t granules(int64_t bytes) { return (bytes + 15) / 16 * 16; }
+
 std::vector<uint8_t> encode(const std::vector<float> &values,
                             ElementType type) {
   std::vector<uint8_t> bytes(values.size() * elementBytes(type));
@@ -441,10 +445,13 @@ private:
                     std::optional<LtTiming> &timing, Failure &f,
                     const LtEpilogue *epilogue = nullptr);
   /// The cuBLASLt epilogue that computes `k`'s fused epilogue (a bias of
-  /// N and GELU or ReLU, or neither; a bias alone; GELU or ReLU alone):
-  /// the first whose output is within `tolerance` of the FP64 program's
-  /// `y64`, run once on `a` and `b`; none where none is.
+  /// N and GELU or ReLU, or neither; a bias alone; GELU or ReLU alone;
+  /// the bias as given, then rounded to the output's type, which
+  /// cuBLASLt may require): the first whose output is within `tolerance`
+  /// of the FP64 program's `y64`, run once on `a` and `b`; none where none
+  /// is. Each refused candidate is printed with why.
   bool findLtEpilogue(const KernelSpec &k, CUdeviceptr a, CUdeviceptr b,
+                      const std::vector<std::vector<float>> &inputs,
                       const std::vector<double> &y64, double tolerance,
                       Failure &f);
   std::optional<LtEpilogue> ltEpilogue;
@@ -688,20 +695,39 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
 }
 
 bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
-                             CUdeviceptr b, const std::vector<double> &y64,
-                             double tolerance, Failure &f) {
+                             CUdeviceptr b,
+                             const std::vector<std::vector<float>> &inputs,
+                             const std::vector<double> &y64, double tolerance,
+                             Failure &f) {
   ltEpilogue.reset();
   const EpilogueSpec &e = *k.epilogue;
   std::vector<LtEpilogue> candidates;
   bool bias = e.inputs.size() == 1 && e.inputs[0].index == "n";
   // cuBLASLt applies its epilogue in f32 and writes D of the output's
   // type (as a program on an f32 C that casts last).
-  if (bias)
+  std::vector<std::pair<CUdeviceptr, ElementType>> biases;
+  if (bias) {
+    biases.push_back({epilogueBuffers[0], e.inputs[0].type});
+    if (e.inputs[0].type != e.outType) {
+      CUdeviceptr d;
+      std::vector<float> rounded = inputs[0];
+      roundTo(rounded, e.outType);
+      int64_t bytes = k.n * elementBytes(e.outType);
+      if (!alloc(granules(bytes), "the bias in the output's type", d, f) ||
+          !cu(drv.cuMemcpyHtoD(d, encode(rounded, e.outType).data(), bytes),
+              "copying the bias", f))
+        return false;
+      biases.push_back({d, e.outType});
+    }
+  }
+  for (auto [pointer, type] : biases)
     for (auto [kind, name] :
          {std::pair{CUBLASLT_EPILOGUE_GELU_BIAS, "GELU_BIAS"},
           {CUBLASLT_EPILOGUE_RELU_BIAS, "RELU_BIAS"},
           {CUBLASLT_EPILOGUE_BIAS, "BIAS"}})
-      candidates.push_back({kind, epilogueBuffers[0], e.inputs[0].type, name});
+      candidates.push_back({kind, pointer, type,
+                            std::string(name) + " (" + elementTypeName(type) +
+                                " bias)"});
   if (e.inputs.empty())
     for (auto [kind, name] : {std::pair{CUBLASLT_EPILOGUE_GELU, "GELU"},
                               {CUBLASLT_EPILOGUE_RELU, "RELU"}})
@@ -723,9 +749,17 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
     LtGemm lt;
     std::string error;
     if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType,
-                 e.outType, space, kLtWorkspaceBytes, 1, error, &candidate) ||
-        lt.run(0, a, b, out, 0.0f) != CUBLAS_STATUS_SUCCESS)
+                 e.outType, space, kLtWorkspaceBytes, 1, error, &candidate)) {
+      std::printf("    cuBLASLt epilogue %s: %s\n", candidate.name.c_str(),
+                  error.c_str());
       continue;
+    }
+    if (cublasStatus_t s = lt.run(0, a, b, out, 0.0f);
+        s != CUBLAS_STATUS_SUCCESS) {
+      std::printf("    cuBLASLt epilogue %s: cublasLtMatmul failed: %s\n",
+                  candidate.name.c_str(), cublasGetStatusString(s));
+      continue;
+    }
     std::vector<uint8_t> bytes(mn * cBytes);
     if (!cu(drv.cuCtxSynchronize(), "cuBLASLt's epilogue", f) ||
         !cu(drv.cuMemcpyDtoH(bytes.data(), out, mn * cBytes), "reading", f))
@@ -738,6 +772,9 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
                   candidate.name.c_str(), s.maxAbs);
       return true;
     }
+    std::printf("    cuBLASLt epilogue %s: another function (max |err| %.3e "
+                "vs FP64 > %.3e)\n",
+                candidate.name.c_str(), s.maxAbs, tolerance);
   }
   std::printf("    cuBLASLt epilogue: none computes this program\n");
   return true;
@@ -767,9 +804,6 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                 cBytes = elementBytes(k.cType),
                 outBytes = elementBytes(k.outType()),
                 cBufferBytes = std::max(cBytes, outBytes);
-  // The ABI lets a kernel read the whole aligned 16-byte granule around an
-  // element it reads (docs/manifest.md): buffers are allocated in granules.
-  auto granules = [](int64_t bytes) { return (bytes + 15) / 16 * 16; };
   CUdeviceptr dA, dB, dC;
   if (!alloc(granules(mk * abBytes), "A", dA, f) ||
       !alloc(granules(kn * abBytes), "B", dB, f) ||
@@ -1028,7 +1062,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         }
         pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                kernel.maxAbs <= *epilogueTol;
-        if (!findLtEpilogue(k, dA, dB, y64, *epilogueTol, f))
+        if (!findLtEpilogue(k, dA, dB, hE, y64, *epilogueTol, f))
           return f.code;
       }
       std::printf("%s\n", pass ? "PASS" : "FAIL");

@@ -66,6 +66,17 @@ struct FusedEpilogue {
 
   /// Arithmetic steps per output element (constants and casts not counted).
   int64_t getOpsPerElement() const;
+  /// Where the kernel computes `step` with an approximate PTX instruction,
+  /// the instruction and the relative error it promises. Only for a 16-bit
+  /// output, whose one rounding (2^-11 or 2^-8 relative) is as large or
+  /// larger: tanh as `tanh.approx.f32`, exp as `ex2.approx` of x log2(e)
+  /// (both in f32 for 16-bit steps too), f32 division as `div.full.f32`. Elsewhere none: f32 outputs keep
+  /// upstream's f32 polynomials and correctly rounded division.
+  struct Approximation {
+    StringRef instruction;
+    double relativeError;
+  };
+  std::optional<Approximation> getApproximation(const EpilogueStep &step) const;
   /// The program as one expression over `x` (the matmul's result, or
   /// `matmul`'s text) and `E1[m, n]`, `E2[n]`, ... (the inputs), for
   /// reports and messages.
@@ -118,7 +129,8 @@ void hoistEpilogueBuffers(RewriterBase &rewriter, EpilogueChain &chain,
 void eraseFusedEpilogue(RewriterBase &rewriter, const EpilogueChain &chain);
 
 /// Rewrites the math functions of epilogues under `root` (exp, tanh, erf)
-/// as upstream's f32 polynomial approximations.
+/// as upstream's f32 polynomial approximations (those `emit` did not make
+/// approximate instructions).
 void approximateEpilogueMath(Operation *root);
 
 } // namespace mlir::tileopt

@@ -847,3 +847,28 @@ TEST(Epilogue, BoundsTheErrorThroughTheProgram) {
               std::tanh(t) + std::ldexp(1.0, -20) + std::ldexp(1.0, -8),
               1e-6);
 }
+
+TEST(Epilogue, TakesAnApproximateInstructionsBound) {
+  // tanh.approx.f32's 2^-10.987 replaces the f32 step's 2^-20; a bound
+  // outside [0, 1] is refused.
+  const std::string program = R"({"inputs": [], "steps": [
+        {"op": "math.tanh", "operands": [0], "type": "f32",
+         "instruction": "tanh.approx.f32", "relative_error": ERR},
+        {"op": "truncf", "operands": [1], "type": "f16"}],
+        "result": 2, "output_type": "f16"})";
+  auto parse = [&](const std::string &err, EpilogueSpec &e,
+                   std::string &error) {
+    std::string text = program;
+    text.replace(text.find("ERR"), 3, err);
+    return parseEpilogue(Json::parse(text), "e", e, error);
+  };
+  EpilogueSpec e;
+  std::string error;
+  ASSERT_TRUE(parse("0.00049270099308822", e, error)) << error;
+  EXPECT_DOUBLE_EQ(e.roundingUnit(),
+                   0.00049270099308822 + std::ldexp(1.0, -11));
+  EpilogueSpec bad;
+  EXPECT_FALSE(parse("2", bad, error));
+  EXPECT_EQ(error, "e.steps[0].relative_error: expected a number in [0, 1]");
+  EXPECT_FALSE(parse("\"small\"", bad, error));
+}
