@@ -10,6 +10,7 @@
 #include "ClockProbe.h"
 #include "CublasLt.h"
 #include "CudaDriver.h"
+#include "EpilogueKernel.h"
 
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
@@ -150,6 +151,8 @@ public:
       cublasDestroy(handle);
     if (module)
       drv.cuModuleUnload(module);
+    if (epilogueModule)
+      drv.cuModuleUnload(epilogueModule);
     if (context)
       drv.cuDevicePrimaryCtxRelease(device);
   }
@@ -455,6 +458,18 @@ private:
                       const std::vector<double> &y64, double tolerance,
                       Failure &f);
   std::optional<LtEpilogue> ltEpilogue;
+  /// The fused epilogue as a separate kernel after cuBLAS
+  /// (EpilogueKernel.h): compiled, loaded and run once on cuBLAS's C `c`
+  /// (of `k`'s C type), its output checked against `y64` within
+  /// `tolerance`; `separateEpilogue` is set where it passes, else it says
+  /// why not.
+  bool checkSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
+                             const std::vector<double> &y64,
+                             double tolerance, Failure &f);
+  bool launchSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
+                              CUdeviceptr out, Failure &f);
+  CUmodule epilogueModule = nullptr;
+  CUfunction separateEpilogue = nullptr;
 
   const RunOptions &opt;
   CudaDriver drv;
@@ -780,6 +795,73 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
   return true;
 }
 
+bool Session::checkSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
+                                    const std::vector<double> &y64,
+                                    double tolerance, Failure &f) {
+  separateEpilogue = nullptr;
+  if (epilogueModule) {
+    drv.cuModuleUnload(epilogueModule);
+    epilogueModule = nullptr;
+  }
+  const EpilogueSpec &e = *k.epilogue;
+  std::string ptx, error;
+  if (!compileKernelSource(getEpilogueKernelSource(e, k.cType),
+                           computeCapability, ptx, error)) {
+    std::printf("    separate epilogue kernel: not compiled (%s)\n",
+                error.c_str());
+    return true;
+  }
+  CUfunction fn = nullptr;
+  if (!cu(drv.cuModuleLoadData(&epilogueModule, ptx.c_str()),
+          "loading the separate epilogue kernel", f) ||
+      !cu(drv.cuModuleGetFunction(&fn, epilogueModule, kEpilogueKernelName),
+          "cuModuleGetFunction", f))
+    return false;
+  separateEpilogue = fn;
+  const int64_t mn = k.m * k.n, outBytes = elementBytes(e.outType);
+  CUdeviceptr out;
+  if (!alloc(granules(mn * outBytes), "the separate epilogue's output", out,
+             f) ||
+      !launchSeparateEpilogue(k, c, out, f) ||
+      !cu(drv.cuCtxSynchronize(), "the separate epilogue kernel", f))
+    return false;
+  std::vector<uint8_t> bytes(mn * outBytes);
+  if (!cu(drv.cuMemcpyDtoH(bytes.data(), out, mn * outBytes), "reading", f))
+    return false;
+  ErrorStats s = compareResults(decode(bytes, e.outType, mn), y64);
+  if (s.notWritten != 0 || s.nonFinite != 0 || s.maxAbs > tolerance) {
+    std::printf("    separate epilogue kernel after cuBLAS: FAIL (max |err| "
+                "%.3e vs FP64 > %.3e): not timed\n",
+                s.maxAbs, tolerance);
+    separateEpilogue = nullptr;
+    return true;
+  }
+  std::printf("    separate epilogue kernel after cuBLAS: max |err| %.3e vs "
+              "FP64\n",
+              s.maxAbs);
+  return true;
+}
+
+bool Session::launchSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
+                                     CUdeviceptr out, Failure &f) {
+  std::vector<CUdeviceptr> pointers{c, out};
+  pointers.insert(pointers.end(), epilogueBuffers.begin(),
+                  epilogueBuffers.end());
+  long long m = k.m, n = k.n;
+  std::vector<void *> params;
+  for (CUdeviceptr &p : pointers)
+    params.push_back(&p);
+  params.push_back(&m);
+  params.push_back(&n);
+  const int64_t perBlock = int64_t(kEpilogueKernelThreads) * kEpilogueKernelVector;
+  unsigned gridX = static_cast<unsigned>((k.n + perBlock - 1) / perBlock);
+  unsigned gridY = static_cast<unsigned>(std::min<int64_t>(k.m, 65535));
+  return cu(drv.cuLaunchKernel(separateEpilogue, gridX, gridY, 1,
+                               kEpilogueKernelThreads, 1, 1, 0, nullptr,
+                               params.data(), nullptr),
+            "launching the separate epilogue kernel", f);
+}
+
 int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   CUfunction fn = nullptr;
   std::string binary;
@@ -860,6 +942,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   std::vector<std::vector<float>> hE;
   epilogueBuffers.clear();
   ltEpilogue.reset();
+  separateEpilogue = nullptr;
   if (k.epilogue)
     for (const EpilogueInputSpec &in : k.epilogue->inputs) {
       auto [rows, cols] = in.shape(k.m, k.n);
@@ -1062,7 +1145,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         }
         pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                kernel.maxAbs <= *epilogueTol;
-        if (!findLtEpilogue(k, dA, dB, hE, y64, *epilogueTol, f))
+        if (!findLtEpilogue(k, dA, dB, hE, y64, *epilogueTol, f) ||
+            !checkSeparateEpilogue(k, dRef, y64, *epilogueTol, f))
           return f.code;
       }
       std::printf("%s\n", pass ? "PASS" : "FAIL");
@@ -1275,6 +1359,45 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
           std::printf("    (no cuBLASLt epilogue to time: %s)\n",
                       opt.check ? "none computes the program"
                                 : "--check finds it");
+        }
+        // cuBLAS, then the program as its own kernel reading C.
+        std::vector<CUdeviceptr> outs;
+        for (int s = 0; separateEpilogue && s < sets; ++s) {
+          CUdeviceptr out;
+          if (!alloc(granules(mn * outBytes), "a separate epilogue output",
+                     out, f))
+            return f.code;
+          outs.push_back(out);
+        }
+        std::vector<float> pairMs;
+        double pairClock = 0;
+        if (separateEpilogue) {
+          float beta = k.accumulate ? 1.0f : 0.0f;
+          if (!timeRuns(
+                  "cuBLAS and the epilogue kernel", sets,
+                  [&](int s) {
+                    return blas(gemm(k, as[s], bs[s], cs[s], beta),
+                                gemmName(k), f) &&
+                           launchSeparateEpilogue(k, cs[s], outs[s], f);
+                  },
+                  pairMs, f, -1, -1, &pairClock))
+            return f.code;
+          TimingStats pt = summarizeTimes(pairMs);
+          pt.smClockMhz = pairClock;
+          double g = gflopsAt(pt);
+          bench["cublas_then_epilogue_kernel"] = timingJson(pt, g);
+          bench["ratio_to_cublas_then_epilogue_kernel"] = kernelGflops / g;
+          std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s  (%s, then "
+                      "the epilogue kernel)\n",
+                      "cuBLAS+k", pt.medianMs, pt.minMs, pt.p90Ms, g,
+                      formatClock(pt).c_str(), gemmName(k));
+          std::printf("    kernel / %s then a separate epilogue kernel: "
+                      "%.3fx\n",
+                      gemmName(k), kernelGflops / g);
+        } else {
+          std::printf("    (no separate epilogue kernel to time: %s)\n",
+                      opt.check ? "it did not compile or pass"
+                                : "--check checks it first");
         }
       }
       bench["cublas"] = timingJson(ct, cublasGflops);
