@@ -62,9 +62,13 @@ int64_t FusedEpilogue::getOpsPerElement() const {
   return ops;
 }
 
+bool FusedEpilogue::allowsApproximation() const {
+  return outType && outType.getIntOrFloatBitWidth() == 16;
+}
+
 std::optional<FusedEpilogue::Approximation>
 FusedEpilogue::getApproximation(const EpilogueStep &step) const {
-  if (!outType || outType.getIntOrFloatBitWidth() != 16)
+  if (!allowsApproximation())
     return std::nullopt;
   // The bounds PTX promises for each instruction; exp's adds the rounding
   // of x log2(e), |x| 2^-24 relative for the |x| <= 88 f32 exp can take.

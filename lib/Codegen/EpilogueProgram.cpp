@@ -64,6 +64,9 @@ Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
     Value r = OpTy::create(b, loc, widen(operands));
     return type == f32 ? r : arith::TruncFOp::create(b, loc, type, r);
   };
+  auto contract = arith::FastMathFlagsAttr::get(
+      b.getContext(), allowsApproximation() ? arith::FastMathFlags::contract
+                                            : arith::FastMathFlags::none);
   for (const EpilogueStep &s : steps) {
     SmallVector<Value, 3> in;
     for (int64_t v : s.operands)
@@ -77,11 +80,11 @@ Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
     } else if (op == "constant")
       r = arith::ConstantOp::create(b, loc, b.getFloatAttr(s.type, s.value));
     else if (op == "addf")
-      r = arith::AddFOp::create(b, loc, in[0], in[1]);
+      r = arith::AddFOp::create(b, loc, in[0], in[1], contract);
     else if (op == "subf")
-      r = arith::SubFOp::create(b, loc, in[0], in[1]);
+      r = arith::SubFOp::create(b, loc, in[0], in[1], contract);
     else if (op == "mulf")
-      r = arith::MulFOp::create(b, loc, in[0], in[1]);
+      r = arith::MulFOp::create(b, loc, in[0], in[1], contract);
     else if (op == "divf")
       r = arith::DivFOp::create(b, loc, in[0], in[1]);
     else if (op == "maximumf")

@@ -5,6 +5,7 @@
 // RUN: FileCheck %s --input-file=%t/host.mlir --check-prefix=HOST
 // RUN: cat %t/art/*.ptx | FileCheck %s --check-prefix=PTX
 // RUN: FileCheck %s --input-file=%t/art/ff_gelu_matmul_0.ptx --check-prefix=GELU
+// RUN: FileCheck %s --input-file=%t/art/ff_gelu_matmul_0.ptx --check-prefix=CONTRACT
 // RUN: FileCheck %s --input-file=%t/art/silu_residual_matmul_0.ptx --check-prefix=SILU
 // RUN: FileCheck %s --input-file=%t/art/erf_rows_matmul_0.ptx --check-prefix=ERF
 // RUN: %ptxas -arch=sm_90a %t/art/ff_gelu_matmul_0.ptx -o %t/a.cubin
@@ -20,9 +21,9 @@
 // manifest gives the program, the inputs as the last parameters and C of
 // the output's type; the PTX calls nothing (no libdevice). With a 16-bit
 // output, tanh, exp and f32 division are approximate instructions whose
-// error the output's rounding dwarfs, each with its bound in the manifest;
-// an f32 output keeps upstream's polynomials and correctly rounded
-// division.
+// error the output's rounding dwarfs, each with its bound in the manifest,
+// and products and sums may contract into FMAs; an f32 output keeps every
+// op's rounding, upstream's polynomials and correctly rounded division.
 
 // (A kernel's keys are in order: its args, ..., its name, its problem.)
 // CHECK: "name": "C",
@@ -88,14 +89,17 @@
 // HOST-NOT: linalg.
 // HOST: return
 
+// GELU-NOT: div.rn.f32
 // GELU: tanh.approx.f32
 // GELU-NOT: div.rn.f32
+// CONTRACT: fma.rn.f16
 // SILU: ex2.approx.ftz.f32
 // SILU: div.full.f32
 // SILU-NOT: div.rn.f32
 // ERF-NOT: approx
 // ERF: div.rn.f32
 // ERF-NOT: approx
+// ERF-NOT: {{(add|mul).f32}}
 
 // PTX-NOT: call
 // PTX-NOT: __nv_

@@ -66,12 +66,18 @@ struct FusedEpilogue {
 
   /// Arithmetic steps per output element (constants and casts not counted).
   int64_t getOpsPerElement() const;
+  /// Whether the kernel may compute the program less exactly than its ops
+  /// say: for a 16-bit output, whose one rounding (2^-11 or 2^-8 relative)
+  /// is as large as the error of approximate instructions or larger. Then
+  /// products and sums may contract into FMAs, and some steps are
+  /// approximate instructions (getApproximation). f32 outputs keep every
+  /// op's rounding, upstream's f32 polynomials and correctly rounded
+  /// division.
+  bool allowsApproximation() const;
   /// Where the kernel computes `step` with an approximate PTX instruction,
-  /// the instruction and the relative error it promises. Only for a 16-bit
-  /// output, whose one rounding (2^-11 or 2^-8 relative) is as large or
-  /// larger: tanh as `tanh.approx.f32`, exp as `ex2.approx` of x log2(e)
-  /// (both in f32 for 16-bit steps too), f32 division as `div.full.f32`. Elsewhere none: f32 outputs keep
-  /// upstream's f32 polynomials and correctly rounded division.
+  /// the instruction and the relative error it promises: tanh as
+  /// `tanh.approx.f32`, exp as `ex2.approx` of x log2(e) (both in f32 for
+  /// 16-bit steps too), f32 division as `div.full.f32`.
   struct Approximation {
     StringRef instruction;
     double relativeError;
