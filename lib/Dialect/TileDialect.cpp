@@ -297,11 +297,12 @@ LogicalResult ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   // Stream-K and packed B make blocks wait for each other, so blocks_per_sm
   // must size the wave that is resident at once (the config check
-  // guarantees it); Stream-K splits the TMA pipeline's K steps.
-  if (streamK && copy != CopyKind::Tma)
+  // guarantees it); Stream-K splits the issue-ahead pipeline's K steps
+  // (TMA or cp.async stages).
+  if (streamK && copy != CopyKind::Tma && copy != CopyKind::Async)
     return emitError() << "scheduler = " << schedulerName
-                       << " splits the TMA pipeline's K steps: it needs copy "
-                          "kind tma, got "
+                       << " splits the issue-ahead pipeline's K steps: it "
+                          "needs copy kind tma or async, got "
                        << stringifyCopyKind(copy);
   if (streamK && blocksPerSM == 0)
     return emitError() << "scheduler = " << schedulerName

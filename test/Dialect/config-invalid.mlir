@@ -154,11 +154,6 @@ func.func @f() attributes {c = #tile.config<tiled, block = [32, 24, 8], tile = #
 
 // -----
 
-// expected-error @+1 {{scheduler = stream_k splits the TMA pipeline's K steps: it needs copy kind tma, got async}}
-func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = async>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>} { return }
-
-// -----
-
 // The grid is one resident wave of SMs x blocks_per_sm blocks.
 // expected-error @+1 {{scheduler = stream_k shares K steps over a wave of SMs x blocks_per_sm blocks: it needs blocks_per_sm > 0}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, scheduler = stream_k>>} { return }
@@ -171,7 +166,8 @@ func.func @f() attributes {c = #tile.config<tiled, block = [128, 256, 64], warp 
 
 // -----
 
-// expected-error @+1 {{scheduler = split_tail splits the TMA pipeline's K steps: it needs copy kind tma, got registers}}
+// Register-staged loops keep no stages across a block's K ranges.
+// expected-error @+1 {{scheduler = split_tail splits the issue-ahead pipeline's K steps: it needs copy kind tma or async, got registers}}
 func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = split_tail>>} { return }
 
 // -----

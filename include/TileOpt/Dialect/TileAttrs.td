@@ -314,7 +314,7 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       registers at 65536 / (N x threads).
     * `scheduler = data_parallel | stream_k | split_tail | persistent`
       (default `data_parallel`: one
-      output tile per block). `stream_k` (copy kind = tma, blocks_per_sm >
+      output tile per block). `stream_k` (copy kind = tma or async, blocks_per_sm >
       0): the grid is one resident wave, (SMs x blocks_per_sm) blocks, and
       the K steps of all output tiles, taken tile by tile, are split evenly
       among them: a block's range may start or end inside a tile. The block
@@ -327,7 +327,7 @@ def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
       the owner rarely waits. When the matmul accumulates into C (C += A *
       B), the owner's accumulators start from C's tile, the others' from
       zero.
-    * `scheduler = split_tail` (copy kind = tma, blocks_per_sm > 0):
+    * `scheduler = split_tail` (copy kind = tma or async, blocks_per_sm > 0):
       data-parallel tiles, except those of the last partial wave. With W =
       SMs x blocks_per_sm block slots and T tiles, the first T - T mod W
       tiles run one per block; each of the T mod W others is split along K
