@@ -21,6 +21,22 @@ using namespace mlir::tileopt;
 /// (docs/design.md, "Default config").
 constexpr double kStreamKEfficiency = 0.975;
 
+/// split_tail splitting every tile along K, for grids of tiles too small
+/// for the chip: a candidate whose data-parallel grid runs fewer than
+/// kSplitKBlocksPerSM blocks per SM is scored a second time split, at
+/// kSplitKEfficiency of its speed times the fraction of the split grid's
+/// wave it fills, where its tiles have kSplitKMinSteps K steps or more, or
+/// where even 64 x 64 tiles (the smallest candidates) leave the chip that
+/// short. Measured on an H100 (docs/results/2026-12-06-split-k/): split
+/// tiles reached 0.85-1.06 of their candidate's speed (0.92-1.01x of
+/// cuBLAS on 256 x 256 x 32768, 768 x 768 x 16384, 64 x 64 x 65536, 256 x
+/// 4096 x 8192, from 0.01-0.71x whole; 256^3 1.00x and 512^3 0.92x from
+/// 0.66x and 0.68x); 999 x 1001 x 1003 (256 tiles of 64 x 64, 63 K steps)
+/// ran faster whole (0.672x) than split (0.645x) or on stream_k (0.609x).
+constexpr double kSplitKBlocksPerSM = 1.5;
+constexpr double kSplitKEfficiency = 0.9;
+constexpr int64_t kSplitKMinSteps = 256;
+
 /// pack_b's copy of B and grid barrier as a fraction of the tiles' time is
 /// kPackCost / M: the copy scales with K x N, the tiles with M x N x K
 /// (the constant is measured; docs/design.md, "Default config").
@@ -305,6 +321,40 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
   return config;
 }
 
+/// The default's split-K variant of `config` (its data-parallel grid `w`)
+/// and the fraction of a wave its grid fills, or null: split_tail on the
+/// same tiles where fewer than kSplitKBlocksPerSM blocks per SM would run,
+/// with kSplitKMinSteps K steps or more per tile or `fewTiles` (64 x 64
+/// tiles as short of the chip), and fewer tiles than the wave's block
+/// slots, so that every tile splits
+/// along K into at least two parts (TMA or cp.async stages, B in whole
+/// boxes or rows; at least 4 resident blocks where the candidate asks for
+/// none, as measured).
+static std::pair<ConfigAttr, double>
+getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
+                 int64_t k, Type elementType, const TargetInfo &target,
+                 bool fewTiles) {
+  if ((config.getCopyKind() != CopyKind::Tma &&
+       config.getCopyKind() != CopyKind::Async) ||
+      config.getBRowGroups() || config.getPackB() ||
+      double(w.ctas) >= kSplitKBlocksPerSM * double(target.numSMs) ||
+      (llvm::divideCeil(k, config.getBK()) < kSplitKMinSteps && !fewTiles))
+    return {};
+  MLIRContext *ctx = config.getContext();
+  int64_t blocksPerSM = config.getBlocksPerSM() ? config.getBlocksPerSM() : 4;
+  auto split = ConfigAttr::get(
+      ctx, config.getStrategy(), config.getBlock(), config.getWarp(),
+      config.getTile(), config.getCopy(),
+      ScheduleAttr::get(ctx, config.getStages(), blocksPerSM,
+                        TileSchedulerKind::SplitTail));
+  StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
+  int64_t wave = target.numSMs * blocksPerSM;
+  if (plan.dataParallelTiles != 0 || plan.split < 2 ||
+      findViolation(split, m, n, k, elementType, target))
+    return {};
+  return {split, double(plan.blocks) / double(wave)};
+}
+
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why, Precision precision,
@@ -354,6 +404,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   bool aligned =
       (k % 4 == 0 || layout.transposeA) && (n % 4 == 0 || layout.transposeB);
   int copies = layout.transposeA + layout.transposeB;
+  bool fewTiles = double(llvm::divideCeil(m, 64) * llvm::divideCeil(n, 64)) <
+                  kSplitKBlocksPerSM * double(target.numSMs);
   ConfigAttr best;
   double bestScore = -1;
   for (const Candidate &c : candidates) {
@@ -397,6 +449,14 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
         streamK && kStreamKEfficiency * speed > bestScore) {
       bestScore = kStreamKEfficiency * speed;
       best = streamK;
+    }
+    // The same tiles split along K, where the grid is too small.
+    if (auto [splitK, fill] =
+            getSplitKVariant(config, w, m, n, k, elementType, target,
+                             fewTiles);
+        splitK && kSplitKEfficiency * fill * speed > bestScore) {
+      bestScore = kSplitKEfficiency * fill * speed;
+      best = splitK;
     }
   }
   return best;

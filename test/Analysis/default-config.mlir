@@ -182,6 +182,39 @@ func.func @small_aligned(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %
 
 // -----
 
+// Deep K with few output tiles: 64 x 256 tiles make 4 blocks, so each tile
+// splits along K (split_tail, 66 parts of 31 K steps: one wave of 264); a
+// 16-column output takes the 64 x 64 tiles, whose padding wastes least,
+// split in 8 (docs/results/2026-12-06-split-k/). 999 x 1001 x 1003 (63 K
+// steps, 256 tiles of 64 x 64) stays whole (small_aligned); 512^3 (64
+// tiles of 64 x 64, 32 K steps) splits them in 8.
+// CHECK-LABEL: func.func @deep_k
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+func.func @deep_k(%A: memref<256x32768xf32>, %B: memref<32768x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x32768xf32>, memref<32768x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @small_cube
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = split_tail>>
+func.func @small_cube(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
+  linalg.matmul ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @skinny_n
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = split_tail>>
+func.func @skinny_n(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memref<4096x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x16xf32>) outs(%C : memref<4096x16xf32>)
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @unaligned_k
 // CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
