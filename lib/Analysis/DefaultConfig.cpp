@@ -326,10 +326,9 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
 /// same tiles where fewer than kSplitKBlocksPerSM blocks per SM would run,
 /// with kSplitKMinSteps K steps or more per tile or `fewTiles` (64 x 64
 /// tiles as short of the chip), and fewer tiles than the wave's block
-/// slots, so that every tile splits
-/// along K into at least two parts (TMA or cp.async stages, B in whole
-/// boxes or rows; at least 4 resident blocks where the candidate asks for
-/// none, as measured).
+/// slots, so that every tile splits along K into at least two parts (TMA
+/// or cp.async stages, B in whole boxes or rows; at least 4 resident
+/// blocks where the candidate asks for none, as measured).
 static std::pair<ConfigAttr, double>
 getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
                  int64_t k, Type elementType, const TargetInfo &target,

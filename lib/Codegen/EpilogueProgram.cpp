@@ -44,8 +44,6 @@ static Value emitApproximation(OpBuilder &b, Location loc,
   return emitF32Instruction(b, loc, "ex2.approx.ftz.f32 $0, $1;", t);
 }
 
-
-
 Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
                           ValueRange inputValues) const {
   SmallVector<Value> values{x};

@@ -460,7 +460,7 @@ private:
   std::optional<LtEpilogue> ltEpilogue;
   /// The fused epilogue as a separate kernel after cuBLAS
   /// (EpilogueKernel.h): compiled, loaded and run once on cuBLAS's C `c`
-  /// (of `k`'s C type), its output checked against `y64` within
+  /// (of `k`'s C type) into a poisoned output, checked against `y64` within
   /// `tolerance`; `separateEpilogue` is set where it passes, else it says
   /// why not.
   bool checkSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
@@ -763,6 +763,8 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
   for (const LtEpilogue &candidate : candidates) {
     LtGemm lt;
     std::string error;
+    if (!poison(k, out, mn, f))
+      return false;
     if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType,
                  e.outType, space, kLtWorkspaceBytes, 1, error, &candidate)) {
       std::printf("    cuBLASLt epilogue %s: %s\n", candidate.name.c_str(),
@@ -822,7 +824,7 @@ bool Session::checkSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
   CUdeviceptr out;
   if (!alloc(granules(mn * outBytes), "the separate epilogue's output", out,
              f) ||
-      !launchSeparateEpilogue(k, c, out, f) ||
+      !poison(k, out, mn, f) || !launchSeparateEpilogue(k, c, out, f) ||
       !cu(drv.cuCtxSynchronize(), "the separate epilogue kernel", f))
     return false;
   std::vector<uint8_t> bytes(mn * outBytes);
