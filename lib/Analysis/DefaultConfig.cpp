@@ -30,8 +30,8 @@ constexpr double kStreamKEfficiency = 0.975;
 /// short. Measured on an H100 (docs/results/2026-12-06-split-k/): split
 /// tiles reached 0.85-1.06 of their candidate's speed (0.92-1.01x of
 /// cuBLAS on 256 x 256 x 32768, 768 x 768 x 16384, 64 x 64 x 65536, 256 x
-/// 4096 x 8192, from 0.01-0.71x whole; 256^3 1.00x and 512^3 0.92x from
-/// 0.66x and 0.68x); 999 x 1001 x 1003 (256 tiles of 64 x 64, 63 K steps)
+/// 4096 x 8192, from 0.01-0.71x whole; 256^3, 512^3 and 768^3 1.00x,
+/// 0.96x and 1.06x from 0.66-0.68x); 999 x 1001 x 1003 (256 tiles of 64 x 64, 63 K steps)
 /// ran faster whole (0.672x) than split (0.645x) or on stream_k (0.609x).
 constexpr double kSplitKBlocksPerSM = 1.5;
 constexpr double kSplitKEfficiency = 0.9;

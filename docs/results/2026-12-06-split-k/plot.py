@@ -1,9 +1,9 @@
 """The shape matrix at the default configs: table.md and vs_cublas.png from
 tile-run's JSON records here (python3 plot.py, in this directory).
 
-Each shape's record is default/NAME.json, or where the default changed
-after that run (small 64 x 64 tiles split too), the record of the same
-config in small/. "before": the default before split-K, where measured
+Each shape's record is default/NAME.json, or for the small cubes, whose
+default changed after that run, final/NAME.json (the final rule's
+configs). "before": the default before split-K, where measured
 (explore/*_def.json, small/ for the small cubes).
 """
 import json
@@ -17,9 +17,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 # (name, record now, record before or None)
 SHAPES = [
-    ("sq_256", "small/sq_256_st64.json", "small/sq_256.json"),
-    ("sq_512", "small/sq_512_st64.json", "small/sq_512.json"),
-    ("sq_768", "NOW_SQ_768", "small/sq_768.json"),
+    ("sq_256", "final/sq_256.json", "small/sq_256.json"),
+    ("sq_512", "final/sq_512.json", "small/sq_512.json"),
+    ("sq_768", "final/sq_768.json", "small/sq_768.json"),
     ("sq_2560", "default/sq_2560.json", None),
     ("sq_3072", "default/sq_3072.json", None),
     ("sq_3072_acc", "default/sq_3072_acc.json", None),
