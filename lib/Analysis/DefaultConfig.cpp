@@ -86,6 +86,17 @@ struct Candidate {
 };
 } // namespace
 
+/// `config`'s tiles, copies and stages on `scheduler` with `blocksPerSM`
+/// resident blocks (no producer, the default tile order).
+static ConfigAttr withScheduler(ConfigAttr config, int64_t blocksPerSM,
+                                TileSchedulerKind scheduler) {
+  MLIRContext *ctx = config.getContext();
+  return ConfigAttr::get(ctx, config.getStrategy(), config.getBlock(),
+                         config.getWarp(), config.getTile(), config.getCopy(),
+                         ScheduleAttr::get(ctx, config.getStages(), blocksPerSM,
+                                           scheduler));
+}
+
 /// The default's Stream-K variant of `config` (whose waves are `w`), or
 /// null: TMA configs with blocks_per_sm, without b_row_groups, whose grid
 /// leaves block slots idle but fills at least 90 % of one wave, on whole
@@ -104,12 +115,8 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
       w.efficiency >= 1 ||
       double(w.ctas) < 0.9 * double(target.numSMs * w.ctasPerSM))
     return {};
-  MLIRContext *ctx = config.getContext();
-  auto streamK = ConfigAttr::get(
-      ctx, config.getStrategy(), config.getBlock(), config.getWarp(),
-      config.getTile(), config.getCopy(),
-      ScheduleAttr::get(ctx, config.getStages(), config.getBlocksPerSM(),
-                        TileSchedulerKind::StreamK));
+  ConfigAttr streamK = withScheduler(config, config.getBlocksPerSM(),
+                                     TileSchedulerKind::StreamK);
   if (findStreamKViolation(streamK, m, n, k, elementType, target))
     return {};
   return streamK;
@@ -339,13 +346,9 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
       double(w.ctas) >= kSplitKBlocksPerSM * double(target.numSMs) ||
       (llvm::divideCeil(k, config.getBK()) < kSplitKMinSteps && !fewTiles))
     return {};
-  MLIRContext *ctx = config.getContext();
   int64_t blocksPerSM = config.getBlocksPerSM() ? config.getBlocksPerSM() : 4;
-  auto split = ConfigAttr::get(
-      ctx, config.getStrategy(), config.getBlock(), config.getWarp(),
-      config.getTile(), config.getCopy(),
-      ScheduleAttr::get(ctx, config.getStages(), blocksPerSM,
-                        TileSchedulerKind::SplitTail));
+  ConfigAttr split =
+      withScheduler(config, blocksPerSM, TileSchedulerKind::SplitTail);
   StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
   int64_t wave = target.numSMs * blocksPerSM;
   if (plan.dataParallelTiles != 0 || plan.split < 2 ||

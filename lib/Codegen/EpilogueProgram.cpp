@@ -49,18 +49,22 @@ Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
   SmallVector<Value> values{x};
   llvm::append_range(values, inputValues);
   Type f32 = b.getF32Type();
-  auto widen = [&](ValueRange operands) {
+  // Math functions (and approximate instructions) of 16-bit values are
+  // computed in f32 and rounded once.
+  auto inF32 = [&](ValueRange operands, Type type,
+                   function_ref<Value(ValueRange)> compute) -> Value {
     SmallVector<Value, 3> wide;
     for (Value v : operands)
       wide.push_back(v.getType() == f32 ? v
                                         : arith::ExtFOp::create(b, loc, f32, v));
-    return wide;
-  };
-  // Math functions of 16-bit values are computed in f32 and rounded once.
-  auto math = [&](auto tag, ValueRange operands, Type type) -> Value {
-    using OpTy = decltype(tag);
-    Value r = OpTy::create(b, loc, widen(operands));
+    Value r = compute(wide);
     return type == f32 ? r : arith::TruncFOp::create(b, loc, type, r);
+  };
+  auto math = [&](auto tag, ValueRange operands, Type type) {
+    using OpTy = decltype(tag);
+    return inF32(operands, type, [&](ValueRange wide) -> Value {
+      return OpTy::create(b, loc, wide);
+    });
   };
   auto contract = arith::FastMathFlagsAttr::get(
       b.getContext(), allowsApproximation() ? arith::FastMathFlags::contract
@@ -71,11 +75,11 @@ Value FusedEpilogue::emit(OpBuilder &b, Location loc, Value x,
       in.push_back(values[v]);
     StringRef op = s.op;
     Value r;
-    if (getApproximation(s)) {
-      r = emitApproximation(b, loc, s, widen(in));
-      if (s.type != f32)
-        r = arith::TruncFOp::create(b, loc, s.type, r);
-    } else if (op == "constant")
+    if (getApproximation(s))
+      r = inF32(in, s.type, [&](ValueRange wide) {
+        return emitApproximation(b, loc, s, wide);
+      });
+    else if (op == "constant")
       r = arith::ConstantOp::create(b, loc, b.getFloatAttr(s.type, s.value));
     else if (op == "addf")
       r = arith::AddFOp::create(b, loc, in[0], in[1], contract);

@@ -81,11 +81,11 @@ void roundTo(std::vector<float> &values, ElementType type) {
                                     : v;
 }
 
-/// `values` (already of `type`) as the device's bytes.
 /// The ABI lets a kernel read the whole aligned 16-byte granule around an
 /// element it reads (docs/manifest.md): buffers are allocated in granules.
 int64_t granules(int64_t bytes) { return (bytes + 15) / 16 * 16; }
 
+/// `values` (already of `type`) as the device's bytes.
 std::vector<uint8_t> encode(const std::vector<float> &values,
                             ElementType type) {
   std::vector<uint8_t> bytes(values.size() * elementBytes(type));
@@ -430,6 +430,18 @@ private:
                               count);
     return cu(r, "poisoning C", f);
   }
+  /// Waits for the device, then compares `y64.size()` elements of `type`
+  /// at `out` (an anchor's output) with the FP64 program's `y64`.
+  bool compareOutput(CUdeviceptr out, ElementType type,
+                     const std::vector<double> &y64, const char *what,
+                     ErrorStats &s, Failure &f) {
+    std::vector<uint8_t> bytes(y64.size() * elementBytes(type));
+    if (!cu(drv.cuCtxSynchronize(), what, f) ||
+        !cu(drv.cuMemcpyDtoH(bytes.data(), out, bytes.size()), "reading", f))
+      return false;
+    s = compareResults(decode(bytes, type, y64.size()), y64);
+    return true;
+  }
   /// Times `iters` runs (default: --iters) after `warmup` (--warmup).
   bool timeRuns(const char *what, int sets, const std::function<bool(int)> &run,
                 std::vector<float> &ms, Failure &f, int warmup = -1,
@@ -630,9 +642,23 @@ Json errorJson(const ErrorStats &s) {
   return j;
 }
 
+/// Every element written, finite and within `tolerance`.
+bool withinTolerance(const ErrorStats &s, double tolerance) {
+  return s.notWritten == 0 && s.nonFinite == 0 && s.maxAbs <= tolerance;
+}
+
 /// The SM clock the runs ended at, for the table ("-": not measured).
 std::string formatClock(const TimingStats &t) {
   return t.smClockMhz > 0 ? std::to_string(std::lround(t.smClockMhz)) : "-";
+}
+
+/// One row of the benchmark table: median, min and p90 ms, GFLOP/s, the
+/// SM clock, and `note` in parentheses where given.
+void printTimingRow(const char *label, const TimingStats &t, double gflops,
+                    const std::string &note = "") {
+  std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s%s\n", label, t.medianMs,
+              t.minMs, t.p90Ms, gflops, formatClock(t).c_str(),
+              note.empty() ? "" : ("  (" + note + ")").c_str());
 }
 
 Json timingJson(const TimingStats &t, double gflops) {
@@ -749,10 +775,10 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
       candidates.push_back({kind, 0, ElementType::F32, name});
   if (candidates.empty())
     return true;
-  const int64_t mn = k.m * k.n, cBytes = elementBytes(e.outType);
+  const int64_t mn = k.m * k.n, outBytes = elementBytes(e.outType);
   CUdeviceptr space, out;
   if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f) ||
-      !alloc(mn * cBytes, "cuBLASLt's epilogue output", out, f))
+      !alloc(mn * outBytes, "cuBLASLt's epilogue output", out, f))
     return false;
   double largest = 1;
   for (double v : y64)
@@ -777,12 +803,10 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
                   candidate.name.c_str(), cublasGetStatusString(s));
       continue;
     }
-    std::vector<uint8_t> bytes(mn * cBytes);
-    if (!cu(drv.cuCtxSynchronize(), "cuBLASLt's epilogue", f) ||
-        !cu(drv.cuMemcpyDtoH(bytes.data(), out, mn * cBytes), "reading", f))
+    ErrorStats s;
+    if (!compareOutput(out, e.outType, y64, "cuBLASLt's epilogue", s, f))
       return false;
-    ErrorStats s = compareResults(decode(bytes, e.outType, mn), y64);
-    if (s.notWritten == 0 && s.nonFinite == 0 && s.maxAbs <= tolerance) {
+    if (withinTolerance(s, tolerance)) {
       ltEpilogue = candidate;
       std::printf("    cuBLASLt epilogue %s computes the same: max |err| "
                   "%.3e vs FP64\n",
@@ -824,14 +848,13 @@ bool Session::checkSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
   CUdeviceptr out;
   if (!alloc(granules(mn * outBytes), "the separate epilogue's output", out,
              f) ||
-      !poison(k, out, mn, f) || !launchSeparateEpilogue(k, c, out, f) ||
-      !cu(drv.cuCtxSynchronize(), "the separate epilogue kernel", f))
+      !poison(k, out, mn, f) || !launchSeparateEpilogue(k, c, out, f))
     return false;
-  std::vector<uint8_t> bytes(mn * outBytes);
-  if (!cu(drv.cuMemcpyDtoH(bytes.data(), out, mn * outBytes), "reading", f))
+  ErrorStats s;
+  if (!compareOutput(out, e.outType, y64, "the separate epilogue kernel", s,
+                     f))
     return false;
-  ErrorStats s = compareResults(decode(bytes, e.outType, mn), y64);
-  if (s.notWritten != 0 || s.nonFinite != 0 || s.maxAbs > tolerance) {
+  if (!withinTolerance(s, tolerance)) {
     std::printf("    separate epilogue kernel after cuBLAS: FAIL (max |err| "
                 "%.3e vs FP64 > %.3e): not timed\n",
                 s.maxAbs, tolerance);
@@ -1077,8 +1100,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
           k.cType == ElementType::F32 ? 0.0 : roundingUnit(k.cType);
       double tol = checkTolerance(k.k, kernel.maxRef, cRounding);
       const char *ref = f32 ? "cuBLAS FP32" : "cuBLAS 32F";
-      bool pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
-                  kernel.maxAbs <= tol;
+      bool pass = withinTolerance(kernel, tol);
       // TF32: each element against its own bound, from S = |A| |B| (+ |C|)
       // in FP64; cuBLAS TF32 on the same inputs beside it.
       std::optional<ErrorStats> cublasTF32;
@@ -1145,8 +1167,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
           cublasTF32 = compareResults(std::vector<float>(t.begin(), t.end()),
                                       y64);
         }
-        pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
-               kernel.maxAbs <= *epilogueTol;
+        pass = withinTolerance(kernel, *epilogueTol);
         if (!findLtEpilogue(k, dA, dB, hE, y64, *epilogueTol, f) ||
             !checkSeparateEpilogue(k, dRef, y64, *epilogueTol, f))
           return f.code;
@@ -1280,9 +1301,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                                 : "");
     std::printf("    %-8s %11s %11s %11s %11s %8s\n", "", "median ms", "min ms",
                 "p90 ms", "GFLOP/s", "SM MHz");
-    std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "kernel",
-                kt.medianMs, kt.minMs, kt.p90Ms, kernelGflops,
-                formatClock(kt).c_str());
+    printTimingRow("kernel", kt, kernelGflops);
     if (opt.reference) {
       if (!timeRuns(
               gemmName(k), sets,
@@ -1326,9 +1345,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         bench["cublas_tf32"] = timingJson(tt, tf32Gflops);
         bench["ratio_to_cublas_tf32"] = kernelGflops / tf32Gflops;
         bench["ratio_to_cublas_sgemm"] = kernelGflops / cublasGflops;
-        std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "cuBLAS TF32",
-                    tt.medianMs, tt.minMs, tt.p90Ms, tf32Gflops,
-                    formatClock(tt).c_str());
+        printTimingRow("cuBLAS TF32", tt, tf32Gflops);
         std::printf("    kernel / cuBLAS TF32 throughput: %.3fx; kernel / "
                     "cuBLAS SGEMM: %.3fx\n",
                     kernelGflops / tf32Gflops, kernelGflops / cublasGflops);
@@ -1351,10 +1368,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
           j["epilogue"] = ltEpilogue->name;
           bench["cublaslt_epilogue"] = j;
           bench["ratio_to_cublaslt_epilogue"] = kernelGflops / g;
-          std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s  (%s)\n",
-                      "cuBLASLt+", lte->stats.medianMs, lte->stats.minMs,
-                      lte->stats.p90Ms, g, formatClock(lte->stats).c_str(),
-                      ltEpilogue->name.c_str());
+          printTimingRow("cuBLASLt+", lte->stats, g, ltEpilogue->name);
           std::printf("    kernel / cuBLASLt with epilogue %s: %.3fx\n",
                       ltEpilogue->name.c_str(), kernelGflops / g);
         } else {
@@ -1363,17 +1377,14 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                                 : "--check finds it");
         }
         // cuBLAS, then the program as its own kernel reading C.
-        std::vector<CUdeviceptr> outs;
-        for (int s = 0; separateEpilogue && s < sets; ++s) {
-          CUdeviceptr out;
-          if (!alloc(granules(mn * outBytes), "a separate epilogue output",
-                     out, f))
-            return f.code;
-          outs.push_back(out);
-        }
-        std::vector<float> pairMs;
-        double pairClock = 0;
         if (separateEpilogue) {
+          std::vector<CUdeviceptr> outs(sets);
+          for (CUdeviceptr &out : outs)
+            if (!alloc(granules(mn * outBytes), "a separate epilogue output",
+                       out, f))
+              return f.code;
+          std::vector<float> pairMs;
+          double pairClock = 0;
           float beta = k.accumulate ? 1.0f : 0.0f;
           if (!timeRuns(
                   "cuBLAS and the epilogue kernel", sets,
@@ -1389,10 +1400,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
           double g = gflopsAt(pt);
           bench["cublas_then_epilogue_kernel"] = timingJson(pt, g);
           bench["ratio_to_cublas_then_epilogue_kernel"] = kernelGflops / g;
-          std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s  (%s, then "
-                      "the epilogue kernel)\n",
-                      "cuBLAS+k", pt.medianMs, pt.minMs, pt.p90Ms, g,
-                      formatClock(pt).c_str(), gemmName(k));
+          printTimingRow("cuBLAS+k", pt, g,
+                         std::string(gemmName(k)) + ", then the epilogue kernel");
           std::printf("    kernel / %s then a separate epilogue kernel: "
                       "%.3fx\n",
                       gemmName(k), kernelGflops / g);
@@ -1412,15 +1421,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                            : ltFaster                ? "cublasLtMatmul"
                                                      : gemmName(k);
       bench["ratio_to_cublas"] = ratio;
-      std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s\n", "cuBLAS",
-                  ct.medianMs, ct.minMs, ct.p90Ms, cublasGflops,
-                  formatClock(ct).c_str());
+      printTimingRow("cuBLAS", ct, cublasGflops);
       if (lt)
-        std::printf("    %-8s %11.4f %11.4f %11.4f %11.1f %8s  (fastest of "
-                    "%d algorithms)\n",
-                    "cuBLASLt", lt->stats.medianMs, lt->stats.minMs,
-                    lt->stats.p90Ms, ltGflops, formatClock(lt->stats).c_str(),
-                    lt->tried);
+        printTimingRow("cuBLASLt", lt->stats, ltGflops,
+                       "fastest of " + std::to_string(lt->tried) +
+                           " algorithms");
       if (k.precision != "tf32")
         std::printf("    kernel / %s throughput: %.3fx\n",
                     ltFaster ? "cuBLASLt" : "cuBLAS", ratio);
