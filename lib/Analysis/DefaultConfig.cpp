@@ -144,7 +144,8 @@ static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
 static ConfigAttr
 selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
                          Type elementType, Type cType, const TargetInfo &target,
-                         std::string *why, OperandLayout layout) {
+                         std::string *why, OperandLayout layout,
+                         int64_t batch) {
   if (!target.hasInstructionTile("wgmma")) {
     if (why)
       *why = getTypeName(elementType) +
@@ -155,7 +156,9 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
   // 128 x 128 only where 128 x 256 tiles would leave a quarter of the SMs
   // or more idle (2048^3's 128 wide tiles on 132 SMs: 4 % faster than 256
   // tiles of 128 x 128; docs/results/2026-12-01-wgmma-pack.md).
-  int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
+  int64_t batches = std::max<int64_t>(batch, 1);
+  int64_t wideTiles =
+      llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256) * batches;
   int64_t bn = 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
   // Rows of B that are not 16-byte multiples: the kernel packs B first
   // (its blocks then wait for each other: one resident block per SM).
@@ -176,7 +179,7 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
   int64_t rows = llvm::divideCeil(m, 128), cols = llvm::divideCeil(n, bn);
   int64_t group = int64_t(1)
                   << std::lround(std::log2(std::sqrt(target.numSMs * aspect)));
-  if (rows * cols <= target.numSMs ||
+  if (batch || rows * cols <= target.numSMs ||
       group >= (order == TileOrder::AlongM ? rows : cols))
     group = 0;
   auto config = ConfigAttr::get(
@@ -192,6 +195,14 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
     if (why)
       *why = "its wgmma config does not fit: " + *violation;
     return {};
+  }
+  // A batch runs on the grid's z: the data-parallel grid, as it is.
+  if (batch) {
+    std::optional<std::string> violation =
+        findBatchViolation(config, k, batch, layout);
+    if (violation && why)
+      *why = *violation;
+    return violation ? ConfigAttr() : config;
   }
   // The same tiles on a schedule other than the data-parallel one (one
   // resident block per SM).
@@ -360,14 +371,21 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why, Precision precision,
-    OperandLayout layout) {
+    OperandLayout layout, int64_t batch) {
+  if (precision != Precision::IEEE && batch) {
+    if (why)
+      *why = "precision = " + stringifyPrecision(precision).str() +
+             " copies B as TF32 through the workspace, which a batched "
+             "matmul does not support yet";
+    return {};
+  }
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
                                    target, why);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
-                                    why, layout);
+                                    why, layout, batch);
   // The candidates, best first among equals: TMA (sm_90, rows of A in
   // 16-byte multiples) with B in boxes, as row groups, or packed; then
   // register-staged and cp.async tiles; smaller tiles for problems that do
@@ -430,7 +448,14 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
             "every candidate breaks a limit (the smallest: " + *violation + ")";
       continue;
     }
-    WaveInfo w = computeWaves(config, m, n, elementType, target);
+    if (std::optional<std::string> violation =
+            findBatchViolation(config, k, batch, layout)) {
+      if (why)
+        *why = *violation;
+      continue;
+    }
+    WaveInfo w = computeWaves(config, m, n, elementType, target,
+                              /*registersPerThread=*/{}, std::max<int64_t>(batch, 1));
     double useful = double(m) * double(n) /
                     double(llvm::alignTo(m, c.bm) * llvm::alignTo(n, c.bn));
     double speed = (aligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
@@ -445,7 +470,9 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       best = config;
     }
     // The same tiles with Stream-K, where it applies: a full wave at the
-    // efficiency measured for it.
+    // efficiency measured for it. (A batch runs data-parallel.)
+    if (batch)
+      continue;
     if (ConfigAttr streamK =
             getStreamKVariant(config, w, m, n, k, elementType, target);
         streamK && kStreamKEfficiency * speed > bestScore) {

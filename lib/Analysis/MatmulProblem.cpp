@@ -9,6 +9,8 @@
 #include "TileOpt/Analysis/Target.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -33,6 +35,8 @@ DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
     fields.push_back(b.getNamedAttr("transpose_a", b.getUnitAttr()));
   if (layout.transposeB)
     fields.push_back(b.getNamedAttr("transpose_b", b.getUnitAttr()));
+  if (batch)
+    fields.push_back(b.getNamedAttr("batch", b.getI64IntegerAttr(batch)));
   if (epilogue)
     fields.push_back(b.getNamedAttr("epilogue", epilogue->toAttr(ctx)));
   return b.getDictionaryAttr(fields);
@@ -58,6 +62,11 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
     p.cType = cType.getValue();
   p.layout.transposeA = static_cast<bool>(attr.get("transpose_a"));
   p.layout.transposeB = static_cast<bool>(attr.get("transpose_b"));
+  if (auto batch = attr.getAs<IntegerAttr>("batch")) {
+    p.batch = batch.getInt();
+    if (p.batch < 1)
+      return std::nullopt;
+  }
   if (Attribute e = attr.get("epilogue")) {
     p.epilogue = FusedEpilogue::fromAttr(dyn_cast<DictionaryAttr>(e));
     if (!p.epilogue)
@@ -98,6 +107,37 @@ Value mlir::tileopt::getStorageRoot(Value v) {
   return v;
 }
 
+std::optional<BatchView> mlir::tileopt::getBatchView(Value v) {
+  auto view = v.getDefiningOp<memref::SubViewOp>();
+  if (!view)
+    return std::nullopt;
+  auto loop = dyn_cast<scf::ForallOp>(view->getParentOp());
+  if (!loop || !loop->hasAttr(kBatchAttrName) || loop.getRank() != 1 ||
+      !loop.isNormalized())
+    return std::nullopt;
+  MemRefType source = view.getSourceType();
+  if (source.getRank() != 3 || view.getType().getRank() != 2 ||
+      !source.hasStaticShape())
+    return std::nullopt;
+  ArrayRef<int64_t> shape = source.getShape();
+  SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
+  auto isConstant = [](OpFoldResult r, int64_t c) {
+    std::optional<int64_t> value = getConstantIntValue(r);
+    return value && *value == c;
+  };
+  if (dyn_cast<Value>(offsets[0]) != loop.getInductionVar(0) ||
+      !isConstant(offsets[1], 0) || !isConstant(offsets[2], 0) ||
+      !view.hasUnitStride() || !isConstant(view.getMixedSizes()[0], 1) ||
+      !isConstant(view.getMixedSizes()[1], shape[1]) ||
+      !isConstant(view.getMixedSizes()[2], shape[2]))
+    return std::nullopt;
+  return BatchView{loop, view.getSource()};
+}
+
+int64_t mlir::tileopt::getBatchCount(scf::ForallOp loop) {
+  return getConstantIntValue(loop.getMixedUpperBound()[0]).value_or(0);
+}
+
 FailureOr<MatmulProblem>
 mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   llvm::raw_string_ostream os(why);
@@ -129,6 +169,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   Value operands[3] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
                        matmul.getDpsInits()[0]};
   static const char *names[3] = {"A", "B", "C"};
+  scf::ForallOp batchLoop;
   for (auto [value, name] : llvm::zip(operands, names)) {
     auto shaped = dyn_cast<ShapedType>(value.getType());
     if (!shaped || !shaped.hasRank() || shaped.getRank() != 2) {
@@ -144,6 +185,22 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
     if (!type.isF32() && !type.isF16() && !type.isBF16()) {
       os << "operand " << name << " has element type '" << type
          << "', which is not supported (supported: f32, f16, bf16)";
+      return failure();
+    }
+    // One batch of a batched matmul: the 3-D buffer is the kernel's.
+    std::optional<BatchView> view = getBatchView(value);
+    if (view) {
+      if (!batchLoop)
+        batchLoop = view->loop;
+      if (view->loop != batchLoop) {
+        os << "reads operand " << name << " in another batch loop than the "
+           << "other operands";
+        return failure();
+      }
+      shaped = cast<ShapedType>(view->root.getType());
+    } else if (batchLoop) {
+      os << "operand " << name << " is not one batch's view of a 3-D buffer, "
+         << "as the other operands are";
       return failure();
     }
     if (auto memref = dyn_cast<MemRefType>(shaped)) {
@@ -199,8 +256,15 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
        << ", K = " << p.k << ")";
     return failure();
   }
+  if (batchLoop) {
+    p.batch = getBatchCount(batchLoop);
+    if (p.batch < 1) {
+      os << "is in a batch loop without a static trip count";
+      return failure();
+    }
+  }
   if (std::optional<std::string> violation =
-          findSizeViolation(p.m, p.n, p.k, p.elementType)) {
+          findSizeViolation(p.m, p.n, p.k, p.elementType, p.batch)) {
     os << *violation;
     return failure();
   }
@@ -223,10 +287,8 @@ mlir::tileopt::getEpilogueChain(linalg::MatmulOp matmul, std::string &why,
                             why, refused);
 }
 
-std::optional<std::string> mlir::tileopt::findSizeViolation(int64_t m,
-                                                            int64_t n,
-                                                            int64_t k,
-                                                            Type elementType) {
+std::optional<std::string> mlir::tileopt::findSizeViolation(
+    int64_t m, int64_t n, int64_t k, Type elementType, int64_t batch) {
   std::string why;
   llvm::raw_string_ostream os(why);
   // As cuBLAS's int dimensions: 32-bit TMA coordinates and grid sizes
@@ -239,22 +301,56 @@ std::optional<std::string> mlir::tileopt::findSizeViolation(int64_t m,
          << kMaxMatmulDimension;
       return why;
     }
-  int64_t bytes = getElementBytes(elementType);
+  // The batch on the grid's z (at most 65535 blocks).
+  if (batch > kMaxBatch) {
+    os << "has a batch of " << batch << ", over the limit of " << kMaxBatch;
+    return why;
+  }
+  int64_t batches = std::max<int64_t>(batch, 1);
+  int64_t bytes = getElementBytes(elementType) * batches;
   using Operand = std::tuple<const char *, int64_t, int64_t>;
   for (auto [name, rows, cols] :
        {Operand{"A", m, k}, Operand{"B", k, n}, Operand{"C", m, n}})
     if (rows * cols > kMaxOperandBytes / bytes) {
-      os << "has operand " << name << " of " << rows << "x" << cols
-         << " elements, over the limit of " << kMaxOperandBytes
+      os << "has operand " << name << " of "
+         << (batch ? std::to_string(batch) + "x" : std::string()) << rows
+         << "x" << cols << " elements, over the limit of " << kMaxOperandBytes
          << " bytes per operand";
       return why;
     }
-  if (!getFlops(m, n, k)) {
+  std::optional<int64_t> flops = getFlops(m, n, k);
+  if (!flops || !llvm::checkedMul(*flops, batches)) {
     os << "needs 2 * M * N * K = 2 * " << m << " * " << n << " * " << k
+       << (batch ? " * " + std::to_string(batch) : std::string())
        << " FLOPs, over the limit of " << INT64_MAX;
     return why;
   }
   return std::nullopt;
+}
+
+std::optional<std::string>
+mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
+                                  OperandLayout layout) {
+  if (!batch)
+    return std::nullopt;
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  os << "a batched matmul (batch = " << batch << ") runs its batch on the "
+     << "grid's z, one batch per block; ";
+  if (config.getStrategy() != Strategy::Tiled)
+    return std::nullopt;
+  if (config.getScheduler() != TileSchedulerKind::DataParallel)
+    os << "scheduler = " << stringifyTileSchedulerKind(config.getScheduler())
+       << " shares tiles across the grid (use scheduler = data_parallel)";
+  else if (config.getCluster() > 1)
+    os << "clusters are not supported for it yet (use cluster = 1)";
+  else if (config.getPackB() || config.getBRowGroups() || config.isTF32() ||
+           copiesA(config, k, layout))
+    os << "copies of A or B in the workspace (b = packed or row_groups, "
+          "the TF32 precisions, A copied) are not supported for it yet";
+  else
+    return std::nullopt;
+  return why;
 }
 
 FailureOr<MatmulProblem>

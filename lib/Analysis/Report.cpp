@@ -23,6 +23,8 @@ TileReport mlir::tileopt::computeTileReport(
   r.m = m;
   r.n = n;
   r.k = k;
+  r.batch = problem.batch;
+  double batches = double(problem.getBatches());
   r.elementType = getTypeName(elementType);
   r.elementBytes = getElementBytes(elementType);
   r.layout = problem.layout;
@@ -35,20 +37,21 @@ TileReport mlir::tileopt::computeTileReport(
 
   // FLOPs: the tiled kernels compute whole (zero-padded) tiles; the naive one
   // skips out-of-range outputs.
-  r.usefulFlops = 2.0 * m * n * k;
+  r.usefulFlops = 2.0 * m * n * k * batches;
   int64_t mp = tiled ? llvm::alignTo(m, bm) : m;
   int64_t np = tiled ? llvm::alignTo(n, bn) : n;
   int64_t kp = tiled ? llvm::alignTo(k, bk) : k;
-  r.executedFlops = 2.0 * mp * np * kp;
-  r.paddingRowsFlops = 2.0 * (mp - m) * np * kp;
-  r.paddingColsFlops = 2.0 * m * (np - n) * kp;
-  r.paddingKFlops = 2.0 * m * n * (kp - k);
+  r.executedFlops = 2.0 * mp * np * kp * batches;
+  r.paddingRowsFlops = 2.0 * (mp - m) * np * kp * batches;
+  r.paddingColsFlops = 2.0 * m * (np - n) * kp * batches;
+  r.paddingKFlops = 2.0 * m * n * (kp - k) * batches;
   int64_t gridM = llvm::divideCeil(m, bm), gridN = llvm::divideCeil(n, bn);
   int64_t raggedM = m % bm ? 1 : 0, raggedN = n % bn ? 1 : 0;
-  r.fullTiles = (gridM - raggedM) * (gridN - raggedN);
-  r.rightEdgeTiles = (gridM - raggedM) * raggedN;
-  r.bottomEdgeTiles = raggedM * (gridN - raggedN);
-  r.cornerTiles = raggedM * raggedN;
+  int64_t b = problem.getBatches();
+  r.fullTiles = (gridM - raggedM) * (gridN - raggedN) * b;
+  r.rightEdgeTiles = (gridM - raggedM) * raggedN * b;
+  r.bottomEdgeTiles = raggedM * (gridN - raggedN) * b;
+  r.cornerTiles = raggedM * raggedN * b;
 
   // One K step of one CTA stages BM x BK of A and BK x BN of B (b_row_groups:
   // BK x the row-class boxes' count x width; tf32x3: both parts of B, A
@@ -64,9 +67,10 @@ TileReport mlir::tileopt::computeTileReport(
                            config.getCluster();
   // The kernel without cache reuse: every CTA reads its panels once, C is
   // written once.
-  r.kernelBytes = double(gridM * gridN) * double(bm * kp + parts * kp * bCols) *
-                      r.elementBytes +
-                  double(m) * n * r.elementBytes;
+  r.kernelBytes = (double(gridM * gridN) *
+                      double(bm * kp + parts * kp * bCols) * r.elementBytes +
+                  double(m) * n * r.elementBytes) *
+                 batches;
   if (const std::optional<FusedEpilogue> &e = problem.epilogue) {
     TileReport::EpilogueFigures f;
     f.expression = e->describe();
@@ -90,7 +94,7 @@ TileReport mlir::tileopt::computeTileReport(
   if (tiled) {
     std::string why;
     FailureOr<KernelPlan> plan =
-        findSizeViolation(m, n, k, elementType)
+        findSizeViolation(m, n, k, elementType, problem.batch)
             ? FailureOr<KernelPlan>(failure())
             : buildKernelPlan(config, problem, target, why);
     if (succeeded(plan))
@@ -114,7 +118,8 @@ TileReport mlir::tileopt::computeTileReport(
   if (std::optional<std::string> v =
           findConfigViolation(config, *target, elementType))
     r.violations.push_back(*v);
-  WaveInfo w = computeWaves(config, m, n, elementType, *target, ptxasRegisters);
+  WaveInfo w =
+      computeWaves(config, m, n, elementType, *target, ptxasRegisters, b);
   for (const auto &[name, value] : w.limits)
     r.limits.push_back({name.str(), value});
   r.ctasPerSM = w.ctasPerSM;
@@ -250,6 +255,8 @@ std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
 }
 
 void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
+  if (r.batch)
+    os << "batch of " << r.batch << " ";
   os << llvm::formatv("matmul {0} x {1} x {2} ({3}{4}{5}), ", r.m, r.n, r.k,
                       r.elementType,
                       r.layout.transposeA ? "; A stored K x M" : "",

@@ -109,6 +109,7 @@ json::Value mlir::tileopt::toJson(const TileReport &r) {
       {"problem", json::Object{{"m", r.m},
                                {"n", r.n},
                                {"k", r.k},
+                               {"batch", r.batch},
                                {"element_type", r.elementType},
                                {"element_bytes", r.elementBytes},
                                {"transpose_a", r.layout.transposeA},

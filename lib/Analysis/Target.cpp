@@ -535,9 +535,11 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
 
 std::optional<std::string> mlir::tileopt::findProblemViolation(
     ConfigAttr config, int64_t m, int64_t n, int64_t k, Type elementType,
-    const TargetInfo &target, OperandLayout layout) {
+    const TargetInfo &target, OperandLayout layout, int64_t batch) {
   std::optional<std::string> violation =
       findConfigViolation(config, target, elementType);
+  if (!violation)
+    violation = findBatchViolation(config, k, batch, layout);
   if (!violation)
     violation = findShapeViolation(config, m, n, k, elementType, layout);
   if (!violation)
@@ -547,10 +549,11 @@ std::optional<std::string> mlir::tileopt::findProblemViolation(
 
 WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
                                      Type elementType, const TargetInfo &target,
-                                     std::optional<int64_t> registersPerThread) {
+                                     std::optional<int64_t> registersPerThread,
+                                     int64_t batches) {
   WaveInfo w;
   ConfigResources r = estimateResources(config, elementType);
-  w.ctas = getOutputTiles(config, m, n);
+  w.ctas = getOutputTiles(config, m, n) * batches;
   // Registers are allocated per warp in units of 256 (8 per thread).
   w.registersPerThread = llvm::alignTo(
       registersPerThread.value_or(

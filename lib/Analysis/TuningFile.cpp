@@ -25,7 +25,7 @@ TuningFile::find(const MatmulProblem &problem) const {
   for (const TuningEntry &e : entries)
     if (e.m == problem.m && e.n == problem.n && e.k == problem.k &&
         e.type == type && e.cType == cType &&
-        e.accumulate == problem.accumulate)
+        e.accumulate == problem.accumulate && e.batch == problem.batch)
       found.push_back(&e);
   return found;
 }
@@ -82,6 +82,14 @@ bool mlir::tileopt::readTuningFile(StringRef path, TuningFile &out,
     if (!accumulate)
       return fail(where + ": expected a boolean \"accumulate\"");
     entry.accumulate = *accumulate;
+    // Optional: a batched matmul's batch count (absent: not batched).
+    if (const llvm::json::Value *batch = e->get("batch")) {
+      std::optional<int64_t> count = batch->getAsInteger();
+      if (!count || *count < 1 || *count > kMaxBatch)
+        return fail(where + ": expected \"batch\" in [1, " +
+                    Twine(kMaxBatch) + "]");
+      entry.batch = *count;
+    }
     out.entries.push_back(std::move(entry));
   }
   return true;

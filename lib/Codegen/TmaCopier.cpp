@@ -72,6 +72,8 @@ private:
   void issueSwizzled(int operand, int64_t part, int64_t box, Value stage,
                      Value kAt);
   void emitArrivals(Value stage);
+  void load(Value dst, Value map, SmallVector<Value, 3> coordinates,
+            Value stage, Value mask = Value());
 
   IndexBuilder ib;
   /// Per operand, the tensor map of each part staged (tf32x3's B: high,
@@ -117,6 +119,23 @@ Value TmaCopier::boxView(Value panel, ArrayRef<OpFoldResult> lead) {
                                    sizes, strides);
 }
 
+/// One box into `dst` at `coordinates` (innermost first). A batched
+/// problem's maps are 3-D: the batch is the outermost coordinate, and the
+/// box one batch deep.
+void TmaCopier::load(Value dst, Value map, SmallVector<Value, 3> coordinates,
+                     Value stage, Value mask) {
+  if (ctx.batchIndex) {
+    auto type = cast<MemRefType>(dst.getType());
+    dst = memref::ExpandShapeOp::create(
+        ctx.rewriter, ctx.loc,
+        ArrayRef<int64_t>{1, type.getDimSize(0), type.getDimSize(1)}, dst,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    coordinates.push_back(ctx.batchIndex);
+  }
+  nvgpu::TmaAsyncLoadOp::create(ctx.rewriter, ctx.loc, dst, barriers, map,
+                                coordinates, stage, mask, Value());
+}
+
 /// b_row_groups: box i of B's row-group view, class c = i / count (panel
 /// rows k with k mod 4 = c) and piece b = i % count, starts at column c x N
 /// + colOrigin, rounded down to a multiple of 4 (a 16-byte box start;
@@ -140,11 +159,7 @@ void TmaCopier::issueBox(OpFoldResult box, Value column, Value stage,
                          Value kAt) {
   Value dst = boxView(ctx.panels[1], {stage, box});
   Value groupRow = arith::DivUIOp::create(ctx.rewriter, ctx.loc, kAt, ib.c(4));
-  nvgpu::TmaAsyncLoadOp::create(ctx.rewriter, ctx.loc, dst, barriers,
-                                maps[1][0],
-                                ValueRange{ib.add(ctx.colOrigin, column),
-                                           groupRow},
-                                stage, Value(), Value());
+  load(dst, maps[1][0], {ib.add(ctx.colOrigin, column), groupRow}, stage);
 }
 
 /// The mbarriers, and what the issuing threads work out once, go before the
@@ -264,9 +279,7 @@ void TmaCopier::issueSwizzled(int operand, int64_t part, int64_t box,
         memref::SubViewOp::create(rewriter, loc, dst, offsets, sizes, strides);
     mask = allBlocks;
   }
-  nvgpu::TmaAsyncLoadOp::create(rewriter, loc, dst, barriers,
-                                maps[operand][part], ValueRange{col, row},
-                                stage, mask, Value());
+  load(dst, maps[operand][part], {col, row}, stage, mask);
 }
 
 /// Rows of B that are not 16-byte multiples cannot be TMA boxes: B then
@@ -303,13 +316,11 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
       return;
     }
     // Box coordinates go innermost first: (column, row).
-    nvgpu::TmaAsyncLoadOp::create(
-        rewriter, loc, boxView(ctx.panels[0], {stage}), barriers, maps[0][0],
-        ValueRange{kAt, ctx.rowOrigin}, stage, Value(), Value());
+    load(boxView(ctx.panels[0], {stage}), maps[0][0], {kAt, ctx.rowOrigin},
+         stage);
     if (!plan.bByRegisters && !bRowGroups)
-      nvgpu::TmaAsyncLoadOp::create(
-          rewriter, loc, boxView(ctx.panels[1], {stage}), barriers, maps[1][0],
-          ValueRange{ctx.colOrigin, kAt}, stage, Value(), Value());
+      load(boxView(ctx.panels[1], {stage}), maps[1][0], {ctx.colOrigin, kAt},
+           stage);
     if (leaderIssues)
       for (int64_t i = 0; i < plan.bBoxes.boxes(); ++i)
         issueBox(rewriter.getIndexAttr(i), boxColumn(ib.c(i)), stage, kAt);
@@ -542,6 +553,9 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   for (auto [i, entry] : llvm::enumerate(described)) {
     auto &[tensor, box] = entry;
     auto tensorType = cast<MemRefType>(tensor.getType());
+    // A batched operand's box is one batch deep.
+    if (tensorType.getRank() == 3)
+      box.insert(box.begin(), 1);
     auto unranked = UnrankedMemRefType::get(tensorType.getElementType(),
                                             tensorType.getMemorySpace());
     Value cast = memref::CastOp::create(rewriter, loc, unranked, tensor);

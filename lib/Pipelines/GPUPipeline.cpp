@@ -24,6 +24,8 @@ void mlir::tileopt::buildGPUPipeline(OpPassManager &pm,
   // buffers, so the functions with a matmul get identity-layout memrefs at
   // their boundaries; functions without one pass through unchanged.
   pm.addPass(createBufferizePass());
+  // A batch_matmul is a loop over its batch (the grid's z) of matmuls.
+  pm.addPass(createSplitBatchPass());
 
   // Step 2. Attach a #tile.config to every matmul and check it against the
   // chip: an impossible config stops here with an error at the matmul.

@@ -32,8 +32,10 @@ struct BufferizePass : public tileopt::impl::BufferizePassBase<BufferizePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     llvm::DenseSet<Operation *> withMatmul;
-    module.walk([&](linalg::MatmulOp matmul) {
-      if (auto func = matmul->getParentOfType<FunctionOpInterface>())
+    module.walk([&](Operation *op) {
+      if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op))
+        return;
+      if (auto func = op->getParentOfType<FunctionOpInterface>())
         withMatmul.insert(func);
     });
     if (withMatmul.empty())

@@ -42,7 +42,8 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   std::string why;
   ConfigAttr config = selectDefaultTiledConfig(
       op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
-      problem.getOutType(), target, &why, precision, problem.layout);
+      problem.getOutType(), target, &why, precision, problem.layout,
+      problem.batch);
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
                       << ": " << why;
@@ -54,7 +55,8 @@ static std::optional<std::string> findViolation(ConfigAttr config,
                                                 const MatmulProblem &problem,
                                                 const TargetInfo &target) {
   return findProblemViolation(config, problem.m, problem.n, problem.k,
-                              problem.elementType, target, problem.layout);
+                              problem.elementType, target, problem.layout,
+                              problem.batch);
 }
 
 /// The config of `tuning`'s entry for `problem` on `target`, or null: then
@@ -213,8 +215,11 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
       auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
       if (!matmul) {
         if (linalg::isaContractionOpInterface(op))
-          op->emitWarning() << "left alone: tile-opt compiles linalg.matmul "
-                               "only; this contraction is not supported yet";
+          op->emitWarning()
+              << "left alone: tile-opt compiles linalg.matmul, and "
+                 "linalg.batch_matmul of static buffers with its default "
+                 "indexing maps (--tile-split-batch); this contraction is "
+                 "not supported yet";
         return;
       }
       if (!getOperandLayout(matmul)) {

@@ -166,6 +166,17 @@ struct KernelRecord {
   bool hasCubin = false;
 };
 
+/// `dims`, behind `outer` for a batched problem (its buffers' batch, its
+/// boxes' 1).
+static SmallVector<int64_t, 3> batched(const MatmulProblem &p,
+                                       ArrayRef<int64_t> dims, int64_t outer) {
+  SmallVector<int64_t, 3> shape;
+  if (p.batch)
+    shape.push_back(outer);
+  llvm::append_range(shape, dims);
+  return shape;
+}
+
 static json::Value toJson(ArrayRef<int64_t> v) {
   json::Array a;
   for (int64_t x : v)
@@ -236,7 +247,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
                         {"element_type", name == "C" ? outElem : elem},
-                        {"shape", json::Array{rows, cols}},
+                        {"shape", toJson(batched(p, {rows, cols}, p.batch))},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
@@ -272,7 +283,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
         arg["part"] = stringifyCopyPart(a.part);
         arg["transposed"] = a.transposed;
       }
-      arg["box"] = json::Array{a.boxRows, a.boxCols};
+      arg["box"] = toJson(batched(p, {a.boxRows, a.boxCols}, 1));
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
       arg["swizzle"] = a.swizzleBytes ? "128B" : "none";
@@ -291,7 +302,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
                              {"spill_store_bytes", k.resources->spillStoreBytes},
                              {"spill_load_bytes", k.resources->spillLoadBytes}};
   int64_t cluster[3] = {k.config.getCluster(), 1, 1};
-  return json::Object{
+  json::Object kernel{
       {"name", k.name},
       {"function", k.function},
       {"ptx", k.name + ".ptx"},
@@ -349,6 +360,10 @@ static json::Value kernelToJson(const KernelRecord &k) {
        k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
       {"report", toJson(report)},
   };
+  // Batched: A, B and C are `batch` matrices, one after the other.
+  if (p.batch)
+    (*kernel.getObject("problem"))["batch"] = p.batch;
+  return kernel;
 }
 
 //===----------------------------------------------------------------------===//
@@ -436,7 +451,9 @@ struct ExportArtifactPass
       if (arg.tensorMap) {
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
         ok &= map && map.getTensor().getShape() ==
-                         ArrayRef<int64_t>{arg.boxRows, arg.boxCols};
+                         ArrayRef<int64_t>(batched(*problem, {arg.boxRows,
+                                                              arg.boxCols},
+                                                   1));
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         // (An epilogue's vector is 1-D: one row or column.)
@@ -446,7 +463,9 @@ struct ExportArtifactPass
                : arg.epilogueInput >= 0 && type.getRank() == 1
                    ? type.getDimSize(0) == arg.rows * arg.cols &&
                          (arg.rows == 1 || arg.cols == 1)
-                   : type.getShape() == ArrayRef<int64_t>{arg.rows, arg.cols});
+                   : type.getShape() ==
+                         ArrayRef<int64_t>(batched(
+                             *problem, {arg.rows, arg.cols}, problem->batch)));
       }
     }
     if (ok)

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Transforms/KernelUtils.h"
 
+#include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -19,6 +20,60 @@ bool mlir::tileopt::isWorkgroupMemRef(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   return memref && gpu::GPUDialect::isWorkgroupMemoryAddressSpace(
                        memref.getMemorySpace());
+}
+
+FailureOr<BatchedOperands>
+mlir::tileopt::getBatchedOperands(RewriterBase &rewriter, Operation *op,
+                                  ArrayRef<Value> views,
+                                  ArrayRef<Operation *> owned) {
+  BatchedOperands batched;
+  for (auto [i, v] : llvm::enumerate(views)) {
+    std::optional<BatchView> view = getBatchView(v);
+    if (!view || (i && view->loop != batched.loop))
+      return op->emitOpError()
+             << "is one batch of a batched problem but does not read and "
+                "write the batch views of one tile.batch loop";
+    batched.loop = view->loop;
+    batched.views[i] = v;
+    batched.roots[i] = view->root;
+  }
+  Region &region = batched.loop.getRegion();
+  for (Operation &other : llvm::make_early_inc_range(
+           batched.loop.getBody()->without_terminator())) {
+    if (&other == op || llvm::is_contained(owned, &other) ||
+        (other.getNumResults() == 1 &&
+         llvm::is_contained(batched.views, other.getResult(0))))
+      continue;
+    if (!isPure(&other) || llvm::any_of(other.getOperands(), [&](Value v) {
+          return region.isAncestor(v.getParentRegion());
+        }))
+      return batched.loop.emitOpError()
+             << "holds an op beside its matmul and batch views that needs "
+                "the batch";
+    rewriter.moveOpBefore(&other, batched.loop);
+  }
+  return batched;
+}
+
+SmallVector<Value, 3>
+mlir::tileopt::viewBatchInLaunch(RewriterBase &rewriter, gpu::LaunchOp launch,
+                                 const BatchedOperands &batched) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&launch.getBody().front());
+  SmallVector<Value, 3> views;
+  for (Value v : batched.views) {
+    auto view = v.getDefiningOp<memref::SubViewOp>();
+    SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
+    offsets[0] = launch.getBlockIds().z;
+    views.push_back(memref::SubViewOp::create(
+        rewriter, view.getLoc(), view.getType(), view.getSource(), offsets,
+        view.getMixedSizes(), view.getMixedStrides()));
+    rewriter.replaceUsesWithIf(v, views.back(), [&](OpOperand &use) {
+      return launch.getBody().isAncestor(use.getOwner()->getParentRegion());
+    });
+  }
+  rewriter.eraseOp(batched.loop);
+  return views;
 }
 
 Operation *mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,

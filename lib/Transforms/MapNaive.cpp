@@ -54,9 +54,21 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
     hoistEpilogueBuffers(rewriter, *chain, matmul);
   Value out = chain ? chain->output : c;
 
+  // A batched problem: one batch per z of the grid, which replaces the
+  // batch loop; the kernel takes the 3-D buffers.
+  std::optional<BatchedOperands> batched;
+  if (problem->batch) {
+    FailureOr<BatchedOperands> operands =
+        getBatchedOperands(rewriter, matmul, {a, b, c}, {fill});
+    if (failed(operands))
+      return failure();
+    batched = *operands;
+  }
+
   MLIRContext *ctx = rewriter.getContext();
   Location loc = matmul.getLoc();
-  rewriter.setInsertionPoint(matmul);
+  rewriter.setInsertionPoint(batched ? batched->loop.getOperation()
+                                     : matmul.getOperation());
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
@@ -65,7 +77,8 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   auto launch = gpu::LaunchOp::create(
       rewriter, loc, /*gridSizeX=*/index(llvm::divideCeil(problem->n, bn)),
       /*gridSizeY=*/index(llvm::divideCeil(problem->m, bm)),
-      /*gridSizeZ=*/one, /*blockSizeX=*/index(bn), /*blockSizeY=*/index(bm),
+      /*gridSizeZ=*/index(problem->getBatches()), /*blockSizeX=*/index(bn),
+      /*blockSizeY=*/index(bm),
       /*blockSizeZ=*/one, /*dynamicSharedMemorySize=*/nullptr,
       /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
       /*workgroupAttributions=*/{}, /*privateAttributions=*/{},
@@ -131,6 +144,8 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   if (problem->getCType() != accType)
     sum = arith::TruncFOp::create(rewriter, loc, problem->getCType(), sum);
   SmallVector<Value> abi{a, b, out};
+  if (batched)
+    abi.assign(std::begin(batched->roots), std::end(batched->roots));
   if (chain) {
     SmallVector<Value> inputs;
     for (auto [input, value] :
@@ -148,14 +163,16 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   memref::StoreOp::create(rewriter, loc, sum, out, ValueRange{row, col});
   rewriter.setInsertionPointToEnd(&body);
   gpu::TerminatorOp::create(rewriter, loc);
+  if (fill)
+    rewriter.eraseOp(fill);
+  rewriter.eraseOp(matmul);
+  if (batched)
+    viewBatchInLaunch(rewriter, launch, *batched);
   pinKernelOperands(rewriter, launch, abi);
   // The kernel ABI: A, B, C, the epilogue's inputs (--tile-outline-kernels).
   rewriter.setInsertionPointToStart(&body);
   KernelArgumentsOp::create(rewriter, loc, abi);
 
-  if (fill)
-    rewriter.eraseOp(fill);
-  rewriter.eraseOp(matmul);
   if (chain) {
     approximateEpilogueMath(launch);
     eraseFusedEpilogue(rewriter, *chain);

@@ -30,9 +30,11 @@ using namespace mlir;
 using namespace mlir::tileopt;
 
 /// Follows memref.subview and memref.transpose sources up to the underlying
-/// buffer.
+/// buffer, or to one batch's view of it (getBatchView).
 static Value getRootBuffer(Value v) {
   while (true) {
+    if (getBatchView(v))
+      return v;
     if (auto subview = v.getDefiningOp<memref::SubViewOp>())
       v = subview.getSource();
     else if (auto transpose = v.getDefiningOp<memref::TransposeOp>())
@@ -196,6 +198,19 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     return failure();
   if (*chain)
     globalC = (*chain)->output;
+  // A batched problem: the kernel's arguments are the 3-D buffers, and its
+  // blocks view their batch of them; the launch replaces the batch loop.
+  std::optional<BatchedOperands> batched;
+  if (problem->batch) {
+    FailureOr<BatchedOperands> operands =
+        getBatchedOperands(rewriter, forall, {globalA, globalB, globalC});
+    if (failed(operands))
+      return failure();
+    batched = *operands;
+    globalA = batched->roots[0];
+    globalB = batched->roots[1];
+    globalC = batched->roots[2];
+  }
 
   // The panel buffers: static workgroup memory, or views of the dynamic
   // shared memory at the plan's slots.
@@ -213,7 +228,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
                                   getWorkgroupSpace(ctx));
 
   Location loc = forall.getLoc();
-  rewriter.setInsertionPoint(forall);
+  rewriter.setInsertionPoint(batched ? batched->loop.getOperation()
+                                     : forall.getOperation());
   IndexBuilder outer{rewriter, loc};
   // The workspace (Stream-K's partial sums and flags, pack_b's copy of B
   // and its counters), a kernel parameter after C. The host provides it
@@ -233,7 +249,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   auto launch = gpu::LaunchOp::create(
       rewriter, loc,
       /*gridSizeX=*/outer.c(plan.grid[0]),
-      /*gridSizeY=*/streamK ? one : outer.c(plan.grid[1]), /*gridSizeZ=*/one,
+      /*gridSizeY=*/streamK ? one : outer.c(plan.grid[1]),
+      /*gridSizeZ=*/outer.c(problem->getBatches()),
       /*blockSizeX=*/outer.c(plan.block[0]),
       /*blockSizeY=*/outer.c(plan.block[1]),
       /*blockSizeZ=*/one,
@@ -301,6 +318,13 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     kernel.panels[1] = launch.getWorkgroupAttributions()[1];
   }
   rewriter.eraseOp(forall);
+  if (batched) {
+    SmallVector<Value, 3> views = viewBatchInLaunch(rewriter, launch, *batched);
+    kernel.globalA = views[0];
+    kernel.globalB = views[1];
+    kernel.globalC = views[2];
+    kernel.batchIndex = blockIds.z;
+  }
   scheduler->emitSetup(workspace);
   if (failed(emitKernelBody(kernel, *scheduler, threadIds, tileRow, tileCol,
                             kLoop, tensorMaps, aKMajorView)))

@@ -49,6 +49,17 @@ def test_element_types():
         spec.parse("h 8x8x8 type=f64\n")
 
 
+def test_batch():
+    (job,) = spec.parse("b 8x8x8 type=f16 batch=64\n")
+    assert (job.batch, job.element, job.options) == (64, "f16", "")
+    (plain,) = spec.parse("p 8x8x8\n")
+    assert plain.batch == 0
+    for bad in ("0", "-2", "x"):
+        with pytest.raises(spec.SpecError,
+                           match=f"spec:1: batch '{bad}' is not a positive integer"):
+            spec.parse(f"h 8x8x8 batch={bad}\n")
+
+
 @pytest.mark.parametrize("bad, message", [
     ("", "has no jobs"),
     ("a\n", "NAME MxNxK"),

@@ -32,6 +32,31 @@ def test_matmul_module_forms():
     assert "linalg.fill" not in ref and "  return\n}" in ref
 
 
+def test_matmul_module_batch():
+    """batch=B: a linalg.batch_matmul of B products on 3-D operands, in
+    both forms; transposes and epilogues are refused with it."""
+    ref = mlir.matmul_module(7, 5, 3, form="memref", batch=4, element="f16")
+    assert "%A: memref<4x7x3xf16>, %B: memref<4x3x5xf16>, %C: memref<4x7x5xf16>" in ref
+    assert "linalg.fill ins(%zero : f16) outs(%C : memref<4x7x5xf16>)" in ref
+    assert "linalg.batch_matmul ins(%A, %B" in ref and "linalg.matmul" not in ref
+    tensor = mlir.matmul_module(7, 5, 3, batch=2, accumulate=True)
+    assert tensor.startswith("func.func @matmul(%A: tensor<2x7x3xf32>, "
+                             "%B: tensor<2x3x5xf32>, %C: tensor<2x7x5xf32>) "
+                             "-> tensor<2x7x5xf32> {")
+    for bad in ({"transpose_b": True}, {"epilogue": ["relu"]}):
+        try:
+            mlir.matmul_module(7, 5, 3, batch=2, **bad)
+        except ValueError as e:
+            assert "without transposes or an epilogue" in str(e)
+        else:
+            raise AssertionError(f"batch with {bad} was accepted")
+    done = _cli("matmul-mlir", "7", "5", "3", "--batch", "4", "--type", "f16",
+                "--form", "memref")
+    assert done.returncode == 0 and done.stdout == ref
+    bad = _cli("matmul-mlir", "7", "5", "3", "--batch", "2", "--transpose-a")
+    assert bad.returncode == 2 and "without transposes" in bad.stderr
+
+
 def test_matmul_module_transposed_operands():
     """transpose_a stores A as K x M and transpose_b B as N x K, through
     the matmul's indexing_maps; without them there are none."""

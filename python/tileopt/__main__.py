@@ -148,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="A stored K x M (through indexing_maps)")
     g.add_argument("--transpose-b", action="store_true",
                    help="B stored N x K (PyTorch's Linear weight)")
+    g.add_argument("--batch", type=int, default=0,
+                   help="a linalg.batch_matmul of this many products")
     g.add_argument("--epilogue", default="",
                    help="elementwise ops after the matmul, comma-separated "
                    "(" + ", ".join(mlir.EPILOGUE_OPS) + ", scale:S, cast:T)")
@@ -171,21 +173,23 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     if args.command == "matmul-mlir":
-        if min(args.m, args.n, args.k) < 1:
-            print("tileopt: error: M, N and K must be positive", file=sys.stderr)
+        if min(args.m, args.n, args.k) < 1 or args.batch < 0:
+            print("tileopt: error: M, N and K must be positive (and the "
+                  "batch not negative)", file=sys.stderr)
             return 2
         try:
             epilogue = mlir.epilogue_ops(args.epilogue)
+            text = mlir.matmul_module(args.m, args.n, args.k,
+                                      accumulate=args.accumulate,
+                                      form=args.form, element=args.type,
+                                      c_element=args.c_type,
+                                      transpose_a=args.transpose_a,
+                                      transpose_b=args.transpose_b,
+                                      epilogue=epilogue, batch=args.batch)
         except ValueError as e:
-            print(f"tileopt: error: --epilogue: {e}", file=sys.stderr)
+            print(f"tileopt: error: {e}", file=sys.stderr)
             return 2
-        sys.stdout.write(mlir.matmul_module(args.m, args.n, args.k,
-                                            accumulate=args.accumulate,
-                                            form=args.form, element=args.type,
-                                            c_element=args.c_type,
-                                            transpose_a=args.transpose_a,
-                                            transpose_b=args.transpose_b,
-                                            epilogue=epilogue))
+        sys.stdout.write(text)
         return 0
 
     if args.command == "banks":

@@ -126,7 +126,7 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   element: str = "f32", c_element: str | None = None,
                   transpose_a: bool = False, transpose_b: bool = False,
                   epilogue: list[str] | None = None,
-                  header: str = "") -> str:
+                  batch: int = 0, header: str = "") -> str:
     """A function `@name` computing C = A * B (a zero `linalg.fill` of C
     before the matmul) or, with `accumulate`, C += A * B on M x K and K x N
     operands of `element` into C of `c_element` (default: `element`), in
@@ -135,14 +135,21 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     Linear weight), through the matmul's indexing_maps. `epilogue` (tensor
     form): EPILOGUE_OPS names applied in order, each a linalg.generic on the
     result (their inputs E1, E2, ... arguments after A and B), the last one
-    returned. `header` (one line, without `//`) goes first as a comment."""
+    returned. `batch` > 0: a linalg.batch_matmul of `batch` such products
+    (operands B x M x K, B x K x N, B x M x N), without transposes or an
+    epilogue. `header` (one line, without `//`) goes first as a comment."""
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
         raise ValueError("an epilogue is generated in tensor form only")
+    if batch and (epilogue or transpose_a or transpose_b):
+        raise ValueError("a batch is generated without transposes or an "
+                         "epilogue")
     kind = "tensor" if form == "tensor" else "memref"
-    a_shape = f"{k}x{m}" if transpose_a else f"{m}x{k}"
-    b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
+    lead = f"{batch}x" if batch else ""
+    op = "linalg.batch_matmul" if batch else "linalg.matmul"
+    a_shape = lead + (f"{k}x{m}" if transpose_a else f"{m}x{k}")
+    b_shape = lead + (f"{n}x{k}" if transpose_b else f"{k}x{n}")
     a, b = f"{kind}<{a_shape}x{element}>", f"{kind}<{b_shape}x{element}>"
     maps = ""
     if transpose_a or transpose_b:
@@ -150,11 +157,12 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
             a="k, m" if transpose_a else "m, k",
             b="n, k" if transpose_b else "k, n") + "]"
     c_element = c_element or element
-    c = f"{kind}<{m}x{n}x{c_element}>"
+    c = f"{kind}<{lead}{m}x{n}x{c_element}>"
     lines = [f"// {header}"] if header else []
     if form == "tensor":
         extra, chain, result, result_type = _epilogue(epilogue or [], m, n,
                                                       c_element)
+        result_type = c if batch else result_type
         args = ", ".join([f"%A: {a}", f"%B: {b}"] + extra +
                          ([f"%C: {c}"] if accumulate else []))
         lines.append(f"func.func @{name}({args}) -> {result_type} {{")
@@ -162,14 +170,14 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  %e = tensor.empty() : {c}",
                       f"  %C = linalg.fill ins(%zero : {c_element}) outs(%e : {c}) -> {c}"]
-        lines += [f"  %D = linalg.matmul{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}"]
+        lines += [f"  %D = {op}{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}"]
         lines += chain + [f"  return {result} : {result_type}"]
     else:
         lines.append(f"func.func @{name}(%A: {a}, %B: {b}, %C: {c}) {{")
         if not accumulate:
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  linalg.fill ins(%zero : {c_element}) outs(%C : {c})"]
-        lines += [f"  linalg.matmul{maps} ins(%A, %B : {a}, {b}) outs(%C : {c})",
+        lines += [f"  {op}{maps} ins(%A, %B : {a}, {b}) outs(%C : {c})",
                   "  return"]
     lines.append("}")
     return "\n".join(lines) + "\n"

@@ -11,7 +11,8 @@ options are `--tile-gpu-pipeline` options, e.g.
 set A's and B's and C's element types (default f32, and A's), and
 `transpose_a` and `transpose_b` store A as K x M and B as N x K, and
 `epilogue=OP,OP...` chains elementwise ops after the matmul (bias_n,
-gelu_tanh, ...: `tileopt.mlir.EPILOGUE_OPS`). A job whose config is a square block
+gelu_tanh, ...: `tileopt.mlir.EPILOGUE_OPS`), and `batch=B` makes it a
+linalg.batch_matmul of B products. A job whose config is a square block
 tile T x T x T with one output per thread is the seeds' series: T is the
 x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
 "seeds" for short.
@@ -54,6 +55,7 @@ class Job:
     transpose_a: bool = False
     transpose_b: bool = False
     epilogue: str = ""
+    batch: int = 0
     line: str | None = None
     x: str | None = None
 
@@ -110,7 +112,7 @@ def parse(text: str, where: str = "spec") -> list[Job]:
         words = fields[2].split(" ") if len(fields) > 2 else []
         problem = {"accumulate": False, "transpose_a": False,
                    "transpose_b": False, "type": "f32", "c_type": None,
-                   "epilogue": ""}
+                   "epilogue": "", "batch": 0}
         plot = {"line": None, "x": None}
         options = []
         for word in words:
@@ -128,6 +130,11 @@ def parse(text: str, where: str = "spec") -> list[Job]:
                 except ValueError as e:
                     raise SpecError(f"{at}: epilogue: {e}") from None
                 problem["epilogue"] = value
+            elif key == "batch" and value:
+                if not value.isdigit() or int(value) < 1:
+                    raise SpecError(f"{at}: batch '{value}' is not a positive "
+                                    "integer")
+                problem["batch"] = int(value)
             elif key in plot and value:
                 plot[key] = value
             elif word:
@@ -140,6 +147,7 @@ def parse(text: str, where: str = "spec") -> list[Job]:
                         transpose_a=problem["transpose_a"],
                         transpose_b=problem["transpose_b"],
                         epilogue=problem["epilogue"],
+                        batch=problem["batch"],
                         line=plot["line"], x=plot["x"]))
     if not jobs:
         raise SpecError(f"{where} has no jobs")

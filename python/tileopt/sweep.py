@@ -67,7 +67,7 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
                 job.m, job.n, job.k, accumulate=job.accumulate,
                 element=job.element, c_element=c_element,
                 transpose_a=job.transpose_a, transpose_b=job.transpose_b,
-                epilogue=epilogue_ops(job.epilogue),
+                epilogue=epilogue_ops(job.epilogue), batch=job.batch,
                 header=f"{op}, {job.m} x {job.n} x {job.k}, {types} "
                        "(written by tileopt.sweep)"))
         os.replace(tmp, source)

@@ -32,7 +32,8 @@ LtGemm::~LtGemm() {
 bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
                   bool transposeB, ElementType ab, ElementType c,
                   uint64_t workspacePtr, size_t bytes, int maxAlgorithms,
-                  std::string &error, const LtEpilogue *epilogue) {
+                  std::string &error, const LtEpilogue *epilogue,
+                  int64_t batch) {
   workspace = workspacePtr;
   workspaceBytes = bytes;
   auto check = [&](cublasStatus_t s, const char *what) {
@@ -49,6 +50,19 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
   cublasOperation_t opA = transposeA ? CUBLAS_OP_T : CUBLAS_OP_N;
   auto stored = [](bool transposed, int64_t rows, int64_t cols) {
     return transposed ? std::pair(cols, rows) : std::pair(rows, cols);
+  };
+  // A batch: the layout's matrices `stride` elements apart.
+  auto setBatch = [&](cublasLtMatrixLayout_t layout, int64_t count,
+                      int64_t stride) {
+    int32_t c = static_cast<int32_t>(count);
+    return !count ||
+           (check(cublasLtMatrixLayoutSetAttribute(
+                      layout, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &c, sizeof c),
+                  "setting the batch count") &&
+            check(cublasLtMatrixLayoutSetAttribute(
+                      layout, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
+                      &stride, sizeof stride),
+                  "setting the batch stride"));
   };
   auto [bRows, bCols] = stored(transposeB, n, k);
   auto [aRows, aCols] = stored(transposeA, k, m);
@@ -70,6 +84,8 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
           "cublasLtMatrixLayoutCreate") ||
       !check(cublasLtMatrixLayoutCreate(&layoutC, toCuda(c), n, m, n),
              "cublasLtMatrixLayoutCreate") ||
+      !setBatch(layoutA, batch, k * n) || !setBatch(layoutB, batch, m * k) ||
+      !setBatch(layoutC, batch, m * n) ||
       !check(cublasLtMatmulPreferenceCreate(&preference),
              "cublasLtMatmulPreferenceCreate") ||
       !check(cublasLtMatmulPreferenceSetAttribute(

@@ -43,11 +43,13 @@ public:
   /// Creates the handle, the operation and the layouts (A stored K x M
   /// with `transposeA`, B N x K with `transposeB`), and asks the heuristic
   /// for up to `maxAlgorithms` algorithms that need at most
-  /// `workspaceBytes` of `workspace`. On failure returns false with `error`.
+  /// `workspaceBytes` of `workspace`; `batch` > 0: that many matmuls, each
+  /// operand's matrices one after the other. On failure returns false with
+  /// `error`.
   bool init(int64_t m, int64_t n, int64_t k, bool transposeA, bool transposeB,
             ElementType ab, ElementType c, uint64_t workspace,
             size_t workspaceBytes, int maxAlgorithms, std::string &error,
-            const LtEpilogue *epilogue = nullptr);
+            const LtEpilogue *epilogue = nullptr, int64_t batch = 0);
   /// The heuristic's algorithms, best-predicted first.
   int algorithmCount() const { return static_cast<int>(algorithms.size()); }
   /// One matmul with algorithm `i` on the default stream.

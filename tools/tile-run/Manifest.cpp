@@ -201,11 +201,15 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         !r.integer(*problem, pw, "k", k.k, 1, kMaxDimension) ||
         !r.string(*problem, pw, "a_type", k.elementType))
       return false;
+    // "batch" (optional, absent: not batched): the grid's z.
+    if (findMember(*problem, "batch") &&
+        !r.integer(*problem, pw, "batch", k.batch, 1, 65535))
+      return false;
     for (auto [name, rows, cols] :
          {std::tuple<const char *, int64_t, int64_t>{"A", k.m, k.k},
           {"B", k.k, k.n},
           {"C", k.m, k.n}})
-      if (rows * cols > kMaxBufferBytes / 4) // the widest element type
+      if (rows * cols > kMaxBufferBytes / 4 / k.batches()) // widest type
         return r.fail(
             pw, std::string("matrix ") + name + " of " + std::to_string(rows) +
                     "x" + std::to_string(cols) + " elements is larger than " +
@@ -272,6 +276,10 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     // "epilogue" (optional, null: none): elementwise ops before the store.
     if (const Json *e = findMember(*problem, "epilogue");
         e && !e->is_null()) {
+      if (k.batch)
+        return r.fail(pw + ".epilogue",
+                      "a batched problem with a fused epilogue is not "
+                      "supported");
       k.epilogue.emplace();
       if (!parseEpilogue(*e, pw + ".epilogue", *k.epilogue, error))
         return false;
@@ -296,6 +304,13 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where + ".launch.block", "z must be at most 64");
     if (k.grid[1] > 65535 || k.grid[2] > 65535)
       return r.fail(where + ".launch.grid", "y and z must be at most 65535");
+    if (k.grid[2] != k.batches())
+      return r.fail(where + ".launch.grid",
+                    "z must be the batch count, " +
+                        std::to_string(k.batches()));
+    if (k.batch && k.isTF32())
+      return r.fail(pw + ".batch", "a batched problem of precision " +
+                                       k.precision + " is not supported");
     // "cluster" (optional, default [1, 1, 1]): whole clusters tile the
     // grid, of at most 8 blocks (the portable size), on sm_90 or later.
     if (findMember(*launch, "cluster")) {
@@ -404,29 +419,36 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           !r.string(aj, aw, "element_type", arg.elementType) ||
           !r.string(aj, aw, "access", arg.access))
         return false;
-      // A [rows, cols] pair of the argument.
-      auto pair = [&](const char *key, int64_t &first, int64_t &second) {
+      // A [rows, cols] pair of the argument; batched, behind `outer` (the
+      // buffers' batch count, the boxes' 1).
+      auto pair = [&](const char *key, int64_t &first, int64_t &second,
+                      int64_t outer) {
         const Json *v = r.get(aj, aw, key);
         if (!v)
           return false;
-        if (!v->is_array() || v->size() != 2 ||
-            !isInt64(v->at(0)) || !isInt64(v->at(1)) ||
-            v->at(0).get<int64_t>() < 0 || v->at(1).get<int64_t>() < 0 ||
-            v->at(0).get<int64_t>() > kMaxDimension ||
-            v->at(1).get<int64_t>() > kMaxDimension)
-          return r.fail(aw + "." + key, "expected two integers in [0, " +
-                                            std::to_string(kMaxDimension) +
-                                            "]");
-        first = v->at(0).get<int64_t>();
-        second = v->at(1).get<int64_t>();
+        size_t lead = k.batch ? 1 : 0;
+        auto dim = [&](size_t i) {
+          return isInt64(v->at(i)) && v->at(i).get<int64_t>() >= 0 &&
+                 v->at(i).get<int64_t>() <= kMaxDimension;
+        };
+        if (!v->is_array() || v->size() != 2 + lead || !dim(lead) ||
+            !dim(lead + 1) ||
+            (lead && (!isInt64(v->at(0)) || v->at(0).get<int64_t>() != outer)))
+          return r.fail(aw + "." + key,
+                        std::string("expected ") +
+                            (lead ? std::to_string(outer) + " and " : "") +
+                            "two integers in [0, " +
+                            std::to_string(kMaxDimension) + "]");
+        first = v->at(lead).get<int64_t>();
+        second = v->at(lead + 1).get<int64_t>();
         return true;
       };
-      if (!pair("shape", arg.rows, arg.cols))
+      if (!pair("shape", arg.rows, arg.cols, k.batch))
         return false;
       // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
       if (kind == "tensor_map" && a != 2) {
         arg.tensorMap = true;
-        if (!pair("box", arg.boxRows, arg.boxCols))
+        if (!pair("box", arg.boxRows, arg.boxCols, 1))
           return false;
         // What cuTensorMapEncodeTiled accepts: box sides 1..256, box rows
         // of 16-byte multiples.

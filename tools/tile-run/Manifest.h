@@ -75,6 +75,11 @@ struct KernelSpec {
   std::pair<int64_t, int64_t> storedB() const {
     return transposeB ? std::pair(n, k) : std::pair(k, n);
   }
+  /// A batched matmul's batch count (problem.batch; 0: not batched): A, B
+  /// and C are that many matrices, one after the other, and the grid's z
+  /// runs over them.
+  int64_t batch = 0;
+  int64_t batches() const { return batch ? batch : 1; }
   /// How f32 products are formed: "ieee", "tf32" or "tf32x3" (the
   /// problem's `precision`; docs/precision.md).
   std::string precision = "ieee";

@@ -307,22 +307,27 @@ private:
         continue;
       // Dimensions, strides and boxes go innermost (columns) first; a view
       // of row groups has rows / 4 rows of 4 x cols elements.
+      // A batched operand's map has a third dimension, its batch, one
+      // matrix apart (boxes one batch deep).
       CUtensorMap map;
       int64_t group = arg.rowGroups ? 4 : 1;
-      cuuint64_t dims[2] = {static_cast<cuuint64_t>(arg.cols * group),
-                            static_cast<cuuint64_t>(arg.rows / group)};
+      cuuint32_t rank = k.batch ? 3 : 2;
+      cuuint64_t dims[3] = {static_cast<cuuint64_t>(arg.cols * group),
+                            static_cast<cuuint64_t>(arg.rows / group),
+                            static_cast<cuuint64_t>(k.batches())};
       int64_t elemBytes = elementBytes(k.abType);
-      cuuint64_t strides[1] = {
+      cuuint64_t strides[2] = {
           arg.workspaceCopy
               ? static_cast<cuuint64_t>(arg.rowStrideBytes)
-              : static_cast<cuuint64_t>(arg.cols * group * elemBytes)};
+              : static_cast<cuuint64_t>(arg.cols * group * elemBytes),
+          static_cast<cuuint64_t>(arg.rows * arg.cols * elemBytes)};
       CUtensorMapDataType dataType =
           k.abType == ElementType::F16    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
           : k.abType == ElementType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
                                           : CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
-      cuuint32_t box[2] = {static_cast<cuuint32_t>(arg.boxCols),
-                           static_cast<cuuint32_t>(arg.boxRows)};
-      cuuint32_t elementStrides[2] = {1, 1};
+      cuuint32_t box[3] = {static_cast<cuuint32_t>(arg.boxCols),
+                           static_cast<cuuint32_t>(arg.boxRows), 1};
+      cuuint32_t elementStrides[3] = {1, 1, 1};
       CUtensorMapL2promotion l2 =
           arg.l2PromotionBytes == 64    ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B
           : arg.l2PromotionBytes == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
@@ -331,7 +336,7 @@ private:
       std::string what = "encoding the tensor map of " + arg.name +
                          (arg.workspaceCopy ? "'s copy" : "");
       if (!cu(drv.cuTensorMapEncodeTiled(
-                  &map, dataType, 2, reinterpret_cast<void *>(buffer), dims,
+                  &map, dataType, rank, reinterpret_cast<void *>(buffer), dims,
                   strides, box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
                   arg.swizzleBytes == 128 ? CU_TENSOR_MAP_SWIZZLE_128B
                                           : CU_TENSOR_MAP_SWIZZLE_NONE,
@@ -399,23 +404,48 @@ private:
                       CUdeviceptr c, float beta, bool tf32 = false) {
     float alpha = 1.0f;
     Operands o(k);
+    // A batch: the strided-batched calls, matrices one after the other.
+    int batch = int(k.batches());
+    long long sa = k.m * k.k, sb = k.k * k.n, sc = k.m * k.n;
     if (k.abType == ElementType::F32 && !tf32)
-      return cublasSgemm(handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
-                         &alpha, reinterpret_cast<const float *>(b), o.ldb,
-                         reinterpret_cast<const float *>(a), o.lda, &beta,
-                         reinterpret_cast<float *>(c), (int)k.n);
+      return k.batch
+                 ? cublasSgemmStridedBatched(
+                       handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
+                       &alpha, reinterpret_cast<const float *>(b), o.ldb, sb,
+                       reinterpret_cast<const float *>(a), o.lda, sa, &beta,
+                       reinterpret_cast<float *>(c), (int)k.n, sc, batch)
+                 : cublasSgemm(handle, o.opB, o.opA, (int)k.n, (int)k.m,
+                               (int)k.k, &alpha,
+                               reinterpret_cast<const float *>(b), o.ldb,
+                               reinterpret_cast<const float *>(a), o.lda,
+                               &beta, reinterpret_cast<float *>(c), (int)k.n);
     cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH);
-    cublasStatus_t status = cublasGemmEx(
-        handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k, &alpha,
-        reinterpret_cast<const void *>(b), cudaType(k.abType), o.ldb,
-        reinterpret_cast<const void *>(a), cudaType(k.abType), o.lda, &beta,
-        reinterpret_cast<void *>(c), cudaType(k.cType), (int)k.n,
-        tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F,
-        CUBLAS_GEMM_DEFAULT);
+    cublasComputeType_t compute =
+        tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+    cublasStatus_t status =
+        k.batch
+            ? cublasGemmStridedBatchedEx(
+                  handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k, &alpha,
+                  reinterpret_cast<const void *>(b), cudaType(k.abType), o.ldb,
+                  sb, reinterpret_cast<const void *>(a), cudaType(k.abType),
+                  o.lda, sa, &beta, reinterpret_cast<void *>(c),
+                  cudaType(k.cType), (int)k.n, sc, batch, compute,
+                  CUBLAS_GEMM_DEFAULT)
+            : cublasGemmEx(handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
+                           &alpha, reinterpret_cast<const void *>(b),
+                           cudaType(k.abType), o.ldb,
+                           reinterpret_cast<const void *>(a),
+                           cudaType(k.abType), o.lda, &beta,
+                           reinterpret_cast<void *>(c), cudaType(k.cType),
+                           (int)k.n, compute, CUBLAS_GEMM_DEFAULT);
     cublasSetMathMode(handle, CUBLAS_PEDANTIC_MATH);
     return status;
   }
   static const char *gemmName(const KernelSpec &k, bool tf32 = false) {
+    if (k.batch)
+      return k.abType == ElementType::F32 && !tf32
+                 ? "cublasSgemmStridedBatched"
+                 : "cublasGemmStridedBatchedEx";
     return k.abType == ElementType::F32 && !tf32 ? "cublasSgemm"
                                                  : "cublasGemmEx";
   }
@@ -692,7 +722,8 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
   // (With an epilogue, D of its output's type.)
   ElementType cType = epilogue ? k.outType() : k.cType;
   if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, cType,
-               space, kLtWorkspaceBytes, kLtAlgorithms, error, epilogue)) {
+               space, kLtWorkspaceBytes, kLtAlgorithms, error, epilogue,
+               k.batch)) {
     std::printf("    cuBLASLt: not timed (%s)\n", error.c_str());
     return true;
   }
@@ -893,11 +924,23 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (!loadKernel(k, fn, binary, f))
     return f.code;
 
-  const int64_t mk = k.m * k.k, kn = k.k * k.n, mn = k.m * k.n;
-  const double flops = 2.0 * k.m * k.n * k.k;
-  std::printf("kernel %s: %s with M=%lld N=%lld K=%lld (%s), %s\n"
+  // A batch is its matrices one after the other: every buffer, check and
+  // FLOP count covers all of them.
+  const int64_t b = k.batches();
+  const int64_t mk = k.m * k.k * b, kn = k.k * k.n * b, mn = k.m * k.n * b;
+  const double flops = 2.0 * k.m * k.n * k.k * b;
+  if (k.batch && (opt.user.a || opt.user.b || opt.user.c ||
+                  !opt.outputPath.empty())) {
+    fail(f, kExitUsage,
+         "kernel '" + k.name +
+             "' is batched: --input and --output take single matrices");
+    return f.code;
+  }
+  std::printf("kernel %s: %s with %sM=%lld N=%lld K=%lld (%s), %s\n"
               "  launch grid %ux%ux%u, block %ux%ux%u, dynamic shared %u B\n",
               k.name.c_str(), k.accumulate ? "C += A * B" : "C = A * B",
+              k.batch ? ("batch " + std::to_string(k.batch) + ", ").c_str()
+                      : "",
               (long long)k.m, (long long)k.n, (long long)k.k,
               k.elementType.c_str(), binary.c_str(), k.grid[0], k.grid[1],
               k.grid[2], k.block[0], k.block[1], k.block[2],
@@ -994,6 +1037,8 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   problem["m"] = k.m;
   problem["n"] = k.n;
   problem["k"] = k.k;
+  if (k.batch)
+    problem["batch"] = k.batch;
   problem["element_type"] = k.elementType;
   problem["c_type"] = elementTypeName(k.cType);
   problem["accumulator_type"] = "f32";
@@ -1076,13 +1121,14 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       auto dgemm = [&]() {
         double alpha64 = 1.0, beta64 = beta;
         Operands o(k);
-        return cublasDgemm(handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k,
-                           &alpha64, reinterpret_cast<const double *>(dB64),
-                           o.ldb, reinterpret_cast<const double *>(dA64), o.lda,
-                           &beta64, reinterpret_cast<double *>(dC64), (int)k.n);
+        return cublasDgemmStridedBatched(
+            handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k, &alpha64,
+            reinterpret_cast<const double *>(dB64), o.ldb, k.k * k.n,
+            reinterpret_cast<const double *>(dA64), o.lda, k.m * k.k, &beta64,
+            reinterpret_cast<double *>(dC64), (int)k.n, k.m * k.n, (int)b);
       };
       if (!blas(gemm(k, dA, dB, dRef, beta), gemmName(k), f) ||
-          !blas(dgemm(), "cublasDgemm", f) ||
+          !blas(dgemm(), "cublasDgemmStridedBatched", f) ||
           !cu(drv.cuCtxSynchronize(), "the cuBLAS references", f))
         return f.code;
       std::vector<uint8_t> bytesRef(mn * cBytes);

@@ -11,6 +11,7 @@
 #include "TileOpt/Analysis/FusedEpilogue.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 namespace mlir::tileopt {
@@ -42,10 +43,16 @@ struct MatmulProblem {
   /// C's element type; null: `elementType`.
   Type cType;
   OperandLayout layout;
+  /// A batched matmul's batch count (linalg.batch_matmul: A, B and C are
+  /// `batch` matrices of these shapes, one after the other); 0 for a
+  /// matmul of 2-D operands.
+  int64_t batch = 0;
   /// Elementwise ops applied to C's elements before the kernel stores them
   /// (to the chain's output, of `getOutType()`), in place of C.
   std::optional<FusedEpilogue> epilogue;
 
+  /// The number of M x N x K products: `batch`, or 1.
+  int64_t getBatches() const { return std::max<int64_t>(batch, 1); }
   Type getCType() const { return cType ? cType : elementType; }
   /// The type the kernel stores: the epilogue's output's, else C's.
   Type getOutType() const {
@@ -70,6 +77,8 @@ struct MatmulProblem {
 
 /// The largest M, N or K (cuBLAS's int dimensions).
 inline constexpr int64_t kMaxMatmulDimension = INT32_MAX;
+/// The largest batch (the grid's z).
+inline constexpr int64_t kMaxBatch = 65535;
 /// The largest operand, in bytes (a 48-bit address space).
 inline constexpr int64_t kMaxOperandBytes = int64_t(1) << 48;
 
@@ -90,14 +99,29 @@ std::optional<OperandLayout> getOperandLayout(linalg::MatmulOp matmul);
 /// The value whose storage `v` views (through view-like ops such as casts).
 Value getStorageRoot(Value v);
 
+/// One batch of a 3-D buffer, as --tile-split-batch views it:
+/// `memref.subview %root[%b, 0, 0] [1, R, C] [1, 1, 1]` to a 2-D memref,
+/// directly in the body of the `tile.batch` forall whose induction
+/// variable is %b.
+struct BatchView {
+  scf::ForallOp loop;
+  Value root;
+};
+/// The batch view `v` is, or nullopt.
+std::optional<BatchView> getBatchView(Value v);
+/// The trip count of a `tile.batch` forall (normalized, static).
+int64_t getBatchCount(scf::ForallOp loop);
+
 /// analyzeMatmulProblem, with `why` as an error at the op.
 FailureOr<MatmulProblem> getSupportedMatmulProblem(linalg::MatmulOp matmul);
 
 /// What puts an M x N x K problem of `elementType` out of range (M, N or K
 /// over kMaxMatmulDimension, an operand over kMaxOperandBytes, 2MNK over
-/// int64), or nullopt.
+/// int64), or nullopt. A batched problem (`batch` > 0) counts its operands
+/// and FLOPs `batch` times.
 std::optional<std::string> findSizeViolation(int64_t m, int64_t n, int64_t k,
-                                             Type elementType);
+                                             Type elementType,
+                                             int64_t batch = 0);
 
 /// 2 * m * n * k, or nullopt if it overflows int64.
 std::optional<int64_t> getFlops(int64_t m, int64_t n, int64_t k);

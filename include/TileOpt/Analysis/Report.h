@@ -27,6 +27,9 @@ namespace mlir::tileopt {
 struct TileReport {
   // Problem.
   int64_t m = 0, n = 0, k = 0;
+  /// A batched matmul's batch count (0: not batched); the FLOPs, bytes,
+  /// tiles and waves below count every batch.
+  int64_t batch = 0;
   std::string elementType;
   int64_t elementBytes = 0;
   OperandLayout layout;

@@ -332,7 +332,17 @@ std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
                                                 int64_t n, int64_t k,
                                                 Type elementType,
                                                 const TargetInfo &target,
-                                                OperandLayout layout = {});
+                                                OperandLayout layout = {},
+                                                int64_t batch = 0);
+
+/// Why `config` cannot run a batched problem (`batch` > 0; its batch is the
+/// grid's z, each block one batch's tile): only the tiled strategy's
+/// data-parallel grid, without clusters and without copies in the
+/// workspace (pack_b, row groups, the TF32 copies, a copied A); nullopt
+/// when it can or the problem is not batched.
+std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t k,
+                                              int64_t batch,
+                                              OperandLayout layout = {});
 
 /// How a config's thread blocks fill the chip.
 struct WaveInfo {
@@ -352,7 +362,8 @@ struct WaveInfo {
 /// shared memory, threads and the block limit.
 WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
                       const TargetInfo &target,
-                      std::optional<int64_t> registersPerThread = {});
+                      std::optional<int64_t> registersPerThread = {},
+                      int64_t batches = 1);
 
 /// The default tiled config for an M x N x K problem on `target` (see
 /// docs/design.md, "Default config"): among a few register-tiled candidates,
@@ -367,13 +378,15 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
 /// operands, sm_90a). With transposed A or B (`layout`) the wgmma
 /// defaults read them as stored or through their copies, and the fma
 /// candidates are the TMA ones that copy them first (b = packed, at least
-/// one block per SM).
+/// one block per SM). A batched problem (`batch` > 0) counts its tiles
+/// `batch` times and takes only configs findBatchViolation admits.
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType, Type cType,
                                     const TargetInfo &target,
                                     std::string *why = nullptr,
                                     Precision precision = Precision::IEEE,
-                                    OperandLayout layout = {});
+                                    OperandLayout layout = {},
+                                    int64_t batch = 0);
 
 /// The most tiles one block's K steps may touch with stream_k (each is a
 /// segment of the kernel's K loop, which refills the pipeline): beyond the

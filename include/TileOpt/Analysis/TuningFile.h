@@ -24,6 +24,7 @@ struct TuningEntry {
   int64_t m = 0, n = 0, k = 0;
   std::string type, cType; ///< A's and B's element type, C's ("f32", "f16")
   bool accumulate = false; ///< C += A * B
+  int64_t batch = 0;       ///< a batched matmul's batch count, else 0
   std::string config;
 };
 

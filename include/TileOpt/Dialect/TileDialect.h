@@ -38,6 +38,9 @@ inline constexpr llvm::StringLiteral kConfigAttrName = "tile.config";
 /// Name of the discardable attribute describing the matmul problem a kernel
 /// computes (set on `gpu.launch`, carried to `gpu.launch_func`).
 inline constexpr llvm::StringLiteral kProblemAttrName = "tile.problem";
+/// Unit attribute on the scf.forall over a batched matmul's batch (made by
+/// --tile-split-batch): its body views one batch of A, B and C.
+inline constexpr llvm::StringLiteral kBatchAttrName = "tile.batch";
 /// Unit attribute on a K loop that places its own barriers (the
 /// asynchronous pipelines): --tile-insert-barriers leaves it alone.
 inline constexpr llvm::StringLiteral kSelfSynchronizedAttrName =

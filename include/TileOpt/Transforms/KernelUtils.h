@@ -8,6 +8,7 @@
 #define TILEOPT_TRANSFORMS_KERNELUTILS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <string>
@@ -24,6 +25,32 @@ bool isWorkgroupMemRef(Type type);
 /// last `memref.assume_alignment` (null when `operands` is empty).
 Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
                              ArrayRef<Value> operands);
+
+/// A batched matmul's operands (its `tile.batch` loop's views of A, B and
+/// C, getBatchView): the kernel's arguments are the 3-D buffers, and each
+/// block views its batch (blockIdx.z) of them.
+struct BatchedOperands {
+  scf::ForallOp loop;
+  Value views[3], roots[3];
+};
+
+/// The batch views `views` (A, B, C) of `op`, which the loop holds
+/// directly; an error at `op` when they are not all views of one such loop
+/// or the loop holds an op that needs the batch besides them, `op` and
+/// `owned` (ops the caller erases, such as C's zero fill). The loop's
+/// other ops (the tiling's constants) move before it, where the launch
+/// will be.
+FailureOr<BatchedOperands>
+getBatchedOperands(RewriterBase &rewriter, Operation *op,
+                   ArrayRef<Value> views, ArrayRef<Operation *> owned = {});
+
+/// The block's views of its batch at the start of `launch`'s body (the
+/// loop's views with blockIdx.z for its induction variable), in place of
+/// the loop's inside the launch; then erases the loop, which must hold
+/// nothing else by then. Returns the new views.
+SmallVector<Value, 3> viewBatchInLaunch(RewriterBase &rewriter,
+                                        gpu::LaunchOp launch,
+                                        const BatchedOperands &batched);
 
 /// The longest kernel name stem sanitizeKernelName returns (with
 /// `_matmul_<i>` and `.cubin`, well within a 255-byte file name).

@@ -170,6 +170,49 @@ TEST(Manifest, ReadsTransposedOperands) {
                "supported (row-major)");
 }
 
+TEST(Manifest, ReadsABatch) {
+  // A batch of 5: 3-D shapes, the grid's z the batch.
+  const std::string shapes[3] = {
+      "[\n            33,\n            17\n          ]",
+      "[\n            17,\n            45\n          ]",
+      "[\n            33,\n            45\n          ]"};
+  const std::string grid = "\"grid\": [\n          3,\n          3,\n          1";
+  auto batched = [&](const std::string &batch, const std::string &z,
+                     const std::string &lead, std::string &e, Manifest *m) {
+    return parseEdited({{"\"k\": 17,", "\"k\": 17, \"batch\": " + batch + ","},
+                        {grid, "\"grid\": [3, 3, " + z},
+                        {shapes[0], "[" + lead + "33, 17]"},
+                        {shapes[1], "[" + lead + "17, 45]"},
+                        {shapes[2], "[" + lead + "33, 45]"}},
+                       e, m);
+  };
+  std::string e;
+  Manifest m;
+  ASSERT_TRUE(batched("5", "5", "5, ", e, &m)) << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_EQ(k.batch, 5);
+  EXPECT_EQ(k.batches(), 5);
+  EXPECT_EQ(k.args[1].rows, 17);
+  EXPECT_EQ(k.args[1].cols, 45);
+  // Without a batch: one matrix, 2-D shapes, a grid z of 1.
+  Manifest plain;
+  ASSERT_TRUE(parseEdited({{"\"k\": 17,", "\"k\": 17,"}}, e, &plain)) << e;
+  EXPECT_EQ(plain.kernels[0].batches(), 1);
+  EXPECT_FALSE(batched("5", "4", "5, ", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].launch.grid: z must be the batch count, 5");
+  EXPECT_FALSE(batched("5", "5", "4, ", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[0].shape: expected 5 and two integers in "
+               "[0, 2147483647]");
+  EXPECT_FALSE(batched("5", "5", "", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[0].shape: expected 5 and two integers in "
+               "[0, 2147483647]");
+  EXPECT_FALSE(batched("0", "1", "0, ", e, nullptr));
+  EXPECT_EQ(e.rfind("kernels[0].problem.batch: ", 0), 0u) << e;
+  // 2-D buffers of a matmul with a grid z of 2: the grid is wrong.
+  EXPECT_FALSE(parseEdited(grid, "\"grid\": [3, 3, 2", e));
+  EXPECT_EQ(e, "kernels[0].launch.grid: z must be the batch count, 1");
+}
+
 TEST(Manifest, ReportsFileProblems) {
   Manifest m;
   std::string e;

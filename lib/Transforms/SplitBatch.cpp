@@ -1,0 +1,110 @@
+//===- SplitBatch.cpp - batch_matmul as a loop of matmuls ----------------===//
+//
+// Implements --tile-split-batch: a memref-form `linalg.batch_matmul` becomes
+// an scf.forall over its batch (mapped to #gpu.block<z>, marked tile.batch)
+// of one `linalg.matmul` on the batch's rank-reduced views, which the 2-D
+// pipeline compiles; --tile-map-to-gpu turns the loop into the grid's z.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Dialect/TileDialect.h"
+#include "TileOpt/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tileopt {
+#define GEN_PASS_DEF_SPLITBATCHPASS
+#include "TileOpt/Transforms/Passes.h.inc"
+} // namespace mlir::tileopt
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// Whether `op` is a batch_matmul this pass splits: memrefs of static 3-D
+/// shapes, linalg's default indexing maps.
+static bool isSplittable(linalg::BatchMatmulOp op) {
+  if (!op.hasPureBufferSemantics())
+    return false;
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || type.getRank() != 3 || !type.hasStaticShape())
+      return false;
+  }
+  return op.getIndexingMapsArray() ==
+         linalg::BatchMatmulOp::getDefaultIndexingMaps(op.getContext());
+}
+
+/// The batch `b`'s rank-reduced view of the 3-D buffer `v`.
+static Value viewBatch(RewriterBase &rewriter, Location loc, Value v,
+                       Value b) {
+  auto type = cast<MemRefType>(v.getType());
+  SmallVector<OpFoldResult> offsets = {b, rewriter.getIndexAttr(0),
+                                       rewriter.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {rewriter.getIndexAttr(1),
+                                     rewriter.getIndexAttr(type.getDimSize(1)),
+                                     rewriter.getIndexAttr(type.getDimSize(2))};
+  SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+  auto viewType = memref::SubViewOp::inferRankReducedResultType(
+      type.getShape().drop_front(), type, offsets, sizes, strides);
+  return memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(viewType),
+                                   v, offsets, sizes, strides);
+}
+
+/// The batch loop of `op`, its zero fill of C (if any) moved inside.
+static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1];
+  Value c = op.getDpsInits()[0];
+  int64_t batch = cast<MemRefType>(c.getType()).getDimSize(0);
+  auto fill = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+  if (fill && (!fill.hasPureBufferSemantics() ||
+               fill.getDpsInits()[0] != c ||
+               !matchPattern(fill.getInputs()[0], m_AnyZeroFloat())))
+    fill = {};
+  rewriter.setInsertionPoint(op);
+  auto loop = scf::ForallOp::create(
+      rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(batch)},
+      ValueRange{},
+      rewriter.getArrayAttr(
+          {gpu::GPUBlockMappingAttr::get(ctx, gpu::MappingId::DimZ)}));
+  loop->setAttr(kBatchAttrName, rewriter.getUnitAttr());
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value index = loop.getInductionVar(0);
+  Value aView = viewBatch(rewriter, loc, a, index);
+  Value bView = viewBatch(rewriter, loc, b, index);
+  Value cView = viewBatch(rewriter, loc, c, index);
+  if (fill) {
+    linalg::FillOp::create(rewriter, fill.getLoc(), fill.getInputs(),
+                           ValueRange{cView});
+    rewriter.eraseOp(fill);
+  }
+  auto matmul = linalg::MatmulOp::create(rewriter, loc, ValueRange{aView, bView},
+                                         ValueRange{cView});
+  // A config given on the batch_matmul is the matmul's.
+  if (Attribute config = op->getAttr(kConfigAttrName))
+    matmul->setAttr(kConfigAttrName, config);
+  rewriter.eraseOp(op);
+}
+
+namespace {
+struct SplitBatchPass
+    : public tileopt::impl::SplitBatchPassBase<SplitBatchPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::BatchMatmulOp> ops;
+    getOperation()->walk([&](linalg::BatchMatmulOp op) {
+      if (isSplittable(op))
+        ops.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::BatchMatmulOp op : ops) {
+      splitBatch(rewriter, op);
+      ++numSplit;
+    }
+  }
+};
+} // namespace

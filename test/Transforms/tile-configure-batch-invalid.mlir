@@ -1,0 +1,59 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-split-batch --tile-configure=chip=sm_90a
+// RUN: tile-opt %S/Inputs/batch-tf32.mlir -verify-diagnostics --tile-split-batch --tile-configure="chip=sm_90a precision=tf32"
+
+// A batched matmul runs its batch on the grid's z, one batch per block:
+// configs that share tiles or copies across the grid are refused for it,
+// and a default that would need one says so. (The diagnostics are at the
+// matmul that --tile-split-batch makes, at the batch_matmul's location.)
+
+func.func @stream_k(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
+  // expected-error @+1 {{a batched matmul (batch = 4) runs its batch on the grid's z, one batch per block; scheduler = split_tail shares tiles across the grid (use scheduler = data_parallel)}}
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
+      ins(%A, %B : memref<4x256x64xf16>, memref<4x64x256xf16>) outs(%C : memref<4x256x256xf16>)
+  return
+}
+
+// -----
+
+func.func @persistent(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
+  // expected-error @+1 {{scheduler = persistent shares tiles across the grid (use scheduler = data_parallel)}}
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>}
+      ins(%A, %B : memref<4x256x64xf16>, memref<4x64x256xf16>) outs(%C : memref<4x256x256xf16>)
+  return
+}
+
+// -----
+
+func.func @cluster(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
+  // expected-error @+1 {{clusters are not supported for it yet (use cluster = 1)}}
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, cluster = 2>>}
+      ins(%A, %B : memref<4x256x64xf16>, memref<4x64x256xf16>) outs(%C : memref<4x256x256xf16>)
+  return
+}
+
+// -----
+
+// 16-bit B whose rows are not 16-byte multiples: the default would pack B.
+func.func @pack_b(%A: memref<4x256x64xf16>, %B: memref<4x64x255xf16>, %C: memref<4x256x255xf16>) {
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z, one batch per block; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions, A copied) are not supported for it yet}}
+  linalg.batch_matmul ins(%A, %B : memref<4x256x64xf16>, memref<4x64x255xf16>) outs(%C : memref<4x256x255xf16>)
+  return
+}
+
+// -----
+
+func.func @tf32(%A: memref<4x256x64xf32>, %B: memref<4x64x256xf32>, %C: memref<4x256x256xf32>) {
+  // expected-error @+1 {{copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions, A copied) are not supported for it yet}}
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>}
+      ins(%A, %B : memref<4x256x64xf32>, memref<4x64x256xf32>) outs(%C : memref<4x256x256xf32>)
+  return
+}
+
+// -----
+
+// The grid's z holds at most 65535 batches.
+func.func @too_many(%A: memref<65536x2x2xf32>, %B: memref<65536x2x2xf32>, %C: memref<65536x2x2xf32>) {
+  // expected-error @+1 {{has a batch of 65536, over the limit of 65535}}
+  linalg.batch_matmul ins(%A, %B : memref<65536x2x2xf32>, memref<65536x2x2xf32>) outs(%C : memref<65536x2x2xf32>)
+  return
+}

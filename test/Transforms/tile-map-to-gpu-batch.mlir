@@ -1,0 +1,47 @@
+// RUN: tile-opt %s --tile-split-batch --tile-configure=chip=sm_90a --tile-block-tile --tile-promote --tile-map-to-gpu=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s --tile-split-batch --tile-configure="chip=sm_90a strategy=naive" --tile-map-naive | FileCheck %s --check-prefix=NAIVE
+
+// A batched matmul's kernel: the launch replaces the batch loop with the
+// grid's z, the kernel takes the 3-D buffers, and each block views its
+// batch (blockIdx.z) of them. TMA maps are 3-D (boxes one batch deep), and
+// every box load gives the batch as its outermost coordinate.
+
+// CHECK-LABEL: func.func @wgmma
+// CHECK-NOT: scf.forall
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c1{{.*}}, %{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<1x128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c1{{.*}}, %{{.*}}, %{{.*}}] : memref<*xf16> -> <tensor = memref<1x64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %[[BATCH:.*]]) threads
+// CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %[[MAPB]], %[[C:.*]] : {{.*}}, memref<6x256x512xf16>
+// CHECK: %[[CALIGN:.*]] = memref.assume_alignment %[[C]], 16 : memref<6x256x512xf16>
+// CHECK: memref.subview %[[CALIGN]][%[[Z]], 0, 0] [1, 256, 512] [1, 1, 1] : memref<6x256x512xf16> to memref<256x512xf16, strided<[512, 1], offset: ?>>
+// CHECK: %[[BOXA:.*]] = memref.expand_shape %{{.*}} {{\[\[}}0, 1], [2]] output_shape [1, 128, 64]
+// CHECK: nvgpu.tma.async.load %[[MAPA]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %[[BOXA]]
+// CHECK: nvgpu.tma.async.load %[[MAPB]][%{{.*}}, %{{.*}}, %[[Z]]]
+// CHECK-NOT: linalg.batch_matmul
+// CHECK-NOT: linalg.matmul
+func.func @wgmma(%A: memref<6x256x128xf16>, %B: memref<6x128x512xf16>, %C: memref<6x256x512xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%C : memref<6x256x512xf16>)
+  linalg.batch_matmul ins(%A, %B : memref<6x256x128xf16>, memref<6x128x512xf16>) outs(%C : memref<6x256x512xf16>)
+  return
+}
+
+// Without tensor maps (f32 rows that are not 16-byte multiples: cp.async
+// copies), the block's batch views of A and B are what the copies read.
+// CHECK-LABEL: func.func @fma
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c5{{.*}}) threads
+// CHECK-NEXT: tile.kernel_arguments %[[A:.*]], %[[B:.*]], %[[C:.*]] : memref<5x129x65xf32>, memref<5x65x127xf32>, memref<5x129x127xf32>
+// CHECK: %[[AALIGN:.*]] = memref.assume_alignment %[[A]], 16
+// CHECK: memref.subview %[[AALIGN]][%[[Z]], 0, 0] [1, 129, 65] [1, 1, 1] : memref<5x129x65xf32> to memref<129x65xf32, strided<[65, 1], offset: ?>>
+// CHECK: nvgpu.device_async_copy
+func.func @fma(%A: memref<5x129x65xf32>, %B: memref<5x65x127xf32>, %C: memref<5x129x127xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<5x129x65xf32>, memref<5x65x127xf32>) outs(%C : memref<5x129x127xf32>)
+  return
+}
+
+// The naive kernel takes the batch the same way.
+// NAIVE-LABEL: func.func @fma
+// NAIVE: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c5{{.*}}) threads
+// NAIVE-NEXT: tile.kernel_arguments %{{.*}}, %{{.*}}, %{{.*}} : memref<5x129x65xf32>, memref<5x65x127xf32>, memref<5x129x127xf32>
+// NAIVE: memref.subview %{{.*}}[%[[Z]], 0, 0] [1, 129, 127] [1, 1, 1]
+// NAIVE-NOT: scf.forall
