@@ -196,14 +196,6 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
       *why = "its wgmma config does not fit: " + *violation;
     return {};
   }
-  // A batch runs on the grid's z: the data-parallel grid, as it is.
-  if (batch) {
-    std::optional<std::string> violation =
-        findBatchViolation(config, k, batch, layout);
-    if (violation && why)
-      *why = *violation;
-    return violation ? ConfigAttr() : config;
-  }
   // The same tiles on a schedule other than the data-parallel one (one
   // resident block per SM).
   auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer) {
@@ -217,6 +209,35 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
   auto fits = [&](ConfigAttr candidate) {
     return !findViolation(candidate, m, n, k, elementType, target, layout);
   };
+  // A batch: its blocks on the grid's z, or over more than a wave of tiles
+  // a persistent producer grid whose tiles run batch after batch, so that
+  // the producer loads the next tile while the consumers store C. With
+  // K of at most 4 steps (C's stores outweigh the loop), 128 x 128 tiles
+  // in 4 stages: 64 x (512 x 512 x 64) f16 1.03x cuBLAS strided-batched
+  // and 16 x (2048 x 2048 x 128) 1.05x, where the data-parallel grid ran
+  // 0.84x and 0.73x and 128 x 256 tiles 1.03-1.11x and 0.98-1.03x
+  // (docs/results/2026-12-06-batch/).
+  if (batch) {
+    if (std::optional<std::string> violation =
+            findBatchViolation(config, k, batch, layout)) {
+      if (why)
+        *why = *violation;
+      return {};
+    }
+    if (rows * cols * batch <= target.numSMs)
+      return config;
+    ConfigAttr persistent =
+        withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
+    if (k <= 4 * config.getBK())
+      persistent = ConfigAttr::get(
+          ctx, Strategy::Tiled, {128, 128, 64}, {64, 128},
+          WgmmaTileAttr::get(ctx, {64, 128, 16}, Precision::IEEE),
+          config.getCopy(),
+          ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1,
+                            TileSchedulerKind::Persistent,
+                            ProducerKind::Warpgroup, TileOrder::AlongN));
+    return fits(persistent) ? persistent : config;
+  }
   // A full wave or more and a partial one: split_tail splits the tail's
   // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
   // 3.7 % on 2053 x 2039 x 2048's 1.03; docs/results/2026-12-01-wgmma-

@@ -336,12 +336,13 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
   std::string why;
   llvm::raw_string_ostream os(why);
   os << "a batched matmul (batch = " << batch << ") runs its batch on the "
-     << "grid's z, one batch per block; ";
+     << "grid's z or in a persistent grid's tiles; ";
   if (config.getStrategy() != Strategy::Tiled)
     return std::nullopt;
-  if (config.getScheduler() != TileSchedulerKind::DataParallel)
+  if (config.getStreamK())
     os << "scheduler = " << stringifyTileSchedulerKind(config.getScheduler())
-       << " shares tiles across the grid (use scheduler = data_parallel)";
+       << " shares tiles' K steps across the grid (use scheduler = "
+          "data_parallel or persistent)";
   else if (config.getCluster() > 1)
     os << "clusters are not supported for it yet (use cluster = 1)";
   else if (config.getPackB() || config.getBRowGroups() || config.isTF32() ||

@@ -139,8 +139,9 @@ WaveFootprint mlir::tileopt::getWaveFootprint(ConfigAttr config, int64_t m,
 }
 
 int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
-                                         int64_t n, const TargetInfo &target) {
-  return std::min(getOutputTiles(config, m, n),
+                                         int64_t n, const TargetInfo &target,
+                                         int64_t batches) {
+  return std::min(getOutputTiles(config, m, n) * batches,
                   target.numSMs *
                       std::max<int64_t>(config.getBlocksPerSM(), 1));
 }

@@ -525,7 +525,8 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   if (plan.workspace.streamK) {
     plan.grid[0] = plan.workspace.streamK->grid;
   } else if (persistent) {
-    plan.grid[0] = getPersistentGrid(config, m, n, *target);
+    plan.grid[0] =
+        getPersistentGrid(config, m, n, *target, problem.getBatches());
   } else if (config.getTileGroup() > 0) {
     plan.grid[0] = plan.tilesAlongOrder() * plan.tilesAcrossOrder();
   } else {

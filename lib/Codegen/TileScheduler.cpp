@@ -109,22 +109,29 @@ public:
                           Value &tileRow, Value &tileCol) override {
     const KernelPlan &plan = ctx.plan;
     ctx.rewriter.setInsertionPoint(terminator);
+    int64_t perBatch = plan.tilesM() * plan.tilesN();
     tiles = emitPersistentLoop(
-        ctx, blockIds.x, plan.tilesM() * plan.tilesN(), plan.grid[0],
+        ctx, blockIds.x, perBatch * plan.problem.getBatches(), plan.grid[0],
         llvm::divideCeil(plan.problem.k, plan.config.getBK()),
         [&](Value tile, Value base) {
           stepBase = base;
+          if (plan.problem.batch) {
+            IndexBuilder ib = ctx.ib();
+            batch = ib.div(tile, ib.c(perBatch));
+            tile = ib.rem(tile, ib.c(perBatch));
+          }
           getTileCoordinates(ctx, tile, tileRow, tileCol);
         });
     return tiles.getBody()->getTerminator();
   }
   Operation *getSetupPoint() const override { return tiles; }
   Value getStepBase() const override { return stepBase; }
+  Value getTileBatch() const override { return batch; }
 
 private:
   KernelContext &ctx;
   scf::ForOp tiles;
-  Value stepBase;
+  Value stepBase, batch;
 };
 
 /// Block g runs K steps [begin, end) = [g x steps / blocks, (g + 1) x steps

@@ -55,25 +55,30 @@ mlir::tileopt::getBatchedOperands(RewriterBase &rewriter, Operation *op,
   return batched;
 }
 
-SmallVector<Value, 3>
-mlir::tileopt::viewBatchInLaunch(RewriterBase &rewriter, gpu::LaunchOp launch,
-                                 const BatchedOperands &batched) {
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(&launch.getBody().front());
+SmallVector<Value, 3> mlir::tileopt::viewBatch(RewriterBase &rewriter,
+                                               const BatchedOperands &batched,
+                                               Value batch) {
   SmallVector<Value, 3> views;
   for (Value v : batched.views) {
     auto view = v.getDefiningOp<memref::SubViewOp>();
     SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
-    offsets[0] = launch.getBlockIds().z;
+    offsets[0] = batch;
     views.push_back(memref::SubViewOp::create(
         rewriter, view.getLoc(), view.getType(), view.getSource(), offsets,
         view.getMixedSizes(), view.getMixedStrides()));
-    rewriter.replaceUsesWithIf(v, views.back(), [&](OpOperand &use) {
+  }
+  return views;
+}
+
+void mlir::tileopt::replaceBatchLoop(RewriterBase &rewriter,
+                                     gpu::LaunchOp launch,
+                                     const BatchedOperands &batched,
+                                     ArrayRef<Value> views) {
+  for (auto [v, view] : llvm::zip(batched.views, views))
+    rewriter.replaceUsesWithIf(v, view, [&](OpOperand &use) {
       return launch.getBody().isAncestor(use.getOwner()->getParentRegion());
     });
-  }
   rewriter.eraseOp(batched.loop);
-  return views;
 }
 
 Operation *mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,

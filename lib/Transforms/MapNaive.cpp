@@ -166,8 +166,11 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   if (fill)
     rewriter.eraseOp(fill);
   rewriter.eraseOp(matmul);
-  if (batched)
-    viewBatchInLaunch(rewriter, launch, *batched);
+  if (batched) {
+    rewriter.setInsertionPointToStart(&body);
+    replaceBatchLoop(rewriter, launch, *batched,
+                     viewBatch(rewriter, *batched, blockIds.z));
+  }
   pinKernelOperands(rewriter, launch, abi);
   // The kernel ABI: A, B, C, the epilogue's inputs (--tile-outline-kernels).
   rewriter.setInsertionPointToStart(&body);

@@ -250,7 +250,10 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       rewriter, loc,
       /*gridSizeX=*/outer.c(plan.grid[0]),
       /*gridSizeY=*/streamK ? one : outer.c(plan.grid[1]),
-      /*gridSizeZ=*/outer.c(problem->getBatches()),
+      // (A persistent grid's tiles run batch after batch.)
+      /*gridSizeZ=*/outer.c(plan.scheduler == TileSchedulerKind::Persistent
+                                ? 1
+                                : problem->getBatches()),
       /*blockSizeX=*/outer.c(plan.block[0]),
       /*blockSizeY=*/outer.c(plan.block[1]),
       /*blockSizeZ=*/one,
@@ -291,6 +294,22 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   Value tileRow, tileCol;
   Operation *bodyPoint =
       scheduler->emitTileLoop(blockIds, terminator, tileRow, tileCol);
+  // A batch: the views of the block's batch at the kernel's start, or of
+  // the tile's (persistent) before the tile's body.
+  SmallVector<Value, 3> views;
+  if (batched) {
+    kernel.batchIndex = scheduler->getTileBatch();
+    if (kernel.batchIndex) {
+      rewriter.setInsertionPoint(bodyPoint);
+    } else {
+      kernel.batchIndex = blockIds.z;
+      rewriter.setInsertionPointToStart(&launchBody);
+    }
+    views = viewBatch(rewriter, *batched, kernel.batchIndex);
+    kernel.globalA = views[0];
+    kernel.globalB = views[1];
+    kernel.globalC = views[2];
+  }
   rewriter.inlineBlockBefore(body, bodyPoint, ValueRange{tileRow, tileCol});
   scheduler->setKRange(kLoop);
   // The panels are rebuilt from scratch below; what used the single-stage
@@ -318,13 +337,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     kernel.panels[1] = launch.getWorkgroupAttributions()[1];
   }
   rewriter.eraseOp(forall);
-  if (batched) {
-    SmallVector<Value, 3> views = viewBatchInLaunch(rewriter, launch, *batched);
-    kernel.globalA = views[0];
-    kernel.globalB = views[1];
-    kernel.globalC = views[2];
-    kernel.batchIndex = blockIds.z;
-  }
+  if (batched)
+    replaceBatchLoop(rewriter, launch, *batched, views);
   scheduler->emitSetup(workspace);
   if (failed(emitKernelBody(kernel, *scheduler, threadIds, tileRow, tileCol,
                             kLoop, tensorMaps, aKMajorView)))

@@ -1,23 +1,14 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-split-batch --tile-configure=chip=sm_90a
 // RUN: tile-opt %S/Inputs/batch-tf32.mlir -verify-diagnostics --tile-split-batch --tile-configure="chip=sm_90a precision=tf32"
 
-// A batched matmul runs its batch on the grid's z, one batch per block:
-// configs that share tiles or copies across the grid are refused for it,
-// and a default that would need one says so. (The diagnostics are at the
+// A batched matmul runs its batch on the grid's z, or batch after batch in
+// a persistent grid's tiles: configs that share K steps or copies across
+// the grid are refused for it, and a default that would need one says so. (The diagnostics are at the
 // matmul that --tile-split-batch makes, at the batch_matmul's location.)
 
 func.func @stream_k(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
-  // expected-error @+1 {{a batched matmul (batch = 4) runs its batch on the grid's z, one batch per block; scheduler = split_tail shares tiles across the grid (use scheduler = data_parallel)}}
+  // expected-error @+1 {{a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; scheduler = split_tail shares tiles' K steps across the grid (use scheduler = data_parallel or persistent)}}
   linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
-      ins(%A, %B : memref<4x256x64xf16>, memref<4x64x256xf16>) outs(%C : memref<4x256x256xf16>)
-  return
-}
-
-// -----
-
-func.func @persistent(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
-  // expected-error @+1 {{scheduler = persistent shares tiles across the grid (use scheduler = data_parallel)}}
-  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>}
       ins(%A, %B : memref<4x256x64xf16>, memref<4x64x256xf16>) outs(%C : memref<4x256x256xf16>)
   return
 }
@@ -35,7 +26,7 @@ func.func @cluster(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memre
 
 // 16-bit B whose rows are not 16-byte multiples: the default would pack B.
 func.func @pack_b(%A: memref<4x256x64xf16>, %B: memref<4x64x255xf16>, %C: memref<4x256x255xf16>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z, one batch per block; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions, A copied) are not supported for it yet}}
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions, A copied) are not supported for it yet}}
   linalg.batch_matmul ins(%A, %B : memref<4x256x64xf16>, memref<4x64x255xf16>) outs(%C : memref<4x256x255xf16>)
   return
 }

@@ -26,6 +26,22 @@ func.func @wgmma(%A: memref<6x256x128xf16>, %B: memref<6x128x512xf16>, %C: memre
   return
 }
 
+// A persistent grid runs the tiles of all batches, batch after batch: a
+// grid z of 1, a loop over 4 tiles x 3 batches, the tile's batch (unit / 4)
+// in its views and in its boxes' coordinates.
+// CHECK-LABEL: func.func @persistent
+// CHECK: gpu.launch blocks(%[[X:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c12{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads
+// CHECK: scf.for %[[UNIT:.*]] = %[[X]] to %c12{{.*}} step %c12
+// CHECK: %[[BATCH:.*]] = arith.divui %[[UNIT]], %c4
+// CHECK-NEXT: %c4{{.*}} = arith.constant 4 : index
+// CHECK-NEXT: %[[TILE:.*]] = arith.remui %[[UNIT]], %c4
+// CHECK: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %{{.*}}, %[[BATCH]]]
+func.func @persistent(%A: memref<3x200x72xf16>, %B: memref<3x72x136xf16>, %C: memref<3x200x136xf16>) {
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>}
+      ins(%A, %B : memref<3x200x72xf16>, memref<3x72x136xf16>) outs(%C : memref<3x200x136xf16>)
+  return
+}
+
 // Without tensor maps (f32 rows that are not 16-byte multiples: cp.async
 // copies), the block's batch views of A and B are what the copies read.
 // CHECK-LABEL: func.func @fma

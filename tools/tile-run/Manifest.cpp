@@ -304,9 +304,10 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where + ".launch.block", "z must be at most 64");
     if (k.grid[1] > 65535 || k.grid[2] > 65535)
       return r.fail(where + ".launch.grid", "y and z must be at most 65535");
-    if (k.grid[2] != k.batches())
+    // (A persistent grid takes the batch in its tiles: z = 1.)
+    if (k.grid[2] != k.batches() && k.grid[2] != 1)
       return r.fail(where + ".launch.grid",
-                    "z must be the batch count, " +
+                    "z must be 1 or the batch count, " +
                         std::to_string(k.batches()));
     if (k.batch && k.isTF32())
       return r.fail(pw + ".batch", "a batched problem of precision " +

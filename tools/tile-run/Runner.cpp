@@ -1262,8 +1262,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
                                                              : " + 2^-8")
                               : "",
                     tol, kernel.maxRef);
-      check["reference"] = f32 ? "cublas-fp32-pedantic+cublas-fp64"
-                               : "cublas-gemmex-compute32f+cublas-fp64";
+      // (A batch: the strided-batched forms of the same calls.)
+      check["reference"] =
+          std::string(f32 ? "cublas-fp32-pedantic+cublas-fp64"
+                          : "cublas-gemmex-compute32f+cublas-fp64") +
+          (k.batch ? "+strided-batched" : "");
       check["kernel_vs_fp64"] = errorJson(kernel);
       check["cublas_fp32_vs_fp64"] = errorJson(cublas);
       check["kernel_vs_cublas_fp32"] = errorJson(vsCublas);

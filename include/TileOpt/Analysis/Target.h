@@ -212,9 +212,9 @@ WaveFootprint getWaveFootprint(ConfigAttr config, int64_t m, int64_t n,
                                int64_t blocks);
 
 /// scheduler = persistent: one resident wave of SMs x max(blocks_per_sm, 1)
-/// blocks, at most one per tile.
+/// blocks, at most one per tile (of all `batches`).
 int64_t getPersistentGrid(ConfigAttr config, int64_t m, int64_t n,
-                          const TargetInfo &target);
+                          const TargetInfo &target, int64_t batches = 1);
 
 /// What one operand copy in the workspace holds: the operand's elements
 /// as they are (pack_b), rounded to TF32 (precision = tf32), or the high
@@ -336,10 +336,10 @@ std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
                                                 int64_t batch = 0);
 
 /// Why `config` cannot run a batched problem (`batch` > 0; its batch is the
-/// grid's z, each block one batch's tile): only the tiled strategy's
-/// data-parallel grid, without clusters and without copies in the
-/// workspace (pack_b, row groups, the TF32 copies, a copied A); nullopt
-/// when it can or the problem is not batched.
+/// grid's z, or a persistent grid's tiles run batch after batch): not with
+/// stream_k or split_tail (their K steps are shared across the grid),
+/// clusters, or copies in the workspace (pack_b, row groups, the TF32
+/// copies, a copied A); nullopt when it can or the problem is not batched.
 std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t k,
                                               int64_t batch,
                                               OperandLayout layout = {});

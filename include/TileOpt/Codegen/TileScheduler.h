@@ -28,6 +28,9 @@ public:
   virtual Operation *emitTileLoop(gpu::KernelDim3 blockIds,
                                   Operation *terminator, Value &tileRow,
                                   Value &tileCol) = 0;
+  /// A batched problem's batch of the current tile (null: the block's,
+  /// blockIdx.z).
+  virtual Value getTileBatch() const { return {}; }
   /// Sets the K range of one tile on the body's K loop.
   virtual void setKRange(scf::ForOp kLoop) {}
   /// Emits what the block sets up once for the scheduler (before the loop).
@@ -51,7 +54,8 @@ public:
 std::unique_ptr<TileScheduler> createDataParallelScheduler(KernelContext &ctx);
 
 /// A resident wave of blocks, block g running tiles g, g + grid, ... in the
-/// config's tile order, its K steps numbered on from tile to tile.
+/// config's tile order, its K steps numbered on from tile to tile; a
+/// batched problem's tiles batch after batch.
 std::unique_ptr<TileScheduler> createPersistentScheduler(KernelContext &ctx);
 
 /// Stream-K, or split_tail, over the plan's StreamKPlan.

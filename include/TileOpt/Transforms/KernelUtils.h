@@ -44,13 +44,16 @@ FailureOr<BatchedOperands>
 getBatchedOperands(RewriterBase &rewriter, Operation *op,
                    ArrayRef<Value> views, ArrayRef<Operation *> owned = {});
 
-/// The block's views of its batch at the start of `launch`'s body (the
-/// loop's views with blockIdx.z for its induction variable), in place of
-/// the loop's inside the launch; then erases the loop, which must hold
-/// nothing else by then. Returns the new views.
-SmallVector<Value, 3> viewBatchInLaunch(RewriterBase &rewriter,
-                                        gpu::LaunchOp launch,
-                                        const BatchedOperands &batched);
+/// The loop's views of A, B and C with `batch` for its induction variable,
+/// at the rewriter's insertion point (in the kernel, where the tile's
+/// batch is known).
+SmallVector<Value, 3> viewBatch(RewriterBase &rewriter,
+                                const BatchedOperands &batched, Value batch);
+
+/// `views` (viewBatch's) in place of the loop's inside `launch`; then
+/// erases the loop, which must hold nothing else by then.
+void replaceBatchLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
+                      const BatchedOperands &batched, ArrayRef<Value> views);
 
 /// The longest kernel name stem sanitizeKernelName returns (with
 /// `_matmul_<i>` and `.cubin`, well within a 255-byte file name).

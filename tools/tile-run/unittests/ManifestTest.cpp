@@ -199,7 +199,9 @@ TEST(Manifest, ReadsABatch) {
   ASSERT_TRUE(parseEdited({{"\"k\": 17,", "\"k\": 17,"}}, e, &plain)) << e;
   EXPECT_EQ(plain.kernels[0].batches(), 1);
   EXPECT_FALSE(batched("5", "4", "5, ", e, nullptr));
-  EXPECT_EQ(e, "kernels[0].launch.grid: z must be the batch count, 5");
+  EXPECT_EQ(e, "kernels[0].launch.grid: z must be 1 or the batch count, 5");
+  // A persistent grid runs the batch in its tiles.
+  EXPECT_TRUE(batched("5", "1", "5, ", e, nullptr)) << e;
   EXPECT_FALSE(batched("5", "5", "4, ", e, nullptr));
   EXPECT_EQ(e, "kernels[0].args[0].shape: expected 5 and two integers in "
                "[0, 2147483647]");
@@ -210,7 +212,7 @@ TEST(Manifest, ReadsABatch) {
   EXPECT_EQ(e.rfind("kernels[0].problem.batch: ", 0), 0u) << e;
   // 2-D buffers of a matmul with a grid z of 2: the grid is wrong.
   EXPECT_FALSE(parseEdited(grid, "\"grid\": [3, 3, 2", e));
-  EXPECT_EQ(e, "kernels[0].launch.grid: z must be the batch count, 1");
+  EXPECT_EQ(e, "kernels[0].launch.grid: z must be 1 or the batch count, 1");
 }
 
 TEST(Manifest, ReportsFileProblems) {

@@ -1,0 +1,48 @@
+// RUN: tile-opt %s --tile-split-batch --tile-configure=chip=sm_90a | FileCheck %s
+
+// The default config of a batched matmul (docs/design.md, "Batched
+// matmuls"): its tiles counted over the batch, data-parallel on the grid's
+// z within one wave, a persistent producer grid whose tiles run batch after
+// batch beyond it; 128 x 128 tiles in 4 stages where K takes at most 4
+// steps (measured: docs/results/2026-12-06-batch/). No split-K or Stream-K
+// for a batch.
+
+// 64 x (512 x 512 x 64): 1024 tiles of 128 x 128, one K step.
+// CHECK-LABEL: func.func @short_k
+// CHECK: #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>
+func.func @short_k(%A: memref<64x512x64xf16>, %B: memref<64x64x512xf16>, %C: memref<64x512x512xf16>) {
+  linalg.batch_matmul ins(%A, %B : memref<64x512x64xf16>, memref<64x64x512xf16>) outs(%C : memref<64x512x512xf16>)
+  return
+}
+
+// 4 x (256 x 256 x 64): 16 tiles, under a wave: blocks on the grid's z.
+// CHECK-LABEL: func.func @one_wave
+// CHECK: #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m>>
+func.func @one_wave(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
+  linalg.batch_matmul ins(%A, %B : memref<4x256x64xf16>, memref<4x64x256xf16>) outs(%C : memref<4x256x256xf16>)
+  return
+}
+
+// 8 x 2048^3: K of 32 steps keeps the default's 128 x 256 tiles, on the
+// persistent producer grid.
+// CHECK-LABEL: func.func @long_k
+// CHECK: #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
+func.func @long_k(%A: memref<8x2048x2048xf16>, %B: memref<8x2048x2048xf16>, %C: memref<8x2048x2048xf16>) {
+  linalg.batch_matmul ins(%A, %B : memref<8x2048x2048xf16>, memref<8x2048x2048xf16>) outs(%C : memref<8x2048x2048xf16>)
+  return
+}
+
+// f32: the fma candidates scored over the batch's tiles, without the
+// split-K variant the same matmul unbatched takes.
+// CHECK-LABEL: func.func @deep_f32
+// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>
+// CHECK-LABEL: func.func @plain_deep_f32
+// CHECK: scheduler = split_tail
+func.func @deep_f32(%A: memref<4x256x8192xf32>, %B: memref<4x8192x256xf32>, %C: memref<4x256x256xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<4x256x8192xf32>, memref<4x8192x256xf32>) outs(%C : memref<4x256x256xf32>)
+  return
+}
+func.func @plain_deep_f32(%A: memref<256x8192xf32>, %B: memref<8192x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x8192xf32>, memref<8192x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
