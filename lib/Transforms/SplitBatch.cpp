@@ -24,18 +24,44 @@ namespace mlir::tileopt {
 using namespace mlir;
 using namespace mlir::tileopt;
 
-/// Whether `op` is a batch_matmul this pass splits: memrefs of static 3-D
-/// shapes, linalg's default indexing maps.
-static bool isSplittable(linalg::BatchMatmulOp op) {
+namespace {
+/// How the pass rewrites a batch_matmul of static memrefs.
+enum class BatchForm {
+  None,
+  /// linalg's default indexing maps: a loop over the batch.
+  Loop,
+  /// B broadcast ((b, m, n, k) -> (k, n)), A and C dense: the batch folds
+  /// into M, one matmul of (batch x M) x K A and (batch x M) x N C.
+  FoldIntoM,
+};
+} // namespace
+
+static BatchForm getBatchForm(linalg::BatchMatmulOp op) {
   if (!op.hasPureBufferSemantics())
-    return false;
+    return BatchForm::None;
+  SmallVector<int64_t, 3> ranks;
   for (Value v : op->getOperands()) {
     auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || type.getRank() != 3 || !type.hasStaticShape())
-      return false;
+    if (!type || !type.hasStaticShape())
+      return BatchForm::None;
+    ranks.push_back(type.getRank());
   }
-  return op.getIndexingMapsArray() ==
-         linalg::BatchMatmulOp::getDefaultIndexingMaps(op.getContext());
+  MLIRContext *ctx = op.getContext();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<AffineMap> defaults =
+      linalg::BatchMatmulOp::getDefaultIndexingMaps(ctx);
+  if (maps == defaults && ranks == SmallVector<int64_t, 3>{3, 3, 3})
+    return BatchForm::Loop;
+  AffineMap broadcastB = AffineMap::get(
+      4, 0, {getAffineDimExpr(3, ctx), getAffineDimExpr(2, ctx)}, ctx);
+  auto dense = [](Value v) {
+    return cast<MemRefType>(v.getType()).getLayout().isIdentity();
+  };
+  if (maps[0] == defaults[0] && maps[1] == broadcastB &&
+      maps[2] == defaults[2] && ranks == SmallVector<int64_t, 3>{3, 2, 3} &&
+      dense(op.getDpsInputs()[0]) && dense(op.getDpsInits()[0]))
+    return BatchForm::FoldIntoM;
+  return BatchForm::None;
 }
 
 /// The batch `b`'s rank-reduced view of the 3-D buffer `v`.
@@ -54,8 +80,10 @@ static Value viewBatch(RewriterBase &rewriter, Location loc, Value v,
                                    v, offsets, sizes, strides);
 }
 
-/// The batch loop of `op`, its zero fill of C (if any) moved inside.
-static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op) {
+/// The batch loop of `op` (or, B broadcast, the matmul of the batch folded
+/// into M), its zero fill of C (if any) moved to the matmul.
+static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
+                       BatchForm form) {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1];
@@ -67,6 +95,25 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op) {
                !matchPattern(fill.getInputs()[0], m_AnyZeroFloat())))
     fill = {};
   rewriter.setInsertionPoint(op);
+  auto matmulOf = [&](Value aView, Value bView, Value cView) {
+    if (fill) {
+      linalg::FillOp::create(rewriter, fill.getLoc(), fill.getInputs(),
+                             ValueRange{cView});
+      rewriter.eraseOp(fill);
+    }
+    auto matmul = linalg::MatmulOp::create(
+        rewriter, loc, ValueRange{aView, bView}, ValueRange{cView});
+    // A config given on the batch_matmul is the matmul's.
+    if (Attribute config = op->getAttr(kConfigAttrName))
+      matmul->setAttr(kConfigAttrName, config);
+    rewriter.eraseOp(op);
+  };
+  if (form == BatchForm::FoldIntoM) {
+    SmallVector<ReassociationIndices> rows = {{0, 1}, {2}};
+    Value aRows = memref::CollapseShapeOp::create(rewriter, loc, a, rows);
+    matmulOf(aRows, b, memref::CollapseShapeOp::create(rewriter, loc, c, rows));
+    return;
+  }
   auto loop = scf::ForallOp::create(
       rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(batch)},
       ValueRange{},
@@ -77,32 +124,21 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op) {
   Value index = loop.getInductionVar(0);
   Value aView = viewBatch(rewriter, loc, a, index);
   Value bView = viewBatch(rewriter, loc, b, index);
-  Value cView = viewBatch(rewriter, loc, c, index);
-  if (fill) {
-    linalg::FillOp::create(rewriter, fill.getLoc(), fill.getInputs(),
-                           ValueRange{cView});
-    rewriter.eraseOp(fill);
-  }
-  auto matmul = linalg::MatmulOp::create(rewriter, loc, ValueRange{aView, bView},
-                                         ValueRange{cView});
-  // A config given on the batch_matmul is the matmul's.
-  if (Attribute config = op->getAttr(kConfigAttrName))
-    matmul->setAttr(kConfigAttrName, config);
-  rewriter.eraseOp(op);
+  matmulOf(aView, bView, viewBatch(rewriter, loc, c, index));
 }
 
 namespace {
 struct SplitBatchPass
     : public tileopt::impl::SplitBatchPassBase<SplitBatchPass> {
   void runOnOperation() override {
-    SmallVector<linalg::BatchMatmulOp> ops;
+    SmallVector<std::pair<linalg::BatchMatmulOp, BatchForm>> ops;
     getOperation()->walk([&](linalg::BatchMatmulOp op) {
-      if (isSplittable(op))
-        ops.push_back(op);
+      if (BatchForm form = getBatchForm(op); form != BatchForm::None)
+        ops.push_back({op, form});
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::BatchMatmulOp op : ops) {
-      splitBatch(rewriter, op);
+    for (auto [op, form] : ops) {
+      splitBatch(rewriter, op, form);
       ++numSplit;
     }
   }

@@ -52,20 +52,42 @@ func.func @one_fill(%A: memref<3x4x8xf32>, %B: memref<3x8x4xf32>, %C: memref<3x4
 
 // -----
 
+// B broadcast to every batch: the batch folds into M, one matmul of the
+// 3 x 5 rows of A and C (the zero fill moves to C's folded view).
+// CHECK-LABEL: func.func @broadcast_b
+// CHECK-NOT: scf.forall
+// CHECK: %[[A2:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : memref<3x5x8xf16> into memref<15x8xf16>
+// CHECK-NEXT: %[[C2:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : memref<3x5x4xf32> into memref<15x4xf32>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[C2]] : memref<15x4xf32>)
+// CHECK-NEXT: linalg.matmul ins(%[[A2]], %{{.*}} : memref<15x8xf16>, memref<8x4xf16>) outs(%[[C2]] : memref<15x4xf32>)
+// CHECK-NOT: linalg.batch_matmul
+func.func @broadcast_b(%A: memref<3x5x8xf16>, %B: memref<8x4xf16>, %C: memref<3x5x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<3x5x4xf32>)
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, m, k)>,
+      affine_map<(b, m, n, k) -> (k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<3x5x8xf16>, memref<8x4xf16>) outs(%C : memref<3x5x4xf32>)
+  return
+}
+
+// -----
+
 // Other batch_matmuls stay as they are: tensors (bufferize first), dynamic
-// shapes, indexing maps other than the default (a broadcast B).
+// shapes, indexing maps other than these two (a broadcast A).
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: scf.forall
 // CHECK-COUNT-3: linalg.batch_matmul
 func.func @left_alone(%A: tensor<2x4x8xf32>, %B: tensor<2x8x4xf32>, %C: tensor<2x4x4xf32>,
                       %D: memref<?x4x8xf32>, %E: memref<?x8x4xf32>, %F: memref<?x4x4xf32>,
-                      %G: memref<2x4x8xf32>, %H: memref<8x4xf32>, %I: memref<2x4x4xf32>) -> tensor<2x4x4xf32> {
+                      %G: memref<4x8xf32>, %H: memref<2x8x4xf32>, %I: memref<2x4x4xf32>) -> tensor<2x4x4xf32> {
   %0 = linalg.batch_matmul ins(%A, %B : tensor<2x4x8xf32>, tensor<2x8x4xf32>) outs(%C : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
   linalg.batch_matmul ins(%D, %E : memref<?x4x8xf32>, memref<?x8x4xf32>) outs(%F : memref<?x4x4xf32>)
   linalg.batch_matmul indexing_maps = [
-      affine_map<(b, m, n, k) -> (b, m, k)>,
-      affine_map<(b, m, n, k) -> (k, n)>,
+      affine_map<(b, m, n, k) -> (m, k)>,
+      affine_map<(b, m, n, k) -> (b, k, n)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
-      ins(%G, %H : memref<2x4x8xf32>, memref<8x4xf32>) outs(%I : memref<2x4x4xf32>)
+      ins(%G, %H : memref<4x8xf32>, memref<2x8x4xf32>) outs(%I : memref<2x4x4xf32>)
   return %0 : tensor<2x4x4xf32>
 }

@@ -27,9 +27,10 @@ struct KernelContext {
   /// A and B as the kernel reads them (not through a tensor map), C, and
   /// the current tile's view of C.
   Value globalA, globalB, globalC, cView;
-  /// A batched problem's batch of this block (blockIdx.z; null when not
-  /// batched): TMA boxes take it as their outermost coordinate, and
-  /// globalA, globalB and globalC are that batch's views.
+  /// A batched problem's batch of the current tile (blockIdx.z, or the
+  /// persistent tile's; null when not batched): TMA boxes take it as their
+  /// outermost coordinate, and globalA, globalB and globalC are that
+  /// batch's views.
   Value batchIndex;
   /// The fused epilogue's input buffers (the plan's problem's epilogue).
   SmallVector<Value> epilogueInputs;

@@ -27,8 +27,9 @@ Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
                              ArrayRef<Value> operands);
 
 /// A batched matmul's operands (its `tile.batch` loop's views of A, B and
-/// C, getBatchView): the kernel's arguments are the 3-D buffers, and each
-/// block views its batch (blockIdx.z) of them.
+/// C, getBatchView): the kernel's arguments are the 3-D buffers, and the
+/// kernel views its tile's batch of them (blockIdx.z, or a persistent
+/// grid's tile's).
 struct BatchedOperands {
   scf::ForallOp loop;
   Value views[3], roots[3];

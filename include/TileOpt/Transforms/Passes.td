@@ -48,8 +48,12 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     known to start from zero. The rest of the pipeline compiles the matmul
     as one batch of the problem: `--tile-map-to-gpu` makes the loop the
     grid's z and the views the kernel's per-block operands, and the 3-D
-    buffers are the kernel's arguments. Other batch_matmuls (other
-    indexing maps, dynamic shapes, tensors) are left as they are.
+    buffers are the kernel's arguments. A batch_matmul whose B is
+    broadcast (indexing map `(b, m, n, k) -> (k, n)`, B a K x N memref)
+    with dense A and C is one matmul instead: the batch folds into M
+    (`memref.collapse_shape` of A and C to (batch x M) x K and x N). Other
+    batch_matmuls (other indexing maps, dynamic shapes, tensors) are left
+    as they are.
 
     Before: `linalg.batch_matmul ins(%A, %B : memref<8x64x32xf16>, memref<8x32x16xf16>) outs(%C : memref<8x64x16xf32>)`
     After: `scf.forall (%b) in (8) { linalg.matmul ins(%A_b, %B_b : memref<64x32xf16, strided<[32, 1], offset: ?>>, ...) } {mapping = [#gpu.block<z>], tile.batch}`
