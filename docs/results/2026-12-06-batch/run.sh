@@ -17,3 +17,9 @@ bash scripts/gpu-artifacts.sh gpu-art/p $page/persistent.spec
 # Run 3: final.spec, the default configs.
 bash scripts/gpu-artifacts.sh gpu-art/final $page/final.spec
 #   GPU: bash scripts/gpu-run.sh gpu-art/final $OUT/final '^$'
+# Run 4: last.spec and the broadcast-B fold.
+mkdir -p gpu-art/last
+build/bin/tile-opt $page/bcast_b.mlir \
+  --tile-gpu-pipeline="chip=sm_90a artifact-dir=gpu-art/last/bcast_b" -o /dev/null
+bash scripts/gpu-artifacts.sh gpu-art/last $page/last.spec
+#   GPU (carry=gpu-art): bash scripts/gpu-run.sh gpu-art/last $OUT/last '^b[0-9c]'
