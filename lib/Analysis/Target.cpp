@@ -316,9 +316,12 @@ mlir::tileopt::findConfigViolation(ConfigAttr config, const TargetInfo &target,
        << " threads, but " << target.chip << " runs at most "
        << target.maxThreadsPerSM << " threads and "
        << target.maxBlocksPerSM << " blocks per SM";
-  } else if (n > 0 && n * r.sharedBytes > target.sharedBytesPerSM) {
+  } else if (n > 0 && r.sharedBytes &&
+             n * (r.sharedBytes + kReservedSharedBytesPerBlock) >
+                 target.sharedBytesPerSM) {
     os << "config asks for " << n << " blocks per SM of " << r.sharedBytes
-       << " bytes of shared memory, but " << target.chip << " has "
+       << " bytes of shared memory (and " << kReservedSharedBytesPerBlock
+       << " the runtime reserves for each), but " << target.chip << " has "
        << target.sharedBytesPerSM << " per SM";
   } else if (int64_t cap = getRegisterCap(config, target);
              n > 0 && cap < r.estimatedRegisters) {
@@ -565,8 +568,10 @@ WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,
       {"threads", target.maxThreadsPerSM / (warps * target.warpSize)},
       {"registers", target.registersPerSM /
                         (w.registersPerThread * warps * target.warpSize)},
-      {"shared memory", r.sharedBytes ? target.sharedBytesPerSM / r.sharedBytes
-                                      : target.maxBlocksPerSM},
+      {"shared memory",
+       r.sharedBytes ? target.sharedBytesPerSM /
+                           (r.sharedBytes + kReservedSharedBytesPerBlock)
+                     : target.maxBlocksPerSM},
       {"blocks", target.maxBlocksPerSM},
   }};
   w.ctasPerSM = w.limits[0].second;

@@ -268,3 +268,15 @@ func.func @unrolled_copies(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C:
       ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// 4 blocks of 57600 bytes would fit 233472 bytes, but the runtime reserves
+// 1024 more for each resident block: only 3 fit (found on the GPU, where
+// tile-run refused the kernel's 512 co-resident split_tail blocks).
+func.func @reserved_shared(%A: memref<16x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<16x4096xf32>) {
+  // expected-error @+1 {{config asks for 4 blocks per SM of 57600 bytes of shared memory (and 1024 the runtime reserves for each), but sm_90 has 233472 per SM}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [16, 128, 32], warp = [16, 16], tile = #tile.fma<thread = [2, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 4, scheduler = split_tail>>}
+      ins(%A, %B : memref<16x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<16x4096xf32>)
+  return
+}

@@ -26,7 +26,7 @@
 // TMA80: [[@LINE+12]]:3: error: 'linalg.matmul' op copy kind tma needs the Tensor Memory Accelerator of sm_90 or newer, but the target is sm_80
 // TMAALIGN: [[@LINE+11]]:3: error: 'linalg.matmul' op copy kind tma needs every stage of a panel to be a multiple of 128 bytes (TMA destinations are 128-byte aligned), but the A stage is 64 bytes and the B stage 768
 // OCCTHREADS: [[@LINE+10]]:3: error: 'linalg.matmul' op config asks for 9 blocks per SM of 256 threads, but sm_90 runs at most 2048 threads and 32 blocks per SM
-// OCCSMEM: [[@LINE+9]]:3: error: 'linalg.matmul' op config asks for 3 blocks per SM of 131072 bytes of shared memory, but sm_90 has 233472 per SM
+// OCCSMEM: [[@LINE+9]]:3: error: 'linalg.matmul' op config asks for 3 blocks per SM of 131072 bytes of shared memory (and 1024 the runtime reserves for each), but sm_90 has 233472 per SM
 // OCCREGS: [[@LINE+8]]:3: error: 'linalg.matmul' op config asks for 4 blocks per SM, which leaves 64 registers per thread, fewer than the about 120 its 8 x 8 thread tile needs
 // CHIP: [[@LINE+7]]:3: error: 'linalg.matmul' op cannot be configured for unknown chip 'sm_99' (known: sm_80, sm_90, sm_90a)
 // THREADS: [[@LINE+6]]:3: error: 'linalg.matmul' op config needs 4096 threads per block (64 x 64), but sm_90 allows at most 1024

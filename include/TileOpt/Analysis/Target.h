@@ -34,6 +34,11 @@ struct InstructionTileRate {
 /// boost clock and the memory bandwidth are those of the default part of
 /// that generation (A100 80 GB SXM: 108 SMs, 1.41 GHz, 2.04 TB/s; for sm_90
 /// the H200 SXM, the project's target: 132 SMs, 1.98 GHz, 4.8 TB/s; an H100
+/// The shared memory the CUDA runtime reserves for each resident block
+/// (cudaDevAttrReservedSharedMemoryPerBlock, sm_80 and later): n blocks of
+/// S bytes fit an SM where n x (S + this) <= its shared memory.
+inline constexpr int64_t kReservedSharedBytesPerBlock = 1024;
+
 /// SXM has the same SMs and clock and 3.35 TB/s).
 struct TargetInfo {
   StringRef chip;            ///< "sm_80", "sm_90", "sm_90a"
@@ -45,6 +50,8 @@ struct TargetInfo {
   int64_t maxBlocksPerSM;
   int64_t sharedBytesPerBlockDefault; ///< without the opt-in attribute
   int64_t sharedBytesPerBlockOptIn;   ///< with it (dynamic shared memory)
+  /// Shared memory of an SM; each resident block using any also takes
+  /// kReservedSharedBytesPerBlock of it.
   int64_t sharedBytesPerSM;
   int64_t registersPerSM;
   int64_t registersPerBlock;
