@@ -37,6 +37,10 @@ constexpr double kSplitKBlocksPerSM = 1.5;
 constexpr double kSplitKEfficiency = 0.9;
 constexpr int64_t kSplitKMinSteps = 256;
 
+/// The widest side of the narrow fma candidates (for M or N of at most
+/// this, which wide tiles would pad several times over).
+constexpr int64_t kNarrowSide = 16;
+
 /// pack_b's copy of B and grid barrier as a fraction of the tiles' time is
 /// kPackCost / M: the copy scales with K x N, the tiles with M x N x K
 /// (the constant is measured; docs/design.md, "Default config").
@@ -429,6 +433,23 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
        FmaOrder::Rows, BStaging::Direct, 0.96, 0.94},
       {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Async, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.92, 0.92},
+      // Narrow tiles for a side of at most 16 (matrix-vector products
+      // among them), which wide tiles would pad 4-64 times: memory-bound,
+      // split along K to fill the chip (getSplitKVariant). Measured split
+      // on an H100 (docs/results/2026-12-06-skinny/): 16 x 4096 x 4096 and
+      // 4096 x 16 x 4096 1.29x and 1.31x cuBLAS (0.83x and 0.70x with the
+      // wide default), 1 x 8192 x 8192 and 8192 x 1 x 8192 0.91x and 0.87x
+      // (0.50x, 0.37x); the speed puts them after the wide tiles wherever
+      // those are not padded several times over.
+      {16, 256, 32, 16, 32, 2, 8, 2, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
+      {256, 16, 32, 32, 16, 8, 2, 2, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
+      {8, 256, 32, 8, 32, 1, 8, 2, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
+      {256, 8, 32, 32, 8, 8, 1, 2, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
+      // The smallest last: its limits are the ones reported when none fits.
       {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.30, 0.30},
   };
@@ -450,6 +471,10 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   ConfigAttr best;
   double bestScore = -1;
   for (const Candidate &c : candidates) {
+    // A narrow tile only where the problem is as narrow: elsewhere it
+    // gives up the wide tiles' reuse for nothing.
+    if ((c.bm <= kNarrowSide && m > c.bm) || (c.bn <= kNarrowSide && n > c.bn))
+      continue;
     if (transposed && (c.copy != CopyKind::Tma ||
                        (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;

@@ -184,10 +184,11 @@ func.func @small_aligned(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %
 
 // Deep K with few output tiles: 64 x 256 tiles make 4 blocks, so each tile
 // splits along K (split_tail, 66 parts of 31 K steps: one wave of 264); a
-// 16-column output takes the 64 x 64 tiles, whose padding wastes least,
-// split in 8 (docs/results/2026-12-06-split-k/). 999 x 1001 x 1003 (63 K
-// steps, 256 tiles of 64 x 64) stays whole (small_aligned); 512^3 (64
-// tiles of 64 x 64, 32 K steps) splits them in 8.
+// 16-column output takes the narrow 256 x 16 tiles, which pad it not at
+// all, split along K (docs/results/2026-12-06-skinny/: 1.31x cuBLAS where
+// 64 x 64 tiles split in 8 ran 0.70x). 999 x 1001 x 1003 (63 K steps, 256
+// tiles of 64 x 64) stays whole (small_aligned); 512^3 (64 tiles of 64 x
+// 64, 32 K steps) splits them in 8.
 // CHECK-LABEL: func.func @deep_k
 // CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 func.func @deep_k(%A: memref<256x32768xf32>, %B: memref<32768x256xf32>, %C: memref<256x256xf32>) {
@@ -207,7 +208,7 @@ func.func @small_cube(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memr
 // -----
 
 // CHECK-LABEL: func.func @skinny_n
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = split_tail>>
+// CHECK: #tile.config<tiled, block = [256, 16, 32], warp = [32, 16], tile = #tile.fma<thread = [8, 2]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 func.func @skinny_n(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memref<4096x16xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x16xf32>) outs(%C : memref<4096x16xf32>)
   return
@@ -242,5 +243,34 @@ func.func @unaligned_k_large(%A: memref<2048x2049xf32>, %B: memref<2049x2048xf32
 func.func @explicit(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [32, 32, 32], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+
+// -----
+
+// Matrix-vector products and 16-row outputs: the narrow tiles of their
+// side (8 or 16), split along K; a 32-row output keeps the wide tiles.
+// CHECK-LABEL: func.func @vector_m
+// CHECK: #tile.config<tiled, block = [8, 256, 32], warp = [8, 32], tile = #tile.fma<thread = [1, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK-LABEL: func.func @vector_n
+// CHECK: #tile.config<tiled, block = [256, 8, 32], warp = [32, 8], tile = #tile.fma<thread = [8, 1]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK-LABEL: func.func @skinny_m
+// CHECK: #tile.config<tiled, block = [16, 256, 32], warp = [16, 32], tile = #tile.fma<thread = [2, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK-LABEL: func.func @rows_32
+// CHECK: #tile.config<tiled, block = [64, 256, 16]
+func.func @vector_m(%A: memref<1x8192xf32>, %B: memref<8192x8192xf32>, %C: memref<1x8192xf32>) {
+  linalg.matmul ins(%A, %B : memref<1x8192xf32>, memref<8192x8192xf32>) outs(%C : memref<1x8192xf32>)
+  return
+}
+func.func @vector_n(%A: memref<8192x8192xf32>, %B: memref<8192x1xf32>, %C: memref<8192x1xf32>) {
+  linalg.matmul ins(%A, %B : memref<8192x8192xf32>, memref<8192x1xf32>) outs(%C : memref<8192x1xf32>)
+  return
+}
+func.func @skinny_m(%A: memref<16x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<16x4096xf32>) {
+  linalg.matmul ins(%A, %B : memref<16x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<16x4096xf32>)
+  return
+}
+func.func @rows_32(%A: memref<32x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<32x4096xf32>) {
+  linalg.matmul ins(%A, %B : memref<32x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<32x4096xf32>)
   return
 }
