@@ -13,7 +13,6 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <limits>

@@ -166,17 +166,6 @@ struct KernelRecord {
   bool hasCubin = false;
 };
 
-/// `dims`, behind `outer` for a batched problem (its buffers' batch, its
-/// boxes' 1).
-static SmallVector<int64_t, 3> batched(const MatmulProblem &p,
-                                       ArrayRef<int64_t> dims, int64_t outer) {
-  SmallVector<int64_t, 3> shape;
-  if (p.batch)
-    shape.push_back(outer);
-  llvm::append_range(shape, dims);
-  return shape;
-}
-
 static json::Value toJson(ArrayRef<int64_t> v) {
   json::Array a;
   for (int64_t x : v)
@@ -247,7 +236,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
                         {"element_type", name == "C" ? outElem : elem},
-                        {"shape", toJson(batched(p, {rows, cols}, p.batch))},
+                        {"shape", toJson(p.withBatch({rows, cols}, p.batch))},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
@@ -283,7 +272,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
         arg["part"] = stringifyCopyPart(a.part);
         arg["transposed"] = a.transposed;
       }
-      arg["box"] = toJson(batched(p, {a.boxRows, a.boxCols}, 1));
+      arg["box"] = toJson(p.withBatch({a.boxRows, a.boxCols}, 1));
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
       arg["swizzle"] = a.swizzleBytes ? "128B" : "none";
@@ -451,9 +440,8 @@ struct ExportArtifactPass
       if (arg.tensorMap) {
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
         ok &= map && map.getTensor().getShape() ==
-                         ArrayRef<int64_t>(batched(*problem, {arg.boxRows,
-                                                              arg.boxCols},
-                                                   1));
+                         ArrayRef<int64_t>(problem->withBatch(
+                             {arg.boxRows, arg.boxCols}, 1));
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         // (An epilogue's vector is 1-D: one row or column.)
@@ -464,8 +452,8 @@ struct ExportArtifactPass
                    ? type.getDimSize(0) == arg.rows * arg.cols &&
                          (arg.rows == 1 || arg.cols == 1)
                    : type.getShape() ==
-                         ArrayRef<int64_t>(batched(
-                             *problem, {arg.rows, arg.cols}, problem->batch)));
+                         ArrayRef<int64_t>(problem->withBatch(
+                             {arg.rows, arg.cols}, problem->batch)));
       }
     }
     if (ok)

@@ -53,6 +53,16 @@ struct MatmulProblem {
 
   /// The number of M x N x K products: `batch`, or 1.
   int64_t getBatches() const { return std::max<int64_t>(batch, 1); }
+  /// `dims` of one product (a buffer's [rows, cols], a box's), behind
+  /// `outer` when batched (the buffers' batch, the boxes' 1).
+  SmallVector<int64_t, 3> withBatch(ArrayRef<int64_t> dims,
+                                    int64_t outer) const {
+    SmallVector<int64_t, 3> shape;
+    if (batch)
+      shape.push_back(outer);
+    llvm::append_range(shape, dims);
+    return shape;
+  }
   Type getCType() const { return cType ? cType : elementType; }
   /// The type the kernel stores: the epilogue's output's, else C's.
   Type getOutType() const {
