@@ -20,6 +20,16 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
+std::string mlir::tileopt::getTypeName(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
+int64_t mlir::tileopt::getElementBytes(Type elementType) {
+  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
+}
+
 DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
   Builder b(ctx);
   SmallVector<NamedAttribute> fields = {

@@ -21,16 +21,6 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-std::string mlir::tileopt::getTypeName(Type type) {
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
-}
-
-int64_t mlir::tileopt::getElementBytes(Type elementType) {
-  return (elementType.getIntOrFloatBitWidth() + 7) / 8;
-}
-
 int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
                                           Type elementType) {
   if (!config.getRestageA())

@@ -65,8 +65,8 @@ static BatchForm getBatchForm(linalg::BatchMatmulOp op) {
 }
 
 /// The batch `b`'s rank-reduced view of the 3-D buffer `v`.
-static Value viewBatch(RewriterBase &rewriter, Location loc, Value v,
-                       Value b) {
+static Value makeBatchView(RewriterBase &rewriter, Location loc, Value v,
+                           Value b) {
   auto type = cast<MemRefType>(v.getType());
   SmallVector<OpFoldResult> offsets = {b, rewriter.getIndexAttr(0),
                                        rewriter.getIndexAttr(0)};
@@ -122,9 +122,9 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
   loop->setAttr(kBatchAttrName, rewriter.getUnitAttr());
   rewriter.setInsertionPointToStart(loop.getBody());
   Value index = loop.getInductionVar(0);
-  Value aView = viewBatch(rewriter, loc, a, index);
-  Value bView = viewBatch(rewriter, loc, b, index);
-  matmulOf(aView, bView, viewBatch(rewriter, loc, c, index));
+  Value aView = makeBatchView(rewriter, loc, a, index);
+  Value bView = makeBatchView(rewriter, loc, b, index);
+  matmulOf(aView, bView, makeBatchView(rewriter, loc, c, index));
 }
 
 namespace {

@@ -16,6 +16,12 @@
 
 namespace mlir::tileopt {
 
+/// Bytes per element of `elementType` (rounded up).
+int64_t getElementBytes(Type elementType);
+/// The MLIR spelling of `type` ("f32", "bf16"), as reports and manifests
+/// write it.
+std::string getTypeName(Type type);
+
 /// How A and B are stored: as linalg.matmul's default indexing maps read
 /// them (A[M,K], B[K,N], row-major), or transposed (A stored K x M, B
 /// stored N x K: PyTorch's Linear weight), by the op's indexing_maps.

@@ -97,12 +97,6 @@ std::optional<TargetInfo> lookupTarget(StringRef chip);
 /// The strings and instruction tiles are copied. Thread-safe.
 void registerTarget(const TargetInfo &info);
 
-/// Bytes per element of `elementType` (rounded up).
-int64_t getElementBytes(Type elementType);
-/// The MLIR spelling of `type` ("f32", "bf16"), as reports and manifests
-/// write it.
-std::string getTypeName(Type type);
-
 /// The chips `lookupTarget` knows, for diagnostics ("sm_80, sm_90, sm_90a").
 std::string knownTargetsList();
 
