@@ -154,15 +154,17 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   SmallVector<PackedCopy, 4> copies;
   if (copiesA(config, k, layout))
     copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
-  if (config.getPackB())
+  int64_t elemBytes = getElementBytes(elementType);
+  if (config.getPackB()) {
     copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
+    copies.back().wholeVectors = k * n * elemBytes % 16 == 0;
+  }
   if (config.getPrecision() == Precision::TF32)
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
     for (CopyPart part : {CopyPart::High, CopyPart::Low})
       copies.push_back({1, part, !layout.transposeB, n, k});
   if (!copies.empty()) {
-    int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;
     for (PackedCopy &copy : copies) {
       copy.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
@@ -513,8 +515,13 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
        << k << "x" << n
        << ") copies B through registers, which needs stages = 2, got "
        << config.getStages() << " (or use b = row_groups)";
-  // b_row_groups: box coordinates in B's view (rows of 4N elements) are
-  // 32-bit, and reach 3N + the column tile + a class's boxes.
+  // b_row_groups views B as K / 4 rows of 4N elements: K must be a
+  // multiple of 4. Box coordinates in that view are 32-bit, and reach 3N +
+  // the column tile + a class's boxes.
+  else if (config.getBRowGroups() && k % 4 != 0)
+    os << "b_row_groups views B (" << k << "x" << n
+       << ") as rows of 4 rows, which needs K a multiple of 4 (use b = "
+          "packed)";
   else if (config.getBRowGroups() &&
            4 * n + getRowGroupBoxes(config).pitch() >
                std::numeric_limits<int32_t>::max())

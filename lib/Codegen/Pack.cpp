@@ -104,9 +104,9 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
   Type elementType = bType.getElementType();
   int64_t width = 16 / getElementBytes(elementType);
   int64_t perRow = llvm::divideCeil(n, width), vectors = k * perRow;
-  // B's 16-byte vectors: TMA reads A's rows of K elements, so K (and K x
-  // N) is a multiple of V, and B (16-byte aligned) is whole vectors.
-  assert(k % width == 0 && "pack_b runs with A's rows 16-byte multiples");
+  // B (16-byte aligned) is whole 16-byte vectors (PackedCopy::byTiles).
+  assert(copyPlan.wholeVectors && k * n % width == 0 &&
+         "pack_b's vector copy reads B as whole vectors");
   int64_t wholeVectors = k * n / width;
   int64_t threads = packers * numThreads;
   int64_t trips = llvm::divideCeil(vectors, threads);
@@ -177,7 +177,8 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
 
 /// The TF32 copies `copies` of one operand (`source`, R x C): rounded
 /// (tf32), high and low parts (tf32x3), or as it is (A's, where its rows
-/// are not 16-byte multiples), each R x C or, transposed, C x R, rows
+/// are not 16-byte multiples, and B's, where K x N is then not whole
+/// vectors), each R x C or, transposed, C x R, rows
 /// `pitch` elements apart. The packers take the source's 32 x 32
 /// tiles kTF32Tiles at a time (packer p: tiles p + j x packers, j <
 /// kTF32Tiles, then on by kTF32Tiles x packers). In a tile, lane l of warp
@@ -209,7 +210,8 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
   SmallVector<Value, 2> views;
   for (const PackedCopy *copy : copies)
     views.push_back(memref::ViewOp::create(
-        rewriter, loc, MemRefType::get({copy->rows, copy->pitch}, f32),
+        rewriter, loc,
+        MemRefType::get({copy->rows, copy->pitch}, type.getElementType()),
         workspace, ib.c(copy->offset), ValueRange{}));
   Value warp = ib.div(tid, ib.c(32)), lane = ib.rem(tid, ib.c(32));
   auto clamp = [&](Value index, int64_t last) -> Value {

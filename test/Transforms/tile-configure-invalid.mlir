@@ -163,6 +163,17 @@ func.func @tma_b_row_groups(%A: memref<64x32xf32>, %B: memref<32x45xf32>, %C: me
 
 // -----
 
+// b_row_groups views B as rows of 4 rows: K = 30 is not a multiple of 4
+// (A's rows are copied first, which blocks_per_sm allows).
+func.func @row_groups_ragged_k(%A: memref<64x30xf32>, %B: memref<30x45xf32>, %C: memref<64x45xf32>) {
+  // expected-error @+1 {{b_row_groups views B (30x45) as rows of 4 rows, which needs K a multiple of 4 (use b = packed)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 48, 16], warp = [32, 24], tile = #tile.fma<thread = [4, 6]>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 1>>}
+      ins(%A, %B : memref<64x30xf32>, memref<30x45xf32>) outs(%C : memref<64x45xf32>)
+  return
+}
+
+// -----
+
 // b_row_groups addresses B as rows of 4N elements through 32-bit TMA
 // coordinates: 4 x 600000000 + a class's boxes (2 x 136) is too many.
 func.func @row_groups_too_wide(%A: memref<64x32xf32>, %B: memref<32x600000000xf32>, %C: memref<64x600000000xf32>) {

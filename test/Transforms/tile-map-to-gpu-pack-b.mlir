@@ -153,6 +153,39 @@ func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x2
 
 // -----
 
+// K = 63 (rows of A of 252 bytes): A is copied too, first (130 rows of 64
+// elements: 33280 bytes), and B's 63 x 259 elements are no whole number
+// of 16-byte vectors, so B's copy (at 33280, 63 rows of 288) goes through
+// 32 x 32 tiles like A's, element by element with clamped indices (2 x 9
+// tiles, 8 a packer of the 9, the last clamped to tile 17; rows to 62,
+// columns to 258), not through B's aligned vectors. Both tensor maps
+// describe the copies.
+// CHECK-LABEL: func.func @ragged_k
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<105868xi8>
+// CHECK: memref.view %[[WS]][%c0][] : memref<105868xi8> to memref<130x64xf32>
+// CHECK: memref.view %[[WS]][%c33280][] : memref<105868xi8> to memref<63x288xf32>
+// CHECK: tile.kernel_arguments %arg0, %arg1, %arg2, %[[WS]], %{{.*}}, %{{.*}} :
+// CHECK: %[[B:.*]] = memref.assume_alignment %arg1, 16 : memref<63x259xf32>
+// CHECK: %[[W:.*]] = memref.assume_alignment %[[WS]], 16 : memref<105868xi8>
+// CHECK: %[[ACOPY:.*]] = memref.view %[[W]][%c0][] : memref<105868xi8> to memref<130x64xf32>
+// CHECK: memref.store %{{.*}}, %[[ACOPY]][%{{.*}}, %{{.*}}] : memref<130x64xf32>
+// CHECK: %[[BCOPY:.*]] = memref.view %[[W]][%c33280][] : memref<105868xi8> to memref<63x288xf32>
+// CHECK-NOT: collapse_shape
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c18 step %c72 {
+// CHECK: arith.minui %{{.*}}, %c17 : index
+// CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c62 : index
+// CHECK: %[[COL:.*]] = arith.minui %{{.*}}, %c258 : index
+// CHECK-NEXT: %[[V:.*]] = memref.load %[[B]][%[[ROW]], %[[COL]]] : memref<63x259xf32>
+// CHECK: memref.store %[[V]], %[[BCOPY]][%[[ROW]], %[[COL]]] : memref<63x288xf32>
+// CHECK-NOT: vector.load %[[B]]
+// CHECK: gpu.terminator
+func.func @ragged_k(%A: memref<130x63xf32>, %B: memref<63x259xf32>, %C: memref<130x259xf32>) {
+  linalg.matmul ins(%A, %B : memref<130x63xf32>, memref<63x259xf32>) outs(%C : memref<130x259xf32>)
+  return
+}
+
+// -----
+
 // More than 8 vectors per thread (64 words of loads) go in a loop of
 // batches of 4: 300 x 2039 is 300 x 510 = 153000 vectors for 2 x 16 blocks
 // of 128 threads (4096), 38 per thread, so 10 batches, every vector

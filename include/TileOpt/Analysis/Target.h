@@ -244,12 +244,17 @@ struct PackedCopy {
   CopyPart part = CopyPart::Exact;
   bool transposed = false;
   int64_t rows = 0, cols = 0, offset = 0, pitch = 0;
+  /// Whether rows x cols is a whole number of 16-byte vectors, which
+  /// pack_b's vector copy reads the operand as (false where K is not a
+  /// multiple of a vector: A's rows are then copied too).
+  bool wholeVectors = true;
   int64_t bytes(int64_t elemBytes) const { return rows * pitch * elemBytes; }
   /// Whether the copy goes through 32 x 32 tiles a warp per row (rounding,
-  /// splitting or transposing there): every copy but pack_b's of B as it
-  /// is.
+  /// splitting or transposing there, or reading any shape): every copy but
+  /// pack_b's of B as it is, in whole vectors.
   bool byTiles() const {
-    return operand == 0 || transposed || part != CopyPart::Exact;
+    return operand == 0 || transposed || part != CopyPart::Exact ||
+           !wholeVectors;
   }
 };
 
