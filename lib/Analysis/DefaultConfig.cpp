@@ -37,6 +37,16 @@ constexpr double kSplitKBlocksPerSM = 1.5;
 constexpr double kSplitKEfficiency = 0.9;
 constexpr int64_t kSplitKMinSteps = 256;
 
+/// Where a split-K grid would have at most this many blocks per tile,
+/// Stream-K takes the tiles instead (each owner then adds few partial
+/// sums). Measured on an H100 (docs/results/2026-12-06-split-k/ and
+/// 2026-12-06-ragged-k/), Stream-K against split tiles: 3.3-3.7 blocks
+/// per tile 1.00-1.50x (1023 x 1025 x 4097 on 64 x 128 tiles 0.896x
+/// cuBLAS against 0.598x, 768^3 on 64 x 64 1.035x against 0.936x), 4.1
+/// blocks 0.98-1.04x, 7.3-8.3 blocks 0.86-1.05x, 66 blocks and more
+/// 0.07-0.88x.
+constexpr int64_t kStreamKMaxBlocksPerTile = 4;
+
 /// The widest side of the narrow fma candidates (for M or N of at most
 /// this, which wide tiles would pad several times over).
 constexpr int64_t kNarrowSide = 16;
@@ -45,6 +55,28 @@ constexpr int64_t kNarrowSide = 16;
 /// kPackCost / M: the copy scales with K x N, the tiles with M x N x K
 /// (the constant is measured; docs/design.md, "Default config").
 constexpr double kPackCost = 54.6;
+
+/// What a kernel that copies operands first pays beyond the copies' bytes
+/// (their grid barrier, the copy loop's start): 5 x 1000 x 1001 took 14.1
+/// us with A copied against 12.5 without on an H100 (docs/results/
+/// 2026-12-06-ragged-k/). Against the problem's floor it weighs on small
+/// problems only.
+constexpr double kCopyFixedSeconds = 1.6e-6;
+
+/// The problem's floor on `target`: its FMAs at the CUDA cores' f32 peak
+/// or A, B and C once through memory, whichever is longer (0 where the
+/// chip lists no f32 FMA rate).
+static double getFloorSeconds(int64_t m, int64_t n, int64_t k,
+                              Type elementType, const TargetInfo &target) {
+  const InstructionTileRate *rate = target.findRate("fma", "f32");
+  if (!rate)
+    return 0;
+  double flops = 2.0 * double(m) * double(n) * double(k);
+  double bytes = double(m * k + k * n + m * n) *
+                 double(getElementBytes(elementType));
+  return std::max(flops / target.peakFlopsPerSecond(*rate),
+                  bytes / target.memoryBytesPerSecond);
+}
 
 /// What split_tail's tail of a few tiles costs, in waves of whole tiles:
 /// 2176 x 2040 x 2048 f16 took 0.0404 ms for 136 tiles of 128 x 256 on 132
@@ -367,20 +399,28 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
 /// The default's split-K variant of `config` (its data-parallel grid `w`)
 /// and the fraction of a wave its grid fills, or null: split_tail on the
 /// same tiles where fewer than kSplitKBlocksPerSM blocks per SM would run,
-/// with kSplitKMinSteps K steps or more per tile or `fewTiles` (64 x 64
-/// tiles as short of the chip), and fewer tiles than the wave's block
-/// slots, so that every tile splits along K into at least two parts (TMA
-/// or cp.async stages, B in whole boxes or rows; at least 4 resident
-/// blocks where the candidate asks for none, as measured).
+/// with kSplitKMinSteps K steps or more per tile, `fewTiles` (64 x 64
+/// tiles as short of the chip) or fewer tiles than SMs (operands as
+/// linalg gives them: split with transposed copies, 1000 x 1000 x 1001
+/// spilled 8 bytes), and fewer tiles
+/// than the wave's block slots, so that every tile splits along K into at
+/// least two parts (TMA or cp.async stages, B in whole boxes, rows or
+/// packed; at least 4 resident blocks where the candidate asks for none,
+/// as measured). Where a wave holds at most kStreamKMaxBlocksPerTile
+/// blocks per tile, Stream-K on the same tiles instead, which fills the
+/// whole wave (on whole tiles or with pack_b, as getStreamKVariant; not
+/// with operands stored transposed, whose copies' transposes and Stream-K's
+/// segment loop spilled 612 bytes on 1100 x 1200 x 1000).
 static std::pair<ConfigAttr, double>
 getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
                  int64_t k, Type elementType, const TargetInfo &target,
-                 bool fewTiles) {
+                 bool fewTiles, OperandLayout layout) {
   if ((config.getCopyKind() != CopyKind::Tma &&
        config.getCopyKind() != CopyKind::Async) ||
-      config.getBRowGroups() || config.getPackB() ||
+      config.getBRowGroups() ||
       double(w.ctas) >= kSplitKBlocksPerSM * double(target.numSMs) ||
-      (llvm::divideCeil(k, config.getBK()) < kSplitKMinSteps && !fewTiles))
+      (llvm::divideCeil(k, config.getBK()) < kSplitKMinSteps && !fewTiles &&
+       (w.ctas >= target.numSMs || !layout.isDefault())))
     return {};
   int64_t blocksPerSM = config.getBlocksPerSM() ? config.getBlocksPerSM() : 4;
   ConfigAttr split =
@@ -388,8 +428,16 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
   StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
   int64_t wave = target.numSMs * blocksPerSM;
   if (plan.dataParallelTiles != 0 || plan.split < 2 ||
-      findViolation(split, m, n, k, elementType, target))
+      findViolation(split, m, n, k, elementType, target, layout))
     return {};
+  bool wholeTiles = m % config.getBM() == 0 && n % config.getBN() == 0;
+  if (wave <= kStreamKMaxBlocksPerTile * w.ctas && layout.isDefault() &&
+      (wholeTiles || config.getPackB())) {
+    ConfigAttr streamK =
+        withScheduler(config, blocksPerSM, TileSchedulerKind::StreamK);
+    if (!findViolation(streamK, m, n, k, elementType, target))
+      return {streamK, 1.0};
+  }
   return {split, double(plan.blocks) / double(wave)};
 }
 
@@ -462,10 +510,17 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   // (findLayoutViolation): the TMA candidates, B packed (its copy
   // transposes), at least one block per SM; each copy costs as pack_b's,
   // and its rows are padded (an operand copied is aligned).
+  // Where rows of A are not (K % 4 != 0), copy kind tma copies A first
+  // (copiesA) into aligned rows: the TMA candidates keep their speed for
+  // B's rows at the cost of that copy (kPackCost / N: it scales with M x
+  // K), at least one block per SM; B's row groups need K % 4 == 0, so
+  // those tiles take B packed.
   bool transposed = !layout.isDefault();
-  bool aligned =
-      (k % 4 == 0 || layout.transposeA) && (n % 4 == 0 || layout.transposeB);
+  bool bAligned = n % 4 == 0 || layout.transposeB;
+  bool aligned = (k % 4 == 0 || layout.transposeA) && bAligned;
+  bool raggedK = k % 4 != 0 && !layout.transposeA;
   int copies = layout.transposeA + layout.transposeB;
+  double floorSeconds = getFloorSeconds(m, n, k, elementType, target);
   bool fewTiles = double(llvm::divideCeil(m, 64) * llvm::divideCeil(n, 64)) <
                   kSplitKBlocksPerSM * double(target.numSMs);
   ConfigAttr best;
@@ -478,8 +533,12 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     if (transposed && (c.copy != CopyKind::Tma ||
                        (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;
-    BStaging b = layout.transposeB ? BStaging::Packed : c.b;
-    int64_t blocksPerSM = transposed   ? std::max<int64_t>(c.blocksPerSM, 1)
+    bool aCopied = raggedK && c.copy == CopyKind::Tma;
+    BStaging b = layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
+                     ? BStaging::Packed
+                     : c.b;
+    int64_t blocksPerSM = transposed || aCopied
+                              ? std::max<int64_t>(c.blocksPerSM, 1)
                           : k % 4 == 0 ? c.blocksPerSM
                                        : 0;
     // TMA boxes land dense: no padding.
@@ -504,12 +563,17 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
                               /*registersPerThread=*/{}, std::max<int64_t>(batch, 1));
     double useful = double(m) * double(n) /
                     double(llvm::alignTo(m, c.bm) * llvm::alignTo(n, c.bn));
-    double speed = (aligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
+    bool rowsAligned = aligned || (aCopied && bAligned);
+    double speed = (rowsAligned ? c.alignedSpeed : c.unalignedSpeed) * useful;
     // pack_b's copy of B takes time in proportion to K x N, the tiles' in
-    // proportion to M x N x K.
-    if (c.b == BStaging::Packed && !transposed)
+    // proportion to M x N x K; A's copy in proportion to M x K.
+    if (b == BStaging::Packed && !transposed)
       speed /= 1 + kPackCost / double(m);
+    if (aCopied)
+      speed /= 1 + kPackCost / double(n);
     speed /= 1 + copies * kPackCost / double(m);
+    if ((b == BStaging::Packed || aCopied) && floorSeconds > 0)
+      speed /= 1 + kCopyFixedSeconds / floorSeconds;
     double score = w.efficiency * speed;
     if (score > bestScore) {
       bestScore = score;
@@ -528,7 +592,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     // The same tiles split along K, where the grid is too small.
     if (auto [splitK, fill] =
             getSplitKVariant(config, w, m, n, k, elementType, target,
-                             fewTiles);
+                             fewTiles, layout);
         splitK && kSplitKEfficiency * fill * speed > bestScore) {
       bestScore = kSplitKEfficiency * fill * speed;
       best = splitK;

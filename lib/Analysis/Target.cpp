@@ -157,7 +157,8 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   int64_t elemBytes = getElementBytes(elementType);
   if (config.getPackB()) {
     copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
-    copies.back().wholeVectors = k * n * elemBytes % 16 == 0;
+    copies.back().lastRowApart = k * n * elemBytes % 16 != 0;
+    copies.back().shortRows = n * elemBytes < 16;
   }
   if (config.getPrecision() == Precision::TF32)
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});

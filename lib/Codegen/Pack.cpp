@@ -87,8 +87,9 @@ static Value emitShiftedVector(RewriterBase &rewriter, Location loc, Value lo,
 /// / U): V consecutive elements of B, stored as one 16-byte vector (a
 /// warp's stores cover 512 contiguous bytes). Rows of B are only
 /// element-aligned: the thread loads the two aligned 16-byte vectors of B
-/// that hold its V elements (B is 16-byte aligned, and K x N a multiple of
-/// V) and shifts them out in registers (emitShiftedVector). A thread loads
+/// that hold its V elements (B is 16-byte aligned) and shifts them out in
+/// registers (emitShiftedVector). Where K x N is not a multiple of V, B's
+/// last row is copied element by element instead. A thread loads
 /// all its vectors before it shifts or stores them, with no branch between
 /// (LLVM would sink the loads into it); one past the end re-reads
 /// the last and stores nothing. Elements past N in a row's last vector (the
@@ -103,10 +104,14 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
   Type elementType = bType.getElementType();
   int64_t width = 16 / getElementBytes(elementType);
-  int64_t perRow = llvm::divideCeil(n, width), vectors = k * perRow;
-  // B (16-byte aligned) is whole 16-byte vectors (PackedCopy::byTiles).
-  assert(copyPlan.wholeVectors && k * n % width == 0 &&
-         "pack_b's vector copy reads B as whole vectors");
+  // Rows of B through vectors: all, or all but the last where K x N is no
+  // whole number of vectors (the last row's elements then come one by
+  // one). With rows of V elements or more, every element of the other
+  // rows lies in B's whole vectors (PackedCopy::byTiles).
+  assert((!copyPlan.lastRowApart || n >= width) &&
+         "pack_b's vector copy needs rows of a vector or more");
+  int64_t vectorRows = copyPlan.lastRowApart ? k - 1 : k;
+  int64_t perRow = llvm::divideCeil(n, width), vectors = vectorRows * perRow;
   int64_t wholeVectors = k * n / width;
   int64_t threads = packers * numThreads;
   int64_t trips = llvm::divideCeil(vectors, threads);
@@ -117,6 +122,17 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
       workspace, ib.c(copyPlan.offset), ValueRange{});
   auto vectorType = VectorType::get({width}, elementType);
   Value u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
+  if (copyPlan.lastRowApart) {
+    // The last row, element c by thread c mod U.
+    auto loop = scf::ForOp::create(rewriter, loc, u, ib.c(n), ib.c(threads));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+    Value c = loop.getInductionVar();
+    Value value = memref::LoadOp::create(rewriter, loc, flat,
+                                         ib.add(ib.c((k - 1) * n), c));
+    memref::StoreOp::create(rewriter, loc, value, copy,
+                            ib.add(ib.c((k - 1) * copyPlan.pitch), c));
+  }
   // Trips [first, first + count): loads, then stores. `first` is a
   // constant (trip guards only where the trip may pass the end) or, in the
   // batch loop, a loop value (every trip guarded).
@@ -177,8 +193,8 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
 
 /// The TF32 copies `copies` of one operand (`source`, R x C): rounded
 /// (tf32), high and low parts (tf32x3), or as it is (A's, where its rows
-/// are not 16-byte multiples, and B's, where K x N is then not whole
-/// vectors), each R x C or, transposed, C x R, rows
+/// are not 16-byte multiples, and B's where those rows are also shorter
+/// than a 16-byte vector), each R x C or, transposed, C x R, rows
 /// `pitch` elements apart. The packers take the source's 32 x 32
 /// tiles kTF32Tiles at a time (packer p: tiles p + j x packers, j <
 /// kTF32Tiles, then on by kTF32Tiles x packers). In a tile, lane l of warp

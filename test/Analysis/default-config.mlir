@@ -167,12 +167,13 @@ func.func @square_4096(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C:
 
 // -----
 
-// 1000^2 outputs do not fill the chip: 64 x 64 tiles (256 blocks, one or two
-// per SM) with two asynchronous stages, which hide latency inside the block:
-// TMA where K and N are multiples of 4 (without restage_a, measured 11 %
-// slower with it on this 4 x 8 thread tile), cp.async otherwise (K = 1001).
+// 1000^2 outputs make 64 tiles of 64 x 256, fewer than the SMs: each
+// splits along K (split_tail, 4 parts of 16 K steps: one wave of 256 of
+// 264; 1.009-1.015x cuBLAS on an H100 against 0.860x for the 64 x 64
+// tiles it got before, docs/results/2026-12-06-ragged-k/). Without TMA
+// (sm_80), 64 x 64 tiles with cp.async stages.
 // CHECK-LABEL: func.func @small_aligned
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 // SM80-LABEL: func.func @small_aligned
 // SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @small_aligned(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %C: memref<1000x1000xf32>) {
@@ -187,8 +188,8 @@ func.func @small_aligned(%A: memref<1000x1000xf32>, %B: memref<1000x1000xf32>, %
 // 16-column output takes the narrow 256 x 16 tiles, which pad it not at
 // all, split along K (docs/results/2026-12-06-skinny/: 1.31x cuBLAS where
 // 64 x 64 tiles split in 8 ran 0.70x). 999 x 1001 x 1003 (63 K steps, 256
-// tiles of 64 x 64) stays whole (small_aligned); 512^3 (64 tiles of 64 x
-// 64, 32 K steps) splits them in 8.
+// tiles of 64 x 64) splits 64 tiles of 64 x 256 (ragged_k); 512^3 (64
+// tiles of 64 x 64, 32 K steps) splits them in 8.
 // CHECK-LABEL: func.func @deep_k
 // CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 func.func @deep_k(%A: memref<256x32768xf32>, %B: memref<32768x256xf32>, %C: memref<256x256xf32>) {
@@ -216,8 +217,14 @@ func.func @skinny_n(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memr
 
 // -----
 
+// K = 1001: rows of A are not 16-byte multiples, so TMA kernels copy A
+// first into aligned rows (at least one block per SM); the TMA candidates
+// keep their speed at that copy's cost, as for 1000^3 (0.912x cuBLAS
+// against 0.795x for the cp.async 64 x 64 tiles it got before).
 // CHECK-LABEL: func.func @unaligned_k
-// CHECK: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// SM80-LABEL: func.func @unaligned_k
+// SM80: #tile.config<tiled, block = [64, 64, 16], warp = [32, 32], tile = #tile.fma<thread = [4, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1001xf32>, memref<1001x1000xf32>) outs(%C : memref<1000x1000xf32>)
   return
@@ -225,11 +232,13 @@ func.func @unaligned_k(%A: memref<1000x1001xf32>, %B: memref<1001x1000xf32>, %C:
 
 // -----
 
-// K = 2049: rows of A take scalar copies, which need registers: no
-// occupancy request (a register cap made such kernels spill 208 bytes at
-// K = 1001), and the unaligned speeds pick 64 x 128.
+// K = 2049: A copied, 64 x 256 tiles (256 of them, 264 block slots) on
+// Stream-K (2048 x 2048 x 2047: 0.965x cuBLAS against 0.661x for the
+// register-staged 64 x 128 tiles with scalar copies it got before).
 // CHECK-LABEL: func.func @unaligned_k_large
-// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2>>
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = stream_k>>
+// SM80-LABEL: func.func @unaligned_k_large
+// SM80: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<pad = 4>, schedule = #tile.schedule<stages = 2>>
 func.func @unaligned_k_large(%A: memref<2048x2049xf32>, %B: memref<2049x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul ins(%A, %B : memref<2048x2049xf32>, memref<2049x2048xf32>) outs(%C : memref<2048x2048xf32>)
   return
@@ -272,5 +281,39 @@ func.func @skinny_m(%A: memref<16x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 }
 func.func @rows_32(%A: memref<32x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<32x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<32x4096xf32>, memref<4096x4096xf32>) outs(%C : memref<32x4096xf32>)
+  return
+}
+
+// -----
+
+// K and N not multiples of 4 (issue 24's ragged shapes): A copied, B
+// packed (b_row_groups needs K % 4 == 0). 999 x 1001 x 1003: 64 tiles of
+// 64 x 256, fewer than the SMs, split along K (0.892x cuBLAS against
+// 0.672x before); 1023 x 1025 x 4097: 144 tiles of 64 x 128 for 528 block
+// slots (3.7 a tile) on Stream-K (0.896x against 0.455x; split_tail
+// 0.598x); 4095 x 4097 x 511: four whole waves of 64 x 128 (1.015-1.028x
+// against 0.824x).
+// CHECK-LABEL: func.func @ragged_k
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = stream_k>>
+// CHECK: #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>
+func.func @ragged_k(%A0: memref<999x1003xf32>, %B0: memref<1003x1001xf32>, %C0: memref<999x1001xf32>,
+                    %A1: memref<1023x4097xf32>, %B1: memref<4097x1025xf32>, %C1: memref<1023x1025xf32>,
+                    %A2: memref<4095x511xf32>, %B2: memref<511x4097xf32>, %C2: memref<4095x4097xf32>) {
+  linalg.matmul ins(%A0, %B0 : memref<999x1003xf32>, memref<1003x1001xf32>) outs(%C0 : memref<999x1001xf32>)
+  linalg.matmul ins(%A1, %B1 : memref<1023x4097xf32>, memref<4097x1025xf32>) outs(%C1 : memref<1023x1025xf32>)
+  linalg.matmul ins(%A2, %B2 : memref<4095x511xf32>, memref<511x4097xf32>) outs(%C2 : memref<4095x4097xf32>)
+  return
+}
+
+// -----
+
+// A tiny problem with K % 4 != 0 keeps the cp.async tiles: A's copy and
+// its grid barrier (1.6 us measured) weigh against its floor of about a
+// microsecond (5 x 1000 x 1001: 14.1 us with A copied, 12.5 without).
+// CHECK-LABEL: func.func @ragged_k_tiny
+// CHECK: copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = split_tail>>
+func.func @ragged_k_tiny(%A: memref<5x1001xf32>, %B: memref<1001x1000xf32>, %C: memref<5x1000xf32>) {
+  linalg.matmul ins(%A, %B : memref<5x1001xf32>, memref<1001x1000xf32>) outs(%C : memref<5x1000xf32>)
   return
 }

@@ -155,11 +155,11 @@ func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x2
 
 // K = 63 (rows of A of 252 bytes): A is copied too, first (130 rows of 64
 // elements: 33280 bytes), and B's 63 x 259 elements are no whole number
-// of 16-byte vectors, so B's copy (at 33280, 63 rows of 288) goes through
-// 32 x 32 tiles like A's, element by element with clamped indices (2 x 9
-// tiles, 8 a packer of the 9, the last clamped to tile 17; rows to 62,
-// columns to 258), not through B's aligned vectors. Both tensor maps
-// describe the copies.
+// of 16-byte vectors (4079 of them, then 1 element): B's copy (at 33280,
+// 63 rows of 288) takes its last row element by element (element c by
+// thread c mod 1152: from 62 x 259 + c to 62 x 288 + c), then the other
+// 62 rows as vectors (62 x 65: the last 4029), whose aligned loads stay
+// within B's whole vectors (the last 4078).
 // CHECK-LABEL: func.func @ragged_k
 // CHECK: %[[WS:.*]] = memref.alloc() : memref<105868xi8>
 // CHECK: memref.view %[[WS]][%c0][] : memref<105868xi8> to memref<130x64xf32>
@@ -169,18 +169,42 @@ func.func @pack(%A: memref<130x64xf32>, %B: memref<64x259xf32>, %C: memref<130x2
 // CHECK: %[[W:.*]] = memref.assume_alignment %[[WS]], 16 : memref<105868xi8>
 // CHECK: %[[ACOPY:.*]] = memref.view %[[W]][%c0][] : memref<105868xi8> to memref<130x64xf32>
 // CHECK: memref.store %{{.*}}, %[[ACOPY]][%{{.*}}, %{{.*}}] : memref<130x64xf32>
-// CHECK: %[[BCOPY:.*]] = memref.view %[[W]][%c33280][] : memref<105868xi8> to memref<63x288xf32>
-// CHECK-NOT: collapse_shape
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c18 step %c72 {
-// CHECK: arith.minui %{{.*}}, %c17 : index
-// CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c62 : index
-// CHECK: %[[COL:.*]] = arith.minui %{{.*}}, %c258 : index
-// CHECK-NEXT: %[[V:.*]] = memref.load %[[B]][%[[ROW]], %[[COL]]] : memref<63x259xf32>
-// CHECK: memref.store %[[V]], %[[BCOPY]][%[[ROW]], %[[COL]]] : memref<63x288xf32>
-// CHECK-NOT: vector.load %[[B]]
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %[[B]] {{\[\[}}0, 1]] : memref<63x259xf32> into memref<16317xf32>
+// CHECK-NEXT: %[[BCOPY:.*]] = memref.view %[[W]][%c33280][] : memref<105868xi8> to memref<18144xf32>
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %c259 step %c1152 {
+// CHECK-NEXT: %[[FROM:.*]] = arith.addi %[[C]], %c16058 : index
+// CHECK-NEXT: %[[V:.*]] = memref.load %[[FLAT]][%[[FROM]]] : memref<16317xf32>
+// CHECK-NEXT: %[[TO:.*]] = arith.addi %[[C]], %c17856 : index
+// CHECK-NEXT: memref.store %[[V]], %[[BCOPY]][%[[TO]]] : memref<18144xf32>
+// CHECK-NEXT: }
+// CHECK: arith.minui %{{.*}}, %c4078 : index
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: vector.load %[[FLAT]]
+// CHECK: arith.minui %{{.*}}, %c4029 : index
+// CHECK: vector.store %{{.*}}, %[[BCOPY]]
 // CHECK: gpu.terminator
 func.func @ragged_k(%A: memref<130x63xf32>, %B: memref<63x259xf32>, %C: memref<130x259xf32>) {
   linalg.matmul ins(%A, %B : memref<130x63xf32>, memref<63x259xf32>) outs(%C : memref<130x259xf32>)
+  return
+}
+
+// -----
+
+// The same with rows of B of 3 elements, shorter than a vector: B's copy
+// (63 rows of 32 at 17920) goes through the 32 x 32 tiles like A's,
+// element by element with clamped indices (rows to 62, columns to 2).
+// CHECK-LABEL: func.func @short_rows
+// CHECK: %[[B:.*]] = memref.assume_alignment %arg1, 16 : memref<63x3xf32>
+// CHECK: %[[W:.*]] = memref.assume_alignment %{{.*}}, 16 : memref<25996xi8>
+// CHECK: %[[BCOPY:.*]] = memref.view %[[W]][%c17920][] : memref<25996xi8> to memref<63x32xf32>
+// CHECK-NOT: collapse_shape
+// CHECK: %[[ROW:.*]] = arith.minui %{{.*}}, %c62 : index
+// CHECK-NEXT: %[[COL:.*]] = arith.minui %{{.*}}, %c2 : index
+// CHECK-NEXT: %[[V:.*]] = memref.load %[[B]][%[[ROW]], %[[COL]]] : memref<63x3xf32>
+// CHECK: memref.store %[[V]], %[[BCOPY]][%[[ROW]], %[[COL]]] : memref<63x32xf32>
+// CHECK: gpu.terminator
+func.func @short_rows(%A: memref<70x63xf32>, %B: memref<63x3xf32>, %C: memref<70x3xf32>) {
+  linalg.matmul ins(%A, %B : memref<70x63xf32>, memref<63x3xf32>) outs(%C : memref<70x3xf32>)
   return
 }
 

@@ -244,17 +244,20 @@ struct PackedCopy {
   CopyPart part = CopyPart::Exact;
   bool transposed = false;
   int64_t rows = 0, cols = 0, offset = 0, pitch = 0;
-  /// Whether rows x cols is a whole number of 16-byte vectors, which
-  /// pack_b's vector copy reads the operand as (false where K is not a
-  /// multiple of a vector: A's rows are then copied too).
-  bool wholeVectors = true;
+  /// pack_b's copy where rows x cols is no whole number of 16-byte vectors
+  /// (K is then not a multiple of a vector, and A's rows are copied too):
+  /// the vector copy leaves the last row, whose last elements are no whole
+  /// vector of B, to a loop over its elements; with rows shorter than a
+  /// vector (`shortRows`) all of B goes through the 32 x 32 tiles.
+  bool lastRowApart = false, shortRows = false;
   int64_t bytes(int64_t elemBytes) const { return rows * pitch * elemBytes; }
   /// Whether the copy goes through 32 x 32 tiles a warp per row (rounding,
   /// splitting or transposing there, or reading any shape): every copy but
-  /// pack_b's of B as it is, in whole vectors.
+  /// pack_b's of B as it is, with rows of a 16-byte vector or more where it
+  /// is no whole number of vectors.
   bool byTiles() const {
     return operand == 0 || transposed || part != CopyPart::Exact ||
-           !wholeVectors;
+           (lastRowApart && shortRows);
   }
 };
 
