@@ -209,6 +209,10 @@ void Epilogue::emitPredicatedStore(ValueRange results) {
 /// bounds. The block synchronises before each pass (the panels, then the
 /// previous pass, are no longer read) and, with Stream-K, after the last
 /// (the next segment's copies reuse the memory).
+/// The elements of C a thread loads at once in the staged store's C +=
+/// A x B.
+constexpr int64_t kCLoadGroup = 8;
+
 void Epilogue::emitStagedStore(ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
@@ -264,19 +268,29 @@ void Epilogue::emitStagedStore(ValueRange results) {
           ib.land(inPass, ib.land(ib.bound(tileRow, sizes[0], config.getBM()),
                                   ib.bound(col, sizes[1], bn))));
     }
-    for (int64_t t = 0; t < perThread; ++t)
-      emitUnder(rewriter, loc, live[t], [&]() {
-        SmallVector<Value, 2> at{where[2 * t], where[2 * t + 1]};
-        Value value = values[t];
-        if (ctx.plan.addCAtStore) {
-          value = arith::AddFOp::create(
-              rewriter, loc, value,
-              memref::LoadOp::create(rewriter, loc, cView, at));
-          if (ctx.plan.problem.epilogue)
-            value = emitFusedAt(value, at[0], at[1]);
-        }
-        memref::StoreOp::create(rewriter, loc, value, cView, at);
-      });
+    // C += A x B: C's elements come kCLoadGroup at a time, each from
+    // inside C (clamped) and outside any branch, so that their loads are
+    // in flight together (a load under its store's predicate waits alone).
+    for (int64_t g = 0; g < perThread; g += kCLoadGroup) {
+      int64_t end = std::min(perThread, g + kCLoadGroup);
+      SmallVector<Value> cValues;
+      for (int64_t t = g; ctx.plan.addCAtStore && t < end; ++t)
+        cValues.push_back(memref::LoadOp::create(
+            rewriter, loc, ctx.globalC,
+            ValueRange{clampRow(where[2 * t]), clampCol(where[2 * t + 1])}));
+      for (int64_t t = g; t < end; ++t)
+        emitUnder(rewriter, loc, live[t], [&]() {
+          SmallVector<Value, 2> at{where[2 * t], where[2 * t + 1]};
+          Value value = values[t];
+          if (ctx.plan.addCAtStore) {
+            value = arith::AddFOp::create(rewriter, loc, value,
+                                          cValues[t - g]);
+            if (ctx.plan.problem.epilogue)
+              value = emitFusedAt(value, at[0], at[1]);
+          }
+          memref::StoreOp::create(rewriter, loc, value, cView, at);
+        });
+    }
   }
   if (blockRunsMore())
     gpu::BarrierOp::create(rewriter, loc);
