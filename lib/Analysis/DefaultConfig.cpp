@@ -202,6 +202,10 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
   int64_t bRowBytes =
       (layout.transposeB ? k : n) * getElementBytes(elementType);
   bool packB = bRowBytes % 16 != 0 && !layout.transposeB;
+  // Rows of A (K elements) that are not 16-byte multiples: A is copied
+  // first too. Either copy makes the blocks wait for each other.
+  bool copies = packB || (!layout.transposeA &&
+                          k * getElementBytes(elementType) % 16 != 0);
   // Grids of more than one wave take the tile order in bands of G tile
   // rows (columns with along_n), so that a wave of W blocks spans about G
   // x W / G tiles: it reads G BM-row panels of A and W / G BN-column
@@ -223,7 +227,7 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
       WgmmaTileAttr::get(ctx, {64, bn, 16}, Precision::IEEE),
       CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
                     packB ? BStaging::Packed : BStaging::Direct),
-      ScheduleAttr::get(ctx, /*stages=*/4, packB ? 1 : 0,
+      ScheduleAttr::get(ctx, /*stages=*/4, copies ? 1 : 0,
                         TileSchedulerKind::DataParallel, ProducerKind::None,
                         order, /*cluster=*/1, group));
   if (std::optional<std::string> violation =
@@ -317,10 +321,10 @@ selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
   if (runsSplitTail(plan, target) && fits(splitTail)) {
     ConfigAttr producer =
         withSchedule(TileSchedulerKind::SplitTail, ProducerKind::Warpgroup);
-    return !packB && m % 128 == 0 && fits(producer) ? producer : splitTail;
+    return !copies && m % 128 == 0 && fits(producer) ? producer : splitTail;
   }
   if (cType && getElementBytes(cType) == 4 && rows * cols > target.numSMs &&
-      !packB) {
+      !copies) {
     ConfigAttr producer =
         withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
     if (fits(producer))

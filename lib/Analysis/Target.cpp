@@ -191,8 +191,12 @@ bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k,
                             OperandLayout layout) {
   if (config.isTF32())
     return k % 4 != 0 || layout.transposeA;
-  if (config.getStrategy() != Strategy::Tiled || config.isWgmma())
+  if (config.getStrategy() != Strategy::Tiled)
     return false;
+  // The wgmma tile's 16-bit A is read as stored (K-major or not); rows of
+  // K elements that are not 16-byte multiples are copied.
+  if (config.isWgmma())
+    return !layout.transposeA && k % 8 != 0;
   return layout.transposeA ||
          (k % 4 != 0 && config.getCopyKind() == CopyKind::Tma);
 }
@@ -491,8 +495,8 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
           "(A is "
        << aRows << "x" << aCols
        << ") copies A first, all blocks together, which then wait for each "
-          "other: it needs blocks_per_sm > 0 (or use copy kind async or "
-          "registers)";
+          "other: it needs blocks_per_sm > 0"
+       << (config.isWgmma() ? "" : " (or use copy kind async or registers)");
   else if (aCols * elemBytes % 16 != 0 && !aCopied)
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "

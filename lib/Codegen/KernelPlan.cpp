@@ -368,13 +368,15 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
     why = *v;
     return failure();
   }
-  // B's rows may be anything when the kernel packs B first; TF32 kernels
-  // read only their copies, whose rows are padded. Rows as stored: A's of
-  // K elements (M transposed), B's of N (K transposed).
+  // B's rows may be anything when the kernel packs B first, A's of K
+  // elements when it copies A (copiesA); TF32 kernels read only their
+  // copies, whose rows are padded. Rows as stored: A's of K elements (M
+  // transposed), B's of N (K transposed).
   int64_t aRow = problem.getStoredA().second,
           bRow = problem.getStoredB().second;
-  if (!config.isTF32() &&
-      (aRow % 8 != 0 || (bRow % 8 != 0 && !plan.workspace.pack))) {
+  bool aCopied = copiesA(config, problem.k, problem.layout);
+  if (!config.isTF32() && ((aRow % 8 != 0 && !aCopied) ||
+                           (bRow % 8 != 0 && !config.getPackB()))) {
     why = "needs rows of A and B that are 16-byte multiples (multiples of "
           "8 elements; or b = packed for B's) for the wgmma tile's TMA "
           "boxes, got rows of " +

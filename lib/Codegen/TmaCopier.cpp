@@ -513,8 +513,8 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
         rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
         ArrayRef<int64_t>{copy.rows, copy.cols}, ArrayRef<int64_t>{1, 1});
   };
-  // pack_b: B's copy in the workspace; the fma tile's copy of A stored
-  // transposed.
+  // pack_b: B's copy in the workspace; A's copy where A is stored
+  // transposed (the fma tile) or its rows are not 16-byte multiples.
   Value sourceA = globalA, sourceB = globalB;
   if (plan.workspace.pack && !config.isTF32())
     for (const PackedCopy &copy : plan.workspace.pack->copies)
@@ -532,7 +532,7 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   } else if (swizzled) {
     // The boxes of the kernel's A and B arguments.
     const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
-    described = {{globalA, {a.boxRows, a.boxCols}},
+    described = {{sourceA, {a.boxRows, a.boxCols}},
                  {sourceB, {b.boxRows, b.boxCols}}};
   } else {
     described = {{sourceA, {config.getBM(), config.getBK()}}};

@@ -1,17 +1,19 @@
 // f16 and bf16 matmuls (C f16, bf16 or f32; products accumulated in f32)
 // are configured with the naive strategy. The tiled strategy's default (the
 // pass's default strategy) is the wgmma tile, which needs sm_90a: on sm_90
-// (the default chip) it is refused with an error at each; on sm_90a shapes whose rows of A are 16-byte multiples get it
-// (with B packed first where its rows are not), the others an error naming
-// the TMA limit; an f32 C over several waves gets a persistent producer.
+// (the default chip) it is refused with an error at each; on sm_90a every
+// shape gets it (A copied and B packed first where their rows are not
+// 16-byte multiples, one resident block per SM); an f32 C over several
+// waves gets a persistent producer.
 // RUN: tile-opt %s -split-input-file --tile-configure=strategy=naive | FileCheck %s
 // RUN: not tile-opt %s -split-input-file --tile-configure 2>&1 | FileCheck %s --check-prefix=TILED
-// RUN: not tile-opt %s -split-input-file --tile-configure="strategy=tiled chip=sm_90a" 2>&1 | FileCheck %s --check-prefix=WGMMA
+// RUN: tile-opt %s -split-input-file --tile-configure="strategy=tiled chip=sm_90a" | FileCheck %s --check-prefix=WGMMA
 
 // CHECK-LABEL: func.func @f16
 // CHECK: linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
 // TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: f16 matmuls run on the wgmma tile, which needs chip sm_90a (or take strategy=naive)
-// WGMMA: error: 'linalg.matmul' op has no default tiled config for sm_90a: its wgmma config does not fit: copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 33x17 (use strategy=naive)
+// WGMMA-LABEL: func.func @f16
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, order = along_m>>}
 func.func @f16(%A: memref<33x17xf16>, %B: memref<17x45xf16>, %C: memref<33x45xf16>) {
   linalg.matmul ins(%A, %B : memref<33x17xf16>, memref<17x45xf16>) outs(%C : memref<33x45xf16>)
   return

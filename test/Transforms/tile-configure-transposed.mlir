@@ -48,9 +48,10 @@ func.func @ragged_m(%A: memref<64x1001xf16>, %B: memref<64x128xf16>, %C: memref<
 // -----
 
 // B stored N x K has rows of K: K = 100 is not a 16-byte multiple (A's
-// rows are not either, and A is checked first).
+// rows are not either, but A is copied into aligned rows; B stored
+// transposed is not).
 func.func @ragged_k(%A: memref<128x100xf16>, %B: memref<128x100xf16>, %C: memref<128x128xf16>) {
-  // expected-error @+1 {{rows of A that are multiples of 16 bytes}}
+  // expected-error @+1 {{the wgmma tile reads B from TMA boxes, which needs rows of B that are multiples of 16 bytes, but B is 128x100 (transposed; use strategy=naive)}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%A, %B : memref<128x100xf16>, memref<128x100xf16>) outs(%C : memref<128x128xf16>)
   return

@@ -99,3 +99,30 @@ func.func @pack(%A: memref<130x64xf16>, %B: memref<64x259xf16>, %C: memref<130x2
   linalg.matmul ins(%A, %B : memref<130x64xf16>, memref<64x259xf16>) outs(%C : memref<130x259xf16>)
   return
 }
+
+// K = 63 (rows of A of 126 bytes): A is copied first too, into rows of 64
+// elements (130 x 64 at 0), B into rows of 320 (63 x 320 at 16640; its
+// 63 x 259 elements are no whole number of 16-byte vectors, so its last
+// row goes element by element, 1536 threads apart). A's tensor map
+// describes A's copy, with the 128-byte swizzle and 128 x 64 boxes, B's
+// its copy; the kernel takes A, B, C, the workspace and the two maps.
+// CHECK-LABEL: func.func @copy_a
+// CHECK: %[[WS:.*]] = memref.alloc() : memref<56972xi8>
+// CHECK: %[[AROWS:.*]] = memref.view %[[WS]][%c0][] : memref<56972xi8> to memref<130x64xf16>
+// CHECK: %[[ACOPY:.*]] = memref.subview %[[AROWS]][0, 0] [130, 63] [1, 1]
+// CHECK: %[[BROWS:.*]] = memref.view %[[WS]][%c16640][] : memref<56972xi8> to memref<63x320xf16>
+// CHECK: %[[BCOPY:.*]] = memref.subview %[[BROWS]][0, 0] [63, 259] [1, 1]
+// CHECK: %[[CASTA:.*]] = memref.cast %[[ACOPY]]
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %[[CASTA]] box[%c128, %c64] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[CASTB:.*]] = memref.cast %[[BCOPY]]
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %[[CASTB]] box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: tile.kernel_arguments %arg0, %arg1, %arg2, %[[WS]], %[[MAPA]], %[[MAPB]] :
+// CHECK: %[[A:.*]] = memref.assume_alignment %arg0, 16 : memref<130x63xf16>
+// CHECK: %[[V:.*]] = memref.load %[[A]][%{{.*}}, %{{.*}}] : memref<130x63xf16>
+// CHECK: memref.store %[[V]], %{{.*}}[%{{.*}}, %{{.*}}] : memref<130x64xf16>
+// CHECK: memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<63x259xf16> into memref<16317xf16>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c259 step %c1536 {
+func.func @copy_a(%A: memref<130x63xf16>, %B: memref<63x259xf16>, %C: memref<130x259xf16>) {
+  linalg.matmul ins(%A, %B : memref<130x63xf16>, memref<63x259xf16>) outs(%C : memref<130x259xf16>)
+  return
+}

@@ -232,8 +232,9 @@ int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
 /// 16-byte multiples (TMA's row strides) or A is stored transposed (K x M;
 /// the copy is M x K, K-major, as the tile reads A); with the fma tile
 /// where A is stored transposed, or copy kind tma meets rows of A that are
-/// not 16-byte multiples. A's TMA boxes then come from the copy, whose
-/// rows are padded. Elsewhere the boxes come from A itself.
+/// not 16-byte multiples; with the wgmma tile (16-bit) where A (M x K as
+/// linalg gives it) has such rows. A's TMA boxes then come from the copy,
+/// whose rows are padded. Elsewhere the boxes come from A itself.
 bool copiesA(ConfigAttr config, int64_t k, OperandLayout layout = {});
 
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
