@@ -406,15 +406,15 @@ static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
 /// with kSplitKMinSteps K steps or more per tile, `fewTiles` (64 x 64
 /// tiles as short of the chip) or fewer tiles than SMs (operands as
 /// linalg gives them: split with transposed copies, 1000 x 1000 x 1001
-/// spilled 8 bytes), and fewer tiles
-/// than the wave's block slots, so that every tile splits along K into at
-/// least two parts (TMA or cp.async stages, B in whole boxes, rows or
-/// packed; at least 4 resident blocks where the candidate asks for none,
-/// as measured). Where a wave holds at most kStreamKMaxBlocksPerTile
-/// blocks per tile, Stream-K on the same tiles instead, which fills the
-/// whole wave (on whole tiles or with pack_b, as getStreamKVariant; not
-/// with operands stored transposed, whose copies' transposes and Stream-K's
-/// segment loop spilled 612 bytes on 1100 x 1200 x 1000).
+/// spilled 8 bytes), and fewer tiles than the wave's block slots, so that
+/// every tile splits along K into at least two parts (TMA or cp.async
+/// stages, B in whole boxes, rows or packed; at least 4 resident blocks
+/// where the candidate asks for none, as measured). Where a wave holds at
+/// most kStreamKMaxBlocksPerTile blocks per tile, Stream-K on the same
+/// tiles instead, which fills the whole wave (on whole tiles or with
+/// pack_b, as getStreamKVariant; not with operands stored transposed,
+/// whose copies' transposes and Stream-K's segment loop spilled 612 bytes
+/// on 1100 x 1200 x 1000).
 static std::pair<ConfigAttr, double>
 getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
                  int64_t k, Type elementType, const TargetInfo &target,
