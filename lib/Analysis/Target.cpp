@@ -154,18 +154,15 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   SmallVector<PackedCopy, 4> copies;
   if (copiesA(config, k, layout))
     copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
-  int64_t elemBytes = getElementBytes(elementType);
-  if (config.getPackB()) {
+  if (config.getPackB())
     copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
-    copies.back().lastRowApart = k * n * elemBytes % 16 != 0;
-    copies.back().shortRows = n * elemBytes < 16;
-  }
   if (config.getPrecision() == Precision::TF32)
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
     for (CopyPart part : {CopyPart::High, CopyPart::Low})
       copies.push_back({1, part, !layout.transposeB, n, k});
   if (!copies.empty()) {
+    int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;
     for (PackedCopy &copy : copies) {
       copy.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);

@@ -498,7 +498,9 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   }
   if (plan.workspace.pack && plan.numThreads % 32 != 0 &&
       llvm::any_of(plan.workspace.pack->copies,
-                   [](const PackedCopy &c) { return c.byTiles(); })) {
+                   [&](const PackedCopy &c) {
+                     return c.byTiles(getElementBytes(elementType));
+                   })) {
     why = "copies an operand a warp per tile row: it needs a multiple of 32 "
           "threads per block";
     return failure();

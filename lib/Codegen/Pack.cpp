@@ -108,9 +108,10 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
   // whole number of vectors (the last row's elements then come one by
   // one). With rows of V elements or more, every element of the other
   // rows lies in B's whole vectors (PackedCopy::byTiles).
-  assert((!copyPlan.lastRowApart || n >= width) &&
+  bool lastRowApart = copyPlan.lastRowApart(getElementBytes(elementType));
+  assert((!lastRowApart || n >= width) &&
          "pack_b's vector copy needs rows of a vector or more");
-  int64_t vectorRows = copyPlan.lastRowApart ? k - 1 : k;
+  int64_t vectorRows = lastRowApart ? k - 1 : k;
   int64_t perRow = llvm::divideCeil(n, width), vectors = vectorRows * perRow;
   int64_t wholeVectors = k * n / width;
   int64_t threads = packers * numThreads;
@@ -122,7 +123,7 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
       workspace, ib.c(copyPlan.offset), ValueRange{});
   auto vectorType = VectorType::get({width}, elementType);
   Value u = ib.add(ib.mul(packer, ib.c(numThreads)), tid);
-  if (copyPlan.lastRowApart) {
+  if (lastRowApart) {
     // The last row, element c by thread c mod U.
     auto loop = scf::ForOp::create(rewriter, loc, u, ib.c(n), ib.c(threads));
     OpBuilder::InsertionGuard guard(rewriter);
@@ -353,13 +354,15 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
         memref::LoadOp::create(rewriter, loc, ticketWord, ib.c(0)));
     isPacker = ib.lt(packer, ib.c(plan.packers));
   }
+  int64_t elemBytes = getElementBytes(
+      cast<MemRefType>(globalB.getType()).getElementType());
   emitUnder(rewriter, loc, isPacker, [&]() {
     for (int operand = 0; operand < 2; ++operand) {
       SmallVector<const PackedCopy *, 2> tiled;
       for (const PackedCopy &copy : plan.copies) {
         if (copy.operand != operand)
           continue;
-        if (!copy.byTiles())
+        if (!copy.byTiles(elemBytes))
           emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
                         packer, tid, numThreads);
         else

@@ -245,20 +245,21 @@ struct PackedCopy {
   CopyPart part = CopyPart::Exact;
   bool transposed = false;
   int64_t rows = 0, cols = 0, offset = 0, pitch = 0;
-  /// pack_b's copy where rows x cols is no whole number of 16-byte vectors
-  /// (K is then not a multiple of a vector, and A's rows are copied too):
-  /// the vector copy leaves the last row, whose last elements are no whole
-  /// vector of B, to a loop over its elements; with rows shorter than a
-  /// vector (`shortRows`) all of B goes through the 32 x 32 tiles.
-  bool lastRowApart = false, shortRows = false;
   int64_t bytes(int64_t elemBytes) const { return rows * pitch * elemBytes; }
+  /// Whether rows x cols is no whole number of 16-byte vectors (pack_b's
+  /// copy where K is not a multiple of a vector, and A's rows are copied
+  /// too): the vector copy leaves the last row, whose last elements are no
+  /// whole vector of B, to a loop over its elements.
+  bool lastRowApart(int64_t elemBytes) const {
+    return rows * cols * elemBytes % 16 != 0;
+  }
   /// Whether the copy goes through 32 x 32 tiles a warp per row (rounding,
   /// splitting or transposing there, or reading any shape): every copy but
-  /// pack_b's of B as it is, with rows of a 16-byte vector or more where it
-  /// is no whole number of vectors.
-  bool byTiles() const {
+  /// pack_b's of B as it is, unless its rows are shorter than a 16-byte
+  /// vector where it is no whole number of vectors.
+  bool byTiles(int64_t elemBytes) const {
     return operand == 0 || transposed || part != CopyPart::Exact ||
-           (lastRowApart && shortRows);
+           (lastRowApart(elemBytes) && cols * elemBytes < 16);
   }
 };
 
