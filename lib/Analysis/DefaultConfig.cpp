@@ -63,21 +63,6 @@ constexpr double kPackCost = 54.6;
 /// problems only.
 constexpr double kCopyFixedSeconds = 1.6e-6;
 
-/// The problem's floor on `target`: its FMAs at the CUDA cores' f32 peak
-/// or A, B and C once through memory, whichever is longer (0 where the
-/// chip lists no f32 FMA rate).
-static double getFloorSeconds(int64_t m, int64_t n, int64_t k,
-                              Type elementType, const TargetInfo &target) {
-  const InstructionTileRate *rate = target.findRate("fma", "f32");
-  if (!rate)
-    return 0;
-  double flops = 2.0 * double(m) * double(n) * double(k);
-  double bytes = double(m * k + k * n + m * n) *
-                 double(getElementBytes(elementType));
-  return std::max(flops / target.peakFlopsPerSecond(*rate),
-                  bytes / target.memoryBytesPerSecond);
-}
-
 /// What split_tail's tail of a few tiles costs, in waves of whole tiles:
 /// 2176 x 2040 x 2048 f16 took 0.0404 ms for 136 tiles of 128 x 256 on 132
 /// SMs against 0.028 for one wave of 128 (docs/results/2026-12-02-tail-

@@ -11,12 +11,10 @@
 #include "TileOpt/Codegen/KernelPlan.h"
 #include "TileOpt/Codegen/Pack.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <limits>
-#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tileopt;
@@ -33,195 +31,6 @@ int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType,
   int64_t bytes = getElementBytes(cType);
   return config.getBM() *
          (config.getBN() / passes * bytes + kRowsEpiloguePadBytes);
-}
-
-/// The output tiles of `config` on an M x N problem.
-static int64_t getOutputTiles(ConfigAttr config, int64_t m, int64_t n) {
-  return llvm::divideCeil(m, config.getBM()) *
-         llvm::divideCeil(n, config.getBN());
-}
-
-StreamKPlan mlir::tileopt::getStreamKPlan(ConfigAttr config, int64_t m,
-                                          int64_t n, int64_t k,
-                                          Type elementType,
-                                          const TargetInfo &target) {
-  StreamKPlan plan;
-  int64_t tiles = getOutputTiles(config, m, n);
-  plan.stepsPerTile = llvm::divideCeil(k, config.getBK());
-  plan.steps = tiles * plan.stepsPerTile;
-  plan.partialElements = config.getBM() * config.getBN();
-  int64_t wave = target.numSMs * config.getBlocksPerSM();
-  if (config.getScheduler() == TileSchedulerKind::SplitTail) {
-    // The tail's parts fill the wave but keep at least kMinSplitSteps K
-    // steps each.
-    int64_t tail = tiles % wave;
-    plan.dataParallelTiles = tiles - tail;
-    plan.split =
-        tail ? std::clamp<int64_t>(
-                   std::min(wave / tail, plan.stepsPerTile / kMinSplitSteps), 1,
-                   plan.stepsPerTile)
-             : 1;
-    // A split of 1 splits nothing: every tile runs whole, and there is
-    // no partial sum.
-    if (plan.split == 1)
-      plan.dataParallelTiles = tiles;
-    plan.blocks = plan.dataParallelTiles + (tiles - plan.dataParallelTiles) *
-                                               plan.split;
-    // With a producer warpgroup, a resident wave loops over the units, so
-    // that the producer fills the next unit's stages while the consumers
-    // store C; the parts come last, where every block has run its whole
-    // tiles (D of them make D / wave rounds).
-    plan.persistent = config.isWarpSpecialized();
-    plan.partsFirst = !plan.persistent && plan.dataParallelTiles >= 2 * wave;
-    plan.maxSegments = 1;
-  } else {
-    plan.blocks = std::min(wave, plan.steps);
-    for (int64_t b = 0; b < plan.blocks; ++b) {
-      int64_t first = b * plan.steps / plan.blocks;
-      int64_t last = (b + 1) * plan.steps / plan.blocks - 1;
-      plan.maxSegments =
-          std::max(plan.maxSegments,
-                   last / plan.stepsPerTile - first / plan.stepsPerTile + 1);
-    }
-  }
-  plan.grid = plan.persistent ? std::min(wave, plan.blocks) : plan.blocks;
-  // Partial sums are accumulators: f32 for every operand type.
-  plan.flagsOffset = plan.partialSlots() * plan.partialElements * 4;
-  plan.workspaceBytes = plan.flagsOffset + 4 * plan.partialSlots();
-  return plan;
-}
-
-std::pair<int64_t, int64_t>
-mlir::tileopt::getTileInOrder(ConfigAttr config, int64_t tilesM, int64_t tilesN,
-                              int64_t t) {
-  bool alongM = config.isOrderAlongM();
-  int64_t along = llvm::alignTo(alongM ? tilesM : tilesN, config.getCluster());
-  int64_t across = alongM ? tilesN : tilesM;
-  int64_t group = config.getTileGroup();
-  int64_t position = t % along, line = t / along;
-  if (group != 0 && group < along) {
-    int64_t first = t / (group * across) * group;
-    int64_t offset = t % (group * across);
-    int64_t rows = std::min(group, along - first);
-    position = first + offset % rows;
-    line = offset / rows;
-  }
-  return alongM ? std::make_pair(position, line)
-                : std::make_pair(line, position);
-}
-
-WaveFootprint mlir::tileopt::getWaveFootprint(ConfigAttr config, int64_t m,
-                                              int64_t n, int64_t blocks) {
-  int64_t tilesM = llvm::divideCeil(m, config.getBM());
-  int64_t tilesN = llvm::divideCeil(n, config.getBN());
-  // A wave of at most a few thousand blocks (the caller's): one pass over
-  // its tiles; those past C's edge (a cluster's padding) read nothing.
-  llvm::SmallDenseSet<int64_t> rows, cols;
-  for (int64_t t = 0; t < blocks; ++t) {
-    auto [row, col] = getTileInOrder(config, tilesM, tilesN, t);
-    if (row < tilesM && col < tilesN) {
-      rows.insert(row);
-      cols.insert(col);
-    }
-  }
-  return {static_cast<int64_t>(rows.size()), static_cast<int64_t>(cols.size())};
-}
-
-int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
-                                         int64_t n, const TargetInfo &target,
-                                         int64_t batches) {
-  return std::min(getOutputTiles(config, m, n) * batches,
-                  target.numSMs *
-                      std::max<int64_t>(config.getBlocksPerSM(), 1));
-}
-
-WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
-                                              int64_t n, int64_t k,
-                                              Type elementType,
-                                              const TargetInfo &target,
-                                              OperandLayout layout) {
-  WorkspacePlan plan;
-  if (config.getStreamK()) {
-    plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
-    plan.bytes = plan.streamK->workspaceBytes;
-  }
-  // The copies, A's first: A as it is (M x K; copiesA: the TF32
-  // precisions round or split its elements in registers), transposed
-  // where it is stored K x M; B as it is (K x N, pack_b), transposed where
-  // it is stored N x K; with the TF32 precisions B as N x K (transposed,
-  // unless it is stored so), as TF32 or as its high parts and then its low
-  // parts (tf32x3).
-  SmallVector<PackedCopy, 4> copies;
-  if (copiesA(config, k, layout))
-    copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
-  if (config.getPackB())
-    copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
-  if (config.getPrecision() == Precision::TF32)
-    copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
-  if (config.getPrecision() == Precision::TF32x3)
-    for (CopyPart part : {CopyPart::High, CopyPart::Low})
-      copies.push_back({1, part, !layout.transposeB, n, k});
-  if (!copies.empty()) {
-    int64_t elemBytes = getElementBytes(elementType);
-    PackPlan pack;
-    for (PackedCopy &copy : copies) {
-      copy.offset = llvm::alignTo(plan.bytes, kTmaBoxAlignment);
-      copy.pitch =
-          llvm::alignTo(copy.cols * elemBytes, kTmaBoxAlignment) / elemBytes;
-      plan.bytes = copy.offset + copy.bytes(elemBytes);
-    }
-    pack.copies = std::move(copies);
-    pack.barrierOffset = plan.bytes;
-    bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
-    pack.blocks = plan.streamK ? plan.streamK->grid
-                  : persistent ? getPersistentGrid(config, m, n, target)
-                               : getOutputTiles(config, m, n);
-    pack.packers =
-        std::min(pack.blocks, target.numSMs * config.getBlocksPerSM());
-    plan.bytes = pack.barrierOffset + 12;
-    plan.pack = pack;
-  }
-  return plan;
-}
-
-bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k,
-                            OperandLayout layout) {
-  if (config.isTF32())
-    return k % 4 != 0 || layout.transposeA;
-  if (config.getStrategy() != Strategy::Tiled)
-    return false;
-  // The wgmma tile's 16-bit A is read as stored (K-major or not); rows of
-  // K elements that are not 16-byte multiples are copied.
-  if (config.isWgmma())
-    return !layout.transposeA && k % 8 != 0;
-  return layout.transposeA ||
-         (k % 4 != 0 && config.getCopyKind() == CopyKind::Tma);
-}
-
-StringRef mlir::tileopt::stringifyCopyPart(CopyPart part) {
-  static const char *const names[] = {"exact", "rounded", "high", "low"};
-  return names[static_cast<int>(part)];
-}
-
-RowGroupBoxes mlir::tileopt::getRowGroupBoxes(ConfigAttr config) {
-  if (!config.getBRowGroups())
-    return {};
-  // 4-byte elements; BK is a multiple of 4 (copy = tma).
-  int64_t run = config.getBN() + 3;
-  RowGroupBoxes boxes;
-  boxes.rows = config.getBK() / 4;
-  boxes.count = llvm::divideCeil(run, kMaxTmaBoxSide);
-  // Boxes of rows x width x 4 bytes, a multiple of 128.
-  int64_t unit = std::lcm<int64_t>(
-      4, kTmaBoxAlignment / 4 / std::gcd<int64_t>(kTmaBoxAlignment / 4,
-                                                   boxes.rows));
-  boxes.width = llvm::alignTo(llvm::divideCeil(run, boxes.count), unit);
-  return boxes;
-}
-
-int64_t mlir::tileopt::getStagedBCols(ConfigAttr config) {
-  return config.getBRowGroups() ? getRowGroupBoxes(config).pitch()
-                                : config.getBN();
 }
 
 int64_t mlir::tileopt::getConsumerRegisters(int64_t consumerWarpgroups) {
@@ -547,6 +356,19 @@ std::optional<std::string> mlir::tileopt::findProblemViolation(
   if (!violation)
     violation = findStreamKViolation(config, m, n, k, elementType, target);
   return violation;
+}
+
+double mlir::tileopt::getFloorSeconds(int64_t m, int64_t n, int64_t k,
+                                      Type elementType,
+                                      const TargetInfo &target) {
+  const InstructionTileRate *rate = target.findRate("fma", "f32");
+  if (!rate)
+    return 0;
+  double flops = 2.0 * double(m) * double(n) * double(k);
+  double bytes = double(m * k + k * n + m * n) *
+                 double(getElementBytes(elementType));
+  return std::max(flops / target.peakFlopsPerSecond(*rate),
+                  bytes / target.memoryBytesPerSecond);
 }
 
 WaveInfo mlir::tileopt::computeWaves(ConfigAttr config, int64_t m, int64_t n,

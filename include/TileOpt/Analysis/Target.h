@@ -4,7 +4,8 @@
 // memory, registers; SM count) and the checks of a `#tile.config` against a
 // chip and a problem. A matmul gets a config only through
 // `findProblemViolation`, so a config is accepted or rejected for the same
-// reason everywhere.
+// reason everywhere. The grid's plans (tiles and their order, Stream-K,
+// the persistent grid, the workspace's copies) live in GridPlan.cpp.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILEOPT_ANALYSIS_TARGET_H
@@ -153,6 +154,9 @@ struct RowGroupBoxes {
   int64_t pitch() const { return count * width; }
 };
 RowGroupBoxes getRowGroupBoxes(ConfigAttr config);
+
+/// The output tiles of `config` on an M x N problem.
+int64_t getOutputTiles(ConfigAttr config, int64_t m, int64_t n);
 
 /// stream_k: one resident wave of blocks (SMs x blocks_per_sm, at most one
 /// per K step) splits the K steps of all output tiles, taken tile by tile
@@ -367,6 +371,12 @@ struct WaveInfo {
   int64_t waves = 0;       ///< ceil(ctas / (numSMs * ctasPerSM))
   double efficiency = 0;   ///< ctas / (waves * numSMs * ctasPerSM)
 };
+
+/// The problem's floor on `target`: its FMAs at the CUDA cores' f32 peak
+/// or A, B and C once through memory, whichever is longer (0 where the
+/// chip lists no f32 FMA rate).
+double getFloorSeconds(int64_t m, int64_t n, int64_t k, Type elementType,
+                       const TargetInfo &target);
 
 /// Waves of `config` on an M x N output: resident blocks per SM from the
 /// registers (`registersPerThread`, e.g. from ptxas, else the estimate),
