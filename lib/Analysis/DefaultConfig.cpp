@@ -6,6 +6,7 @@
 // config", has the candidates, the model and the measurements.
 //
 //===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/DefaultConfig.h"
 #include "TileOpt/Analysis/Target.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -31,8 +32,9 @@ constexpr double kStreamKEfficiency = 0.975;
 /// tiles reached 0.85-1.06 of their candidate's speed (0.92-1.01x of
 /// cuBLAS on 256 x 256 x 32768, 768 x 768 x 16384, 64 x 64 x 65536, 256 x
 /// 4096 x 8192, from 0.01-0.71x whole; 256^3, 512^3 and 768^3 1.00x,
-/// 0.96x and 1.06x from 0.66-0.68x); 999 x 1001 x 1003 (256 tiles of 64 x 64, 63 K steps)
-/// ran faster whole (0.672x) than split (0.645x) or on stream_k (0.609x).
+/// 0.96x and 1.06x from 0.66-0.68x); 999 x 1001 x 1003 (256 tiles of 64 x 64,
+/// 63 K steps) ran faster whole (0.672x) than split (0.645x) or on stream_k
+/// (0.609x).
 constexpr double kSplitKBlocksPerSM = 1.5;
 constexpr double kSplitKEfficiency = 0.9;
 constexpr int64_t kSplitKMinSteps = 256;
@@ -63,31 +65,22 @@ constexpr double kPackCost = 54.6;
 /// problems only.
 constexpr double kCopyFixedSeconds = 1.6e-6;
 
-/// What split_tail's tail of a few tiles costs, in waves of whole tiles:
-/// 2176 x 2040 x 2048 f16 took 0.0404 ms for 136 tiles of 128 x 256 on 132
-/// SMs against 0.028 for one wave of 128 (docs/results/2026-12-02-tail-
-/// sum.md).
-constexpr double kSplitTailWaveCost = 0.44;
-
-/// The speed of 64 x 256 wgmma tiles (one consumer warpgroup) relative to
-/// 128 x 256 at the same wave efficiency: 2048^3 f16, 0.0308 against 0.0277
-/// ms (docs/results/2026-12-03-clocks.md).
-constexpr double kNarrowTileSpeed = 0.90;
-
-/// The same for tf32 (its operands twice the bytes per MMA): 2048^3,
-/// 179.3 against 227.3 TFLOP/s (docs/results/2026-12-05-tf32-tiles/).
-constexpr double kNarrowTF32TileSpeed = 0.79;
-
-/// The fraction of its waves' SM slots that `tiles` tiles fill on `sms`
-/// SMs (one block each).
-static double getWaveEfficiency(int64_t tiles, int64_t sms) {
+double mlir::tileopt::getWaveEfficiency(int64_t tiles, int64_t sms) {
   return double(tiles) / double(llvm::divideCeil(tiles, sms) * sms);
 }
 
-/// Whether split_tail's `plan` runs a tail: a full wave or more of whole
-/// tiles, then a partial wave whose tiles split along K.
-static bool runsSplitTail(const StreamKPlan &plan, const TargetInfo &target) {
+bool mlir::tileopt::runsSplitTail(const StreamKPlan &plan,
+                                  const TargetInfo &target) {
   return plan.split >= 2 && plan.dataParallelTiles >= target.numSMs;
+}
+
+std::optional<std::string> mlir::tileopt::findDefaultViolation(
+    ConfigAttr config, int64_t m, int64_t n, int64_t k, Type elementType,
+    const TargetInfo &target, OperandLayout layout) {
+  if (std::optional<std::string> violation =
+          findConfigViolation(config, target, elementType))
+    return violation;
+  return findShapeViolation(config, m, n, k, elementType, layout);
 }
 
 namespace {
@@ -112,10 +105,10 @@ struct Candidate {
 static ConfigAttr withScheduler(ConfigAttr config, int64_t blocksPerSM,
                                 TileSchedulerKind scheduler) {
   MLIRContext *ctx = config.getContext();
-  return ConfigAttr::get(ctx, config.getStrategy(), config.getBlock(),
-                         config.getWarp(), config.getTile(), config.getCopy(),
-                         ScheduleAttr::get(ctx, config.getStages(), blocksPerSM,
-                                           scheduler));
+  return ConfigAttr::get(
+      ctx, config.getStrategy(), config.getBlock(), config.getWarp(),
+      config.getTile(), config.getCopy(),
+      ScheduleAttr::get(ctx, config.getStages(), blocksPerSM, scheduler));
 }
 
 /// The default's Stream-K variant of `config` (whose waves are `w`), or
@@ -141,248 +134,6 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
   if (findStreamKViolation(streamK, m, n, k, elementType, target))
     return {};
   return streamK;
-}
-
-/// What makes `config` impossible on `target` or for the problem's shape.
-static std::optional<std::string> findViolation(ConfigAttr config, int64_t m,
-                                                int64_t n, int64_t k,
-                                                Type elementType,
-                                                const TargetInfo &target,
-                                                OperandLayout layout = {}) {
-  if (std::optional<std::string> violation =
-          findConfigViolation(config, target, elementType))
-    return violation;
-  return findShapeViolation(config, m, n, k, elementType, layout);
-}
-
-/// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
-/// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
-/// shape of the kernels measured in docs/results/; 128 x 128 where the
-/// larger tiles would leave many of the chip's SMs idle. Blocks take tiles
-/// down the columns of C where B is as large as A or larger (N >= M), so
-/// that a wave's blocks share B's panels in the L2 (measured on the FF
-/// layer and on 4096³, 2 % over along_n: docs/results/).
-static ConfigAttr
-selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n, int64_t k,
-                         Type elementType, Type cType, const TargetInfo &target,
-                         std::string *why, OperandLayout layout,
-                         int64_t batch) {
-  if (!target.hasInstructionTile("wgmma")) {
-    if (why)
-      *why = getTypeName(elementType) +
-             " matmuls run on the wgmma tile, which needs chip sm_90a (or "
-             "take strategy=naive)";
-    return {};
-  }
-  // 128 x 128 only where 128 x 256 tiles would leave a quarter of the SMs
-  // or more idle (2048^3's 128 wide tiles on 132 SMs: 4 % faster than 256
-  // tiles of 128 x 128; docs/results/2026-12-01-wgmma-pack.md).
-  int64_t batches = std::max<int64_t>(batch, 1);
-  int64_t wideTiles =
-      llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256) * batches;
-  int64_t bn = 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
-  // Rows of B that are not 16-byte multiples: the kernel packs B first
-  // (its blocks then wait for each other: one resident block per SM).
-  // Transposed B is read as it is, in rows of K (as A's).
-  int64_t bRowBytes =
-      (layout.transposeB ? k : n) * getElementBytes(elementType);
-  bool packB = bRowBytes % 16 != 0 && !layout.transposeB;
-  // Rows of A (K elements) that are not 16-byte multiples: A is copied
-  // first too. Either copy makes the blocks wait for each other.
-  bool copies = packB || (!layout.transposeA &&
-                          k * getElementBytes(elementType) % 16 != 0);
-  // Grids of more than one wave take the tile order in bands of G tile
-  // rows (columns with along_n), so that a wave of W blocks spans about G
-  // x W / G tiles: it reads G BM-row panels of A and W / G BN-column
-  // panels of B, the least for G = sqrt(W x BN / BM) (along_n: W x BM /
-  // BN), taken at the nearest power of two (16 for 128 x 256 tiles on 132
-  // SMs: 1.2 % faster than whole columns on 4096^3, neutral on the FF
-  // layer; docs/results/2026-12-02-bands.md).
-  TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
-  double aspect = order == TileOrder::AlongM ? double(bn) / 128 : 128.0 / bn;
-  // (A band as wide as the walk is no band.)
-  int64_t rows = llvm::divideCeil(m, 128), cols = llvm::divideCeil(n, bn);
-  int64_t group = int64_t(1)
-                  << std::lround(std::log2(std::sqrt(target.numSMs * aspect)));
-  if (batch || rows * cols <= target.numSMs ||
-      group >= (order == TileOrder::AlongM ? rows : cols))
-    group = 0;
-  auto config = ConfigAttr::get(
-      ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
-      WgmmaTileAttr::get(ctx, {64, bn, 16}, Precision::IEEE),
-      CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
-                    packB ? BStaging::Packed : BStaging::Direct),
-      ScheduleAttr::get(ctx, /*stages=*/4, copies ? 1 : 0,
-                        TileSchedulerKind::DataParallel, ProducerKind::None,
-                        order, /*cluster=*/1, group));
-  if (std::optional<std::string> violation =
-          findViolation(config, m, n, k, elementType, target, layout)) {
-    if (why)
-      *why = "its wgmma config does not fit: " + *violation;
-    return {};
-  }
-  // The same tiles on a schedule other than the data-parallel one (one
-  // resident block per SM).
-  auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer) {
-    return ConfigAttr::get(ctx, Strategy::Tiled, config.getBlock(),
-                           config.getWarp(), config.getTile(), config.getCopy(),
-                           ScheduleAttr::get(ctx, config.getStages(),
-                                             /*blocksPerSM=*/1, scheduler,
-                                             producer, order,
-                                             /*cluster=*/1, group));
-  };
-  auto fits = [&](ConfigAttr candidate) {
-    return !findViolation(candidate, m, n, k, elementType, target, layout);
-  };
-  // A batch: its blocks on the grid's z, or over more than a wave of tiles
-  // a persistent producer grid whose tiles run batch after batch, so that
-  // the producer loads the next tile while the consumers store C. With
-  // K of at most 4 steps (C's stores outweigh the loop), 128 x 128 tiles
-  // in 4 stages: 64 x (512 x 512 x 64) f16 1.03x cuBLAS strided-batched
-  // and 16 x (2048 x 2048 x 128) 1.05x, where the data-parallel grid ran
-  // 0.84x and 0.73x and 128 x 256 tiles 1.03-1.11x and 0.98-1.03x
-  // (docs/results/2026-12-06-batch/).
-  if (batch) {
-    if (std::optional<std::string> violation =
-            findBatchViolation(config, k, batch, layout)) {
-      if (why)
-        *why = *violation;
-      return {};
-    }
-    if (rows * cols * batch <= target.numSMs)
-      return config;
-    ConfigAttr persistent =
-        withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
-    if (k <= 4 * config.getBK())
-      persistent = ConfigAttr::get(
-          ctx, Strategy::Tiled, {128, 128, 64}, {64, 128},
-          WgmmaTileAttr::get(ctx, {64, 128, 16}, Precision::IEEE),
-          config.getCopy(),
-          ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1,
-                            TileSchedulerKind::Persistent,
-                            ProducerKind::Warpgroup, TileOrder::AlongN));
-    return fits(persistent) ? persistent : config;
-  }
-  // A full wave or more and a partial one: split_tail splits the tail's
-  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
-  // 3.7 % on 2053 x 2039 x 2048's 1.03; docs/results/2026-12-01-wgmma-
-  // pack.md). A producer warpgroup on a persistent grid fills the next
-  // tile's stages while the consumers store C from their own chunked
-  // slot: with split_tail's tail where M fills whole tiles (the FF layer
-  // 1.5 % faster with a 16-bit C and 2.5 % with f32 C, on average over 6
-  // rounds; with edge rows ptxas spilled 362-420 bytes, 3.5-10 % slower
-  // on 1100 x 3904 x 520; docs/results/2026-12-03-persistent-tail.md),
-  // and for an f32 C over more than one wave without a tail (1.02x the
-  // data-parallel kernel's speed on 4096^3, 1.06x on 4200 x 4088 x 1000;
-  // neutral for 16-bit C, whose aliased C tile costs less;
-  // docs/results/2026-12-03-c-chunks.md).
-  ConfigAttr splitTail =
-      withSchedule(TileSchedulerKind::SplitTail, ProducerKind::None);
-  StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
-  // A full wave or more whose tail split_tail would run: 64 x 256 tiles on
-  // a persistent producer grid, where their whole waves outweigh their
-  // lower speed (2053 x 2039 x 2048 f16: 264 tiles, two waves, 0.0394 ms
-  // against split_tail's 0.0476; docs/results/2026-12-03-clocks.md). Only
-  // where B's rows, as the TMA unit reads them, are 128-byte multiples
-  // (packed, or so in B): the narrow tiles read twice B's bytes per MMA,
-  // and on 2053 x 2040 x 2048 (4080-byte rows) they were 20 % slower.
-  if (bn == 256 && runsSplitTail(plan, target) &&
-      (packB || bRowBytes % 128 == 0)) {
-    double wave = double(target.numSMs);
-    double tiles = double(rows * cols);
-    double wideEfficiency =
-        tiles / wave / (std::floor(tiles / wave) + kSplitTailWaveCost);
-    double narrowEfficiency =
-        getWaveEfficiency(llvm::divideCeil(m, 64) * cols, target.numSMs);
-    auto narrow = ConfigAttr::get(
-        ctx, Strategy::Tiled, {64, 256, 64}, {64, 256}, config.getTile(),
-        config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::Persistent,
-                          ProducerKind::Warpgroup, order));
-    if (kNarrowTileSpeed * narrowEfficiency > wideEfficiency && fits(narrow))
-      return narrow;
-  }
-  if (runsSplitTail(plan, target) && fits(splitTail)) {
-    ConfigAttr producer =
-        withSchedule(TileSchedulerKind::SplitTail, ProducerKind::Warpgroup);
-    return !copies && m % 128 == 0 && fits(producer) ? producer : splitTail;
-  }
-  if (cType && getElementBytes(cType) == 4 && rows * cols > target.numSMs &&
-      !copies) {
-    ConfigAttr producer =
-        withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
-    if (fits(producer))
-      return producer;
-  }
-  return config;
-}
-
-/// The TF32 default: the f16 default's 128 x BN tiles, BK one swizzle atom
-/// (32), 4 stages of 48 KiB (128 x 256) with tf32; with tf32x3, whose
-/// stages hold both parts, 128 x 128 tiles in 3 stages of 64 KiB. A
-/// producer warpgroup, one resident block per SM (the copies' grid
-/// barrier), on a persistent grid where M fills whole tiles (with edge
-/// rows ptxas spilled the persistent consumers of 128 x 256 tiles) and
-/// data-parallel tiles otherwise. tf32 takes 64 x 256 tiles (one consumer
-/// warpgroup, persistent) where their fuller waves outweigh their lower
-/// speed, as the f16 default does: 2053 x 2039 x 2048, 264 tiles in two
-/// whole waves, 0.0967 ms against 0.1231 for 136 of 128 x 256 (the tile
-/// study, docs/results/2026-12-05-tf32-tiles/; 128 x 128 tiles, 272 of
-/// them, took 0.108-0.113). tf32x3 runs a tail that splits on split_tail.
-static ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m,
-                                          int64_t n, int64_t k,
-                                          Type elementType,
-                                          Precision precision,
-                                          const TargetInfo &target,
-                                          std::string *why) {
-  std::string name = stringifyPrecision(precision).str();
-  if (!target.findRate("wgmma", "tf32")) {
-    if (why)
-      *why = "precision = " + name +
-             " runs on the wgmma tile, which needs chip sm_90a";
-    return {};
-  }
-  bool x3 = precision == Precision::TF32x3;
-  int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
-  int64_t bn = x3 || 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
-  int64_t bm = 128;
-  if (bn == 256 &&
-      kNarrowTF32TileSpeed * getWaveEfficiency(llvm::divideCeil(m, 64) *
-                                                   llvm::divideCeil(n, 256),
-                                               target.numSMs) >
-          getWaveEfficiency(wideTiles, target.numSMs))
-    bm = 64;
-  TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
-  auto withScheduler = [&](TileSchedulerKind scheduler) {
-    return ConfigAttr::get(
-        ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
-        WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
-        CopyAttr::get(ctx, CopyKind::Tma),
-        ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4, /*blocksPerSM=*/1,
-                          scheduler, ProducerKind::Warpgroup, order));
-  };
-  ConfigAttr config = withScheduler(m % bm == 0 || bm == 64
-                                        ? TileSchedulerKind::Persistent
-                                        : TileSchedulerKind::DataParallel);
-  // tf32x3 over a full wave or more with a tail that splits: split_tail,
-  // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
-  // parts, 25 % faster than the data-parallel grid's third wave;
-  // docs/results/2026-12-05-tf32x3-tail/).
-  if (x3) {
-    ConfigAttr splitTail = withScheduler(TileSchedulerKind::SplitTail);
-    StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
-    if (runsSplitTail(plan, target) &&
-        !findViolation(splitTail, m, n, k, elementType, target))
-      config = splitTail;
-  }
-  if (std::optional<std::string> violation =
-          findViolation(config, m, n, k, elementType, target)) {
-    if (why)
-      *why = "its " + name + " config does not fit: " + *violation;
-    return {};
-  }
-  return config;
 }
 
 /// The default's split-K variant of `config` (its data-parallel grid `w`)
@@ -417,14 +168,14 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
   StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
   int64_t wave = target.numSMs * blocksPerSM;
   if (plan.dataParallelTiles != 0 || plan.split < 2 ||
-      findViolation(split, m, n, k, elementType, target, layout))
+      findDefaultViolation(split, m, n, k, elementType, target, layout))
     return {};
   bool wholeTiles = m % config.getBM() == 0 && n % config.getBN() == 0;
   if (wave <= kStreamKMaxBlocksPerTile * w.ctas && layout.isDefault() &&
       (wholeTiles || config.getPackB())) {
     ConfigAttr streamK =
         withScheduler(config, blocksPerSM, TileSchedulerKind::StreamK);
-    if (!findViolation(streamK, m, n, k, elementType, target))
+    if (!findDefaultViolation(streamK, m, n, k, elementType, target))
       return {streamK, 1.0};
   }
   return {split, double(plan.blocks) / double(wave)};
@@ -443,8 +194,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   }
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
-    return selectDefaultTF32Config(ctx, m, n, k, elementType, precision,
-                                   target, why);
+    return selectDefaultTF32Config(ctx, m, n, k, elementType, precision, target,
+                                   why);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
                                     why, layout, batch);
@@ -535,8 +286,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
                                   {c.wm, c.wn}, {c.tm, c.tn}, c.stages,
                                   c.copy == CopyKind::Tma ? 0 : pad, c.copy,
                                   blocksPerSM, c.a, c.fmaOrder, b);
-    if (std::optional<std::string> violation =
-            findViolation(config, m, n, k, elementType, target, layout)) {
+    if (std::optional<std::string> violation = findDefaultViolation(
+            config, m, n, k, elementType, target, layout)) {
       if (why)
         *why =
             "every candidate breaks a limit (the smallest: " + *violation + ")";
@@ -548,8 +299,9 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
         *why = *violation;
       continue;
     }
-    WaveInfo w = computeWaves(config, m, n, elementType, target,
-                              /*registersPerThread=*/{}, std::max<int64_t>(batch, 1));
+    WaveInfo w =
+        computeWaves(config, m, n, elementType, target,
+                     /*registersPerThread=*/{}, std::max<int64_t>(batch, 1));
     double useful = double(m) * double(n) /
                     double(llvm::alignTo(m, c.bm) * llvm::alignTo(n, c.bn));
     bool rowsAligned = aligned || (aCopied && bAligned);
@@ -579,9 +331,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       best = streamK;
     }
     // The same tiles split along K, where the grid is too small.
-    if (auto [splitK, fill] =
-            getSplitKVariant(config, w, m, n, k, elementType, target,
-                             fewTiles, layout);
+    if (auto [splitK, fill] = getSplitKVariant(config, w, m, n, k, elementType,
+                                               target, fewTiles, layout);
         splitK && kSplitKEfficiency * fill * speed > bestScore) {
       bestScore = kSplitKEfficiency * fill * speed;
       best = splitK;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Analysis/MatmulProblem.h"
+#include "TileOpt/Analysis/DefaultConfig.h"
 #include "TileOpt/Analysis/Target.h"
 #include "TileOpt/Analysis/TuningFile.h"
 #include "TileOpt/Transforms/Passes.h"

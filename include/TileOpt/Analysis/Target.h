@@ -386,29 +386,6 @@ WaveInfo computeWaves(ConfigAttr config, int64_t m, int64_t n, Type elementType,
                       std::optional<int64_t> registersPerThread = {},
                       int64_t batches = 1);
 
-/// The default tiled config for an M x N x K problem on `target` (see
-/// docs/design.md, "Default config"): among a few register-tiled candidates,
-/// the one with the best product of wave efficiency, measured relative speed
-/// and useful fraction of the padded output; with `stream_k` where that
-/// config is a TMA one with `blocks_per_sm` and without `b_row_groups`
-/// whose tiles leave block slots idle in the last wave (whole tiles, or
-/// pack_b over two waves or more). Null when no candidate fits, with `why`
-/// (if given) saying what the smallest candidate breaks. `cType` is C's
-/// element type (null: the operands'); it picks the 16-bit schedule.
-/// `precision` tf32 or tf32x3 picks the TF32 wgmma default instead (f32
-/// operands, sm_90a). With transposed A or B (`layout`) the wgmma
-/// defaults read them as stored or through their copies, and the fma
-/// candidates are the TMA ones that copy them first (b = packed, at least
-/// one block per SM). A batched problem (`batch` > 0) counts its tiles
-/// `batch` times and takes only configs findBatchViolation admits.
-ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
-                                    int64_t k, Type elementType, Type cType,
-                                    const TargetInfo &target,
-                                    std::string *why = nullptr,
-                                    Precision precision = Precision::IEEE,
-                                    OperandLayout layout = {},
-                                    int64_t batch = 0);
-
 /// The most tiles one block's K steps may touch with stream_k (each is a
 /// segment of the kernel's K loop, which refills the pipeline): beyond the
 /// 17 measured (docs/results/2026-11-30-stream-k.md) the tiles are too

@@ -1,0 +1,241 @@
+//===- TensorCoreDefault.cpp - The default wgmma configs ------------------===//
+//
+// The default configs of the wgmma tile: `selectDefaultWgmmaConfig` for
+// f16 and bf16 operands and `selectDefaultTF32Config` for f32 operands in
+// precision tf32 or tf32x3. Each starts from the measured 128 x BN tile and
+// picks the schedule from the problem's waves; the figures are in
+// docs/results/.
+//
+//===----------------------------------------------------------------------===//
+#include "TileOpt/Analysis/DefaultConfig.h"
+#include "TileOpt/Analysis/Target.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tileopt;
+
+/// What split_tail's tail of a few tiles costs, in waves of whole tiles:
+/// 2176 x 2040 x 2048 f16 took 0.0404 ms for 136 tiles of 128 x 256 on 132
+/// SMs against 0.028 for one wave of 128 (docs/results/2026-12-02-tail-
+/// sum.md).
+constexpr double kSplitTailWaveCost = 0.44;
+
+/// The speed of 64 x 256 wgmma tiles (one consumer warpgroup) relative to
+/// 128 x 256 at the same wave efficiency: 2048^3 f16, 0.0308 against 0.0277
+/// ms (docs/results/2026-12-03-clocks.md).
+constexpr double kNarrowTileSpeed = 0.90;
+
+/// The same for tf32 (its operands twice the bytes per MMA): 2048^3,
+/// 179.3 against 227.3 TFLOP/s (docs/results/2026-12-05-tf32-tiles/).
+constexpr double kNarrowTF32TileSpeed = 0.79;
+
+ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
+    MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
+    Type cType, const TargetInfo &target, std::string *why,
+    OperandLayout layout, int64_t batch) {
+  if (!target.hasInstructionTile("wgmma")) {
+    if (why)
+      *why = getTypeName(elementType) +
+             " matmuls run on the wgmma tile, which needs chip sm_90a (or "
+             "take strategy=naive)";
+    return {};
+  }
+  // 128 x 128 only where 128 x 256 tiles would leave a quarter of the SMs
+  // or more idle (2048^3's 128 wide tiles on 132 SMs: 4 % faster than 256
+  // tiles of 128 x 128; docs/results/2026-12-01-wgmma-pack.md).
+  int64_t batches = std::max<int64_t>(batch, 1);
+  int64_t wideTiles =
+      llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256) * batches;
+  int64_t bn = 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
+  // Rows of B that are not 16-byte multiples: the kernel packs B first
+  // (its blocks then wait for each other: one resident block per SM).
+  // Transposed B is read as it is, in rows of K (as A's).
+  int64_t bRowBytes =
+      (layout.transposeB ? k : n) * getElementBytes(elementType);
+  bool packB = bRowBytes % 16 != 0 && !layout.transposeB;
+  // Rows of A (K elements) that are not 16-byte multiples: A is copied
+  // first too. Either copy makes the blocks wait for each other.
+  bool copies = packB || (!layout.transposeA &&
+                          k * getElementBytes(elementType) % 16 != 0);
+  // Grids of more than one wave take the tile order in bands of G tile
+  // rows (columns with along_n), so that a wave of W blocks spans about G
+  // x W / G tiles: it reads G BM-row panels of A and W / G BN-column
+  // panels of B, the least for G = sqrt(W x BN / BM) (along_n: W x BM /
+  // BN), taken at the nearest power of two (16 for 128 x 256 tiles on 132
+  // SMs: 1.2 % faster than whole columns on 4096^3, neutral on the FF
+  // layer; docs/results/2026-12-02-bands.md).
+  TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
+  double aspect = order == TileOrder::AlongM ? double(bn) / 128 : 128.0 / bn;
+  // (A band as wide as the walk is no band.)
+  int64_t rows = llvm::divideCeil(m, 128), cols = llvm::divideCeil(n, bn);
+  int64_t group = int64_t(1)
+                  << std::lround(std::log2(std::sqrt(target.numSMs * aspect)));
+  if (batch || rows * cols <= target.numSMs ||
+      group >= (order == TileOrder::AlongM ? rows : cols))
+    group = 0;
+  auto config = ConfigAttr::get(
+      ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
+      WgmmaTileAttr::get(ctx, {64, bn, 16}, Precision::IEEE),
+      CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
+                    packB ? BStaging::Packed : BStaging::Direct),
+      ScheduleAttr::get(ctx, /*stages=*/4, copies ? 1 : 0,
+                        TileSchedulerKind::DataParallel, ProducerKind::None,
+                        order, /*cluster=*/1, group));
+  if (std::optional<std::string> violation =
+          findDefaultViolation(config, m, n, k, elementType, target, layout)) {
+    if (why)
+      *why = "its wgmma config does not fit: " + *violation;
+    return {};
+  }
+  // The same tiles on a schedule other than the data-parallel one (one
+  // resident block per SM).
+  auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer) {
+    return ConfigAttr::get(ctx, Strategy::Tiled, config.getBlock(),
+                           config.getWarp(), config.getTile(), config.getCopy(),
+                           ScheduleAttr::get(ctx, config.getStages(),
+                                             /*blocksPerSM=*/1, scheduler,
+                                             producer, order,
+                                             /*cluster=*/1, group));
+  };
+  auto fits = [&](ConfigAttr candidate) {
+    return !findDefaultViolation(candidate, m, n, k, elementType, target,
+                                 layout);
+  };
+  // A batch: its blocks on the grid's z, or over more than a wave of tiles
+  // a persistent producer grid whose tiles run batch after batch, so that
+  // the producer loads the next tile while the consumers store C. With
+  // K of at most 4 steps (C's stores outweigh the loop), 128 x 128 tiles
+  // in 4 stages: 64 x (512 x 512 x 64) f16 1.03x cuBLAS strided-batched
+  // and 16 x (2048 x 2048 x 128) 1.05x, where the data-parallel grid ran
+  // 0.84x and 0.73x and 128 x 256 tiles 1.03-1.11x and 0.98-1.03x
+  // (docs/results/2026-12-06-batch/).
+  if (batch) {
+    if (std::optional<std::string> violation =
+            findBatchViolation(config, k, batch, layout)) {
+      if (why)
+        *why = *violation;
+      return {};
+    }
+    if (rows * cols * batch <= target.numSMs)
+      return config;
+    ConfigAttr persistent =
+        withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
+    if (k <= 4 * config.getBK())
+      persistent = ConfigAttr::get(
+          ctx, Strategy::Tiled, {128, 128, 64}, {64, 128},
+          WgmmaTileAttr::get(ctx, {64, 128, 16}, Precision::IEEE),
+          config.getCopy(),
+          ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1,
+                            TileSchedulerKind::Persistent,
+                            ProducerKind::Warpgroup, TileOrder::AlongN));
+    return fits(persistent) ? persistent : config;
+  }
+  // A full wave or more and a partial one: split_tail splits the tail's
+  // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,
+  // 3.7 % on 2053 x 2039 x 2048's 1.03; docs/results/2026-12-01-wgmma-
+  // pack.md). A producer warpgroup on a persistent grid fills the next
+  // tile's stages while the consumers store C from their own chunked
+  // slot: with split_tail's tail where M fills whole tiles (the FF layer
+  // 1.5 % faster with a 16-bit C and 2.5 % with f32 C, on average over 6
+  // rounds; with edge rows ptxas spilled 362-420 bytes, 3.5-10 % slower
+  // on 1100 x 3904 x 520; docs/results/2026-12-03-persistent-tail.md),
+  // and for an f32 C over more than one wave without a tail (1.02x the
+  // data-parallel kernel's speed on 4096^3, 1.06x on 4200 x 4088 x 1000;
+  // neutral for 16-bit C, whose aliased C tile costs less;
+  // docs/results/2026-12-03-c-chunks.md).
+  ConfigAttr splitTail =
+      withSchedule(TileSchedulerKind::SplitTail, ProducerKind::None);
+  StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
+  // A full wave or more whose tail split_tail would run: 64 x 256 tiles on
+  // a persistent producer grid, where their whole waves outweigh their
+  // lower speed (2053 x 2039 x 2048 f16: 264 tiles, two waves, 0.0394 ms
+  // against split_tail's 0.0476; docs/results/2026-12-03-clocks.md). Only
+  // where B's rows, as the TMA unit reads them, are 128-byte multiples
+  // (packed, or so in B): the narrow tiles read twice B's bytes per MMA,
+  // and on 2053 x 2040 x 2048 (4080-byte rows) they were 20 % slower.
+  if (bn == 256 && runsSplitTail(plan, target) &&
+      (packB || bRowBytes % 128 == 0)) {
+    double wave = double(target.numSMs);
+    double tiles = double(rows * cols);
+    double wideEfficiency =
+        tiles / wave / (std::floor(tiles / wave) + kSplitTailWaveCost);
+    double narrowEfficiency =
+        getWaveEfficiency(llvm::divideCeil(m, 64) * cols, target.numSMs);
+    auto narrow = ConfigAttr::get(
+        ctx, Strategy::Tiled, {64, 256, 64}, {64, 256}, config.getTile(),
+        config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                          TileSchedulerKind::Persistent,
+                          ProducerKind::Warpgroup, order));
+    if (kNarrowTileSpeed * narrowEfficiency > wideEfficiency && fits(narrow))
+      return narrow;
+  }
+  if (runsSplitTail(plan, target) && fits(splitTail)) {
+    ConfigAttr producer =
+        withSchedule(TileSchedulerKind::SplitTail, ProducerKind::Warpgroup);
+    return !copies && m % 128 == 0 && fits(producer) ? producer : splitTail;
+  }
+  if (cType && getElementBytes(cType) == 4 && rows * cols > target.numSMs &&
+      !copies) {
+    ConfigAttr producer =
+        withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
+    if (fits(producer))
+      return producer;
+  }
+  return config;
+}
+
+ConfigAttr mlir::tileopt::selectDefaultTF32Config(
+    MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
+    Precision precision, const TargetInfo &target, std::string *why) {
+  std::string name = stringifyPrecision(precision).str();
+  if (!target.findRate("wgmma", "tf32")) {
+    if (why)
+      *why = "precision = " + name +
+             " runs on the wgmma tile, which needs chip sm_90a";
+    return {};
+  }
+  bool x3 = precision == Precision::TF32x3;
+  int64_t wideTiles = llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256);
+  int64_t bn = x3 || 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
+  int64_t bm = 128;
+  if (bn == 256 &&
+      kNarrowTF32TileSpeed * getWaveEfficiency(llvm::divideCeil(m, 64) *
+                                                   llvm::divideCeil(n, 256),
+                                               target.numSMs) >
+          getWaveEfficiency(wideTiles, target.numSMs))
+    bm = 64;
+  TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
+  auto withScheduler = [&](TileSchedulerKind scheduler) {
+    return ConfigAttr::get(ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
+                           WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
+                           CopyAttr::get(ctx, CopyKind::Tma),
+                           ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4,
+                                             /*blocksPerSM=*/1, scheduler,
+                                             ProducerKind::Warpgroup, order));
+  };
+  ConfigAttr config =
+      withScheduler(m % bm == 0 || bm == 64 ? TileSchedulerKind::Persistent
+                                            : TileSchedulerKind::DataParallel);
+  // tf32x3 over a full wave or more with a tail that splits: split_tail,
+  // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
+  // parts, 25 % faster than the data-parallel grid's third wave;
+  // docs/results/2026-12-05-tf32x3-tail/).
+  if (x3) {
+    ConfigAttr splitTail = withScheduler(TileSchedulerKind::SplitTail);
+    StreamKPlan plan = getStreamKPlan(splitTail, m, n, k, elementType, target);
+    if (runsSplitTail(plan, target) &&
+        !findDefaultViolation(splitTail, m, n, k, elementType, target))
+      config = splitTail;
+  }
+  if (std::optional<std::string> violation =
+          findDefaultViolation(config, m, n, k, elementType, target)) {
+    if (why)
+      *why = "its " + name + " config does not fit: " + *violation;
+    return {};
+  }
+  return config;
+}
