@@ -401,6 +401,8 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << stringifyEpilogueKind(plan->epilogue) << " epilogue";
     if (plan->rowsPasses > 1)
       os << " in " << plan->rowsPasses << " column chunks";
+    if (plan->addCAtStore)
+      os << ", C added at the store";
     os << "\n  kernel arguments:";
     for (const KernelArgument &arg : plan->arguments)
       os << " " << describeKernelArgument(arg) << ";";

@@ -307,16 +307,22 @@ void Epilogue::emitStagedStore(ValueRange results) {
 /// aligned, and one is inside C or outside. The tile lies over the stages
 /// once every warpgroup's MMAs are done with them (a barrier first) or in
 /// its own slot. A barrier ends each pass but a data-parallel block's
-/// last, so that no thread writes the tile while others read it.
+/// last, so that no thread writes the tile while others read it. With C +=
+/// A x B added at the store, the tile holds the accumulators, and each
+/// vector adds C's vector (loaded from a clamped address, outside the
+/// store's branch) before it is rounded to C's type.
 void Epilogue::emitRowsStore(ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   ConfigAttr config = ctx.config();
   Type cType = ctx.plan.problem.getOutType();
+  Type stagedType =
+      ctx.plan.addCAtStore ? ctx.plan.problem.getAccumulatorType() : cType;
   int64_t passes = ctx.plan.rowsPasses;
   int64_t bytes = getElementBytes(cType), bm = config.getBM(),
           bn = config.getBN(), chunk = bn / passes;
-  int64_t pitch = chunk + kRowsEpiloguePadBytes / bytes;
+  int64_t stagedBytes = getElementBytes(stagedType);
+  int64_t pitch = chunk + kRowsEpiloguePadBytes / stagedBytes;
   int64_t tn = layout.cols.size(), chunkTn = tn / passes;
   int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
   int64_t pair = layout.colChunk;
@@ -324,15 +330,19 @@ void Epilogue::emitRowsStore(ValueRange results) {
   assert(slot && "the rows epilogue needs the plan's C tile");
   Value staged = getDynamicSharedView(
       rewriter, loc,
-      MemRefType::get({bm, pitch}, cType, MemRefLayoutAttrInterface(),
+      MemRefType::get({bm, pitch}, stagedType, MemRefLayoutAttrInterface(),
                       getWorkgroupSpace(rewriter.getContext())),
       slot->offset);
   if (slot->aliases)
     emitEpilogueBarrier(ctx);
   int64_t numThreads = getEpilogueThreads(ctx.plan);
   int64_t perRow = chunk / width, vectors = bm * perRow;
-  auto pairType = VectorType::get({pair}, cType);
+  auto pairType = VectorType::get({pair}, stagedType);
   auto vecType = VectorType::get({width}, cType);
+  auto stagedVecType = VectorType::get({width}, stagedType);
+  // (A staged row's vectors are 16-byte aligned at most: rows are 16 bytes
+  // longer than the chunk.)
+  int64_t stagedAlign = std::gcd<int64_t>(width * stagedBytes, 16);
   // Where a pass of the threads covers whole rows, thread t's vectors share
   // its column and lie rows apart: one row and column, then constant
   // offsets (the addresses stay few registers across a persistent block's
@@ -360,7 +370,7 @@ void Epilogue::emitRowsStore(ValueRange results) {
                                            results.slice(i * tn + q, pair)),
             staged,
             ValueRange{layout.rows[i], offset(layout.cols[q], -p * chunk)},
-            /*nontemporal=*/false, llvm::MaybeAlign(pair * bytes));
+            /*nontemporal=*/false, llvm::MaybeAlign(pair * stagedBytes));
     emitEpilogueBarrier(ctx);
     if (p == 0) {
       tid = getEpilogueTid(ctx);
@@ -370,36 +380,72 @@ void Epilogue::emitRowsStore(ValueRange results) {
         firstCol = ib.mul(ib.rem(tid, ib.c(perRow)), ib.c(width));
       }
     }
-    for (int64_t t = 0; t * numThreads < vectors; ++t) {
-      bool partial = (t + 1) * numThreads > vectors;
-      Value row, col, inTile;
-      if (wholeRows) {
-        row = ib.add(firstRow, ib.c(t * numThreads / perRow));
-        col = firstCol;
-        if (partial) {
-          inTile = ib.lt(row, ib.c(bm));
-          row = arith::MinUIOp::create(rewriter, loc, row, ib.c(bm - 1));
+    // C += A x B: a group's vectors of C load together, each from inside
+    // C (C's rows are whole vectors, so the clamped column stays aligned)
+    // and outside the stores' branches, so that the loads are in flight
+    // together; otherwise each vector goes on its own.
+    int64_t perThread = llvm::divideCeil(vectors, numThreads);
+    int64_t group = ctx.plan.addCAtStore ? kCLoadGroup : 1;
+    for (int64_t g = 0; g < perThread; g += group) {
+      int64_t end = std::min(perThread, g + group);
+      SmallVector<Value> rows, cols, inTiles, tileCols, cValues;
+      for (int64_t t = g; t < end; ++t) {
+        bool partial = (t + 1) * numThreads > vectors;
+        Value row, col, inTile;
+        if (wholeRows) {
+          row = ib.add(firstRow, ib.c(t * numThreads / perRow));
+          col = firstCol;
+          if (partial) {
+            inTile = ib.lt(row, ib.c(bm));
+            row = arith::MinUIOp::create(rewriter, loc, row, ib.c(bm - 1));
+          }
+        } else {
+          Value e = ib.add(tid, ib.c(t * numThreads));
+          if (partial) {
+            inTile = ib.lt(e, ib.c(vectors));
+            e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
+          }
+          row = ib.div(e, ib.c(perRow));
+          col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
         }
-      } else {
-        Value e = ib.add(tid, ib.c(t * numThreads));
-        if (partial) {
-          inTile = ib.lt(e, ib.c(vectors));
-          e = arith::MinUIOp::create(rewriter, loc, e, ib.c(vectors - 1));
-        }
-        row = ib.div(e, ib.c(perRow));
-        col = ib.mul(ib.rem(e, ib.c(perRow)), ib.c(width));
+        rows.push_back(row);
+        cols.push_back(col);
+        inTiles.push_back(inTile);
+        if (!ctx.plan.addCAtStore)
+          continue;
+        tileCols.push_back(offset(col, p * chunk));
+        Value cCol = arith::MinUIOp::create(
+            rewriter, loc, ib.add(ctx.colOrigin, tileCols.back()),
+            ib.c(ctx.plan.problem.n - width));
+        cValues.push_back(vector::LoadOp::create(
+            rewriter, loc, vecType, ctx.globalC,
+            ValueRange{clampRow(row), cCol},
+            /*nontemporal=*/false, llvm::MaybeAlign(width * bytes)));
       }
-      Value piece = vector::LoadOp::create(
-          rewriter, loc, vecType, staged, ValueRange{row, col},
-          /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
-      Value tileCol = offset(col, p * chunk);
-      Value inside = ib.land(inTile, ib.land(ib.bound(row, sizes[0], bm),
-                                             ib.bound(tileCol, sizes[1], bn)));
-      emitUnder(rewriter, loc, inside, [&]() {
-        vector::StoreOp::create(
-            rewriter, loc, piece, ctx.cView, ValueRange{row, tileCol},
-            /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
-      });
+      for (int64_t t = g; t < end; ++t) {
+        Value row = rows[t - g];
+        Value piece = vector::LoadOp::create(
+            rewriter, loc, stagedVecType, staged, ValueRange{row, cols[t - g]},
+            /*nontemporal=*/false, llvm::MaybeAlign(stagedAlign));
+        Value tileCol = ctx.plan.addCAtStore ? tileCols[t - g]
+                                             : offset(cols[t - g], p * chunk);
+        if (ctx.plan.addCAtStore) {
+          Value c = cValues[t - g];
+          if (stagedType != cType)
+            c = arith::ExtFOp::create(rewriter, loc, stagedVecType, c);
+          piece = arith::AddFOp::create(rewriter, loc, piece, c);
+          if (stagedType != cType)
+            piece = arith::TruncFOp::create(rewriter, loc, vecType, piece);
+        }
+        Value inside =
+            ib.land(inTiles[t - g], ib.land(ib.bound(row, sizes[0], bm),
+                                            ib.bound(tileCol, sizes[1], bn)));
+        emitUnder(rewriter, loc, inside, [&]() {
+          vector::StoreOp::create(
+              rewriter, loc, piece, ctx.cView, ValueRange{row, tileCol},
+              /*nontemporal=*/false, llvm::MaybeAlign(width * bytes));
+        });
+      }
     }
     if (p + 1 < passes || blockRunsMore())
       emitEpilogueBarrier(ctx);
@@ -442,8 +488,9 @@ void Epilogue::emitStore(ValueRange accumulators) {
   int64_t tm = layout.rows.size(), tn = layout.cols.size();
   Type cType = ctx.plan.problem.getCType();
   SmallVector<Value> results(accumulators);
+  // (C added at the store is added to the accumulators before rounding.)
   for (Value &v : results)
-    if (v.getType() != cType)
+    if (v.getType() != cType && !ctx.plan.addCAtStore)
       v = arith::TruncFOp::create(rewriter, loc, cType, v);
   // (Stream-K's staged C += A * B applies it after adding C.)
   if (ctx.plan.problem.epilogue && !ctx.plan.addCAtStore)

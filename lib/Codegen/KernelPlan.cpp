@@ -426,32 +426,44 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   // that fits beside the blocks per SM that the grid counts resident. The
   // tile goes in the fewest column chunks (passes) whose slot fits; more
   // than one only where one warpgroup spans the tile's columns, so that a
-  // chunk's accumulators are a fixed run of every lane's.
+  // chunk's accumulators are a fixed run of every lane's. C += A * B
+  // (without fused ops) with C's rows in 16-byte multiples stages the
+  // accumulators' type where that fits, and adds C's 16-byte row vectors
+  // in the store loop: C's elements loaded into the accumulators before the
+  // K loop came one fragment pair at a time (3072^3 f16 0.1093 -> 0.1012
+  // ms against 0.0910 for C = A * B). With narrower vectors the loads at
+  // the start did better (999 x 1001 x 1003: 0.0203 against 0.0242 ms;
+  // docs/results/2026-12-06-wgmma-split-k/).
   plan.cVectorizable = n % 2 == 0;
   SharedMemoryLayout &shared = plan.shared;
   bool refilled = plan.loop == KLoopKind::WarpSpecialized &&
                   plan.scheduler != TileSchedulerKind::DataParallel;
-  bool rows = false;
-  for (int64_t passes = 1; passes <= kMaxRowsPasses && !rows; passes *= 2) {
-    if (passes > 1 && (w.groupsN != 1 || w.wn % (8 * passes) != 0))
-      break;
-    int64_t cBytes =
-        getRowsEpilogueBytes(config, problem.getOutType(), passes);
-    int64_t bytes = shared.totalBytes() + cBytes;
-    if (!refilled && cBytes <= shared.panelBytes) {
-      shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
-      rows = true;
-    } else if (refilled && target &&
-               bytes <= target->sharedBytesPerBlockOptIn &&
-               std::max<int64_t>(config.getBlocksPerSM(), 1) * bytes <=
-                   target->sharedBytesPerSM) {
-      shared.slots.push_back({kCTileSlot, shared.panelBytes, cBytes, 16});
-      shared.panelBytes += cBytes;
-      rows = true;
-    }
-    if (rows)
+  auto placeRows = [&](Type stagedType) {
+    for (int64_t passes = 1; passes <= kMaxRowsPasses; passes *= 2) {
+      if (passes > 1 && (w.groupsN != 1 || w.wn % (8 * passes) != 0))
+        return false;
+      int64_t cBytes = getRowsEpilogueBytes(config, stagedType, passes);
+      int64_t bytes = shared.totalBytes() + cBytes;
+      if (!refilled && cBytes <= shared.panelBytes) {
+        shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
+      } else if (refilled && target &&
+                 bytes <= target->sharedBytesPerBlockOptIn &&
+                 std::max<int64_t>(config.getBlocksPerSM(), 1) * bytes <=
+                     target->sharedBytesPerSM) {
+        shared.slots.push_back({kCTileSlot, shared.panelBytes, cBytes, 16});
+        shared.panelBytes += cBytes;
+      } else {
+        continue;
+      }
       plan.rowsPasses = passes;
-  }
+      return true;
+    }
+    return false;
+  };
+  plan.addCAtStore = problem.accumulate && !problem.epilogue &&
+                     n * getElementBytes(problem.getCType()) % 16 == 0 &&
+                     placeRows(problem.getAccumulatorType());
+  bool rows = plan.addCAtStore || placeRows(problem.getOutType());
   plan.epilogue = rows ? EpilogueKind::Rows : EpilogueKind::Direct;
   return plan;
 }

@@ -40,7 +40,8 @@ func.func @producer(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: m
 // split_tail with a producer warpgroup is persistent: one wave of 132
 // blocks loops over the 660 whole tiles and then the 112 parts (the parts
 // last), with C in its own slot after the 4 stages (2 chunks of 128 x 128
-// f16: 196608 + 34816 bytes).
+// f16: 196608 + 34816 bytes). (This and the next two are C = A * B, a zero
+// fill first: C += A * B stages the f32 accumulators, as @f32_c does.)
 // CHECK-LABEL: @persistent_tail: matmul 2048 x 11008 x 4096 (f16)
 // CHECK: plan: grid 132 x 1, block 384 x 1;{{.*}}; split_tail tiles; rows epilogue in 2 column chunks
 // CHECK: split_tail: 772 units, looped over by a persistent grid of 132 blocks: 660 tiles whole and 28 tail tile(s) in 4 parts of about 16 of their 64 K steps each, the whole tiles first
@@ -57,6 +58,8 @@ func.func @producer(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: m
 // JSON-NEXT: "persistent": true,
 // JSON-NEXT: "tail_split": 4,
 func.func @persistent_tail(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%C : memref<2048x11008xf16>)
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
@@ -141,10 +144,14 @@ func.func @bands(%A: memref<8192x8192xf16>, %B: memref<8192x8192xf16>, %C: memre
 // JSON-NEXT: "name": "c_tile",
 // JSON-NEXT: "offset": 147456
 func.func @own_c_tile(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%C : memref<2048x11008xf16>)
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
 func.func @halves(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%C : memref<2048x11008xf16>)
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }

@@ -330,8 +330,10 @@ func.func @unconfigured(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // WGMMA: one K step of one block: 49152 bytes staged, 4194304 FLOPs: 85.33 FLOP/byte
 // WGMMA: per warpgroup and 16 of k: 1 wgmma m64n256k16 from shared-memory descriptors (no per-thread shared loads)
 // WGMMA: resources: 256 threads, 197632 bytes shared memory (4 stage(s)), 128 accumulators, ~168 registers per thread
-// WGMMA: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; c_tile 67584 B at 0 (over the stages, once they are idle); mbarriers 1024 B
-// WGMMA: plan: grid 43 x 16, block 256 x 1; A tma (128-byte swizzled boxes), B tma (128-byte swizzled boxes); issue-ahead K loop of 4 stage(s); wgmma tile; data_parallel tiles; rows epilogue
+// C += A * B (a memref matmul): the rows epilogue's tile holds the f32
+// accumulators (128 x (1024 + 16) bytes), to which C is added at the store.
+// WGMMA: shared memory (dynamic): a_panels 65536 B at 0; b_panels 131072 B at 65536; c_tile 133120 B at 0 (over the stages, once they are idle); mbarriers 1024 B
+// WGMMA: plan: grid 43 x 16, block 256 x 1; A tma (128-byte swizzled boxes), B tma (128-byte swizzled boxes); issue-ahead K loop of 4 stage(s); wgmma tile; data_parallel tiles; rows epilogue, C added at the store{{$}}
 // WGMMA: floors: tensor-core F16 peak 1070.5 TFLOP/s (132 SMs x 2048 FMA x 2 x 1.98 GHz)
 func.func @wgmma_report(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: memref<2048x11008xf16>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}

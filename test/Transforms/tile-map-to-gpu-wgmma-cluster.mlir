@@ -13,12 +13,11 @@
 // CHECK: %[[MAPA:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c128, %c64] : {{.+}} -> <tensor = memref<128x64xf16
 // CHECK: %[[MAPB:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c32, %c64] : {{.+}} -> <tensor = memref<32x64xf16
 // CHECK: gpu.launch blocks(%[[BX:.+]], %{{.+}}, %{{.+}}) in ({{.*}} = %c4, {{.*}} = %c2, {{.*}} = %c1) threads(%[[TID:[^,]+]],
-// The block past C's last tile row loads nothing of C (its accumulators
-// start from zero) and stores nothing (below).
+// C += A * B: the accumulators start from zero and the epilogue adds C
+// (from addresses clamped into C); the block past C's last tile row
+// stores nothing (below).
 // CHECK: %[[INTILES:.+]] = arith.cmpi ult, %[[BX]], %c3 : index
-// CHECK: %[[OWN:.+]] = arith.andi %[[INTILES]], %{{.+}} : i1
-// CHECK-NEXT: scf.if %[[OWN]] -> (f32) {
-// CHECK-NEXT: memref.load
+// CHECK-NOT: memref.load
 // Per stage a full mbarrier (one arrival: the leader's expect_tx) and an
 // empty one that counts one release from each of the cluster's 2 blocks;
 // the initialisation fenced for the cluster, then a cluster barrier
@@ -86,7 +85,7 @@
 // CHECK: scf.yield
 // The epilogue only where the tile is C's.
 // CHECK: scf.if %[[INTILES]] {
-// CHECK: vector.store %{{.+}}, %{{.+}} : memref<128x136xf16
+// CHECK: vector.store %{{.+}}, %{{.+}} : memref<128x132xf32
 // No block leaves while the other may still arrive on its mbarriers.
 // CHECK: nvvm.cluster.arrive
 // CHECK-NEXT: nvvm.cluster.wait

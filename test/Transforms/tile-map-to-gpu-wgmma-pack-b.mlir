@@ -96,6 +96,8 @@
 // CHECK-COUNT-63: vector.load %[[STAGED]]
 // CHECK-NOT: vector.load %[[STAGED]]
 func.func @pack(%A: memref<130x64xf16>, %B: memref<64x259xf16>, %C: memref<130x259xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%C : memref<130x259xf16>)
   linalg.matmul ins(%A, %B : memref<130x64xf16>, memref<64x259xf16>) outs(%C : memref<130x259xf16>)
   return
 }

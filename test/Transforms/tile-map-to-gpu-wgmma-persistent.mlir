@@ -44,11 +44,11 @@
 // CHECK-NEXT: %[[LASTSTAGE:.+]] = arith.remui %[[LAST]], %c3 : index
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%[[LASTSTAGE]]]
 // The consumers store C through their own C tile (after the 3 stages of
-// 32 KiB), between barriers of their own (id 1, 256 threads); the tile
+// 32 KiB; C += A * B: 128 x 132 f32, the accumulators before C is added), between barriers of their own (id 1, 256 threads); the tile
 // loop is marked self-synchronised, so --tile-insert-barriers puts no
 // block barrier at its end, which would hold the producer until the
 // consumers' stores are done.
-// CHECK: memref.view %{{.+}}[%c98304][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view %{{.+}}[%c98304][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x132xf32, #gpu.address_space<workgroup>>
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK-NEXT: } {tile.self_synchronized}

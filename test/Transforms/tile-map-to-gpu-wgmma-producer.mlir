@@ -58,16 +58,16 @@
 // freed too (step 2 of 3: stage 2).
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%c2]
-// The epilogue: C through shared memory (128 x 136 f16, rows padded by 16
-// bytes) between the consumers' own barriers (barrier 1 of 256 threads:
+// The epilogue: C through shared memory (C += A * B: the accumulators,
+// 128 x 132 f32, rows padded by 16 bytes) between the consumers' own barriers (barrier 1 of 256 threads:
 // the producer is not in them), then out in row vectors of 8 from the
 // consumers' thread index (tid - 128). No block barrier: the producer
 // never reaches one.
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK: vector.store %{{.+}} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK: vector.store %{{.+}} : memref<128x132xf32, #gpu.address_space<workgroup>>, vector<2xf32>
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK-NEXT: arith.subi %[[TID:.+]], %c128 : index
-// CHECK: vector.load %{{.+}} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.load %{{.+}} : memref<128x132xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK-NOT: gpu.barrier
 // CHECK: gpu.terminator
 func.func @producer(%A: memref<200x136xf16>, %B: memref<136x256xf16>, %C: memref<200x256xf16>) {

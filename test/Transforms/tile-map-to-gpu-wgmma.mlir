@@ -10,21 +10,16 @@
 // (1024 << 16), B 64 x 128 bytes (512 << 16).
 // CHECK-DAG: %[[BFIELDS:.+]] = arith.constant 4611686293338849280 : i64
 // CHECK-DAG: %[[AFIELDS:.+]] = arith.constant 4611686293372403712 : i64
+// CHECK-DAG: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[MAPA:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c128, %c64] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK: %[[MAPB:.+]] = nvgpu.tma.create.descriptor %{{.+}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c2, {{.*}} = %c2, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c98304_i32
-// The lane's first row and whether it is inside C (M = 200: the second
-// row of tiles has 72 rows; every column tile is whole, so no column
-// bound is emitted).
+// C += A * B: the accumulators (one struct of 64 f32 per lane) start from
+// zero; C is added in the epilogue. (M = 200: the second row of tiles has
+// 72 rows.)
 // CHECK: %[[ROWS:.+]] = affine.min
-// CHECK: %[[ROWIN:.+]] = arith.cmpi ult, %[[ROW:.+]], %[[ROWS]] : index
-// CHECK-NEXT: %[[ROW8:.+]] = arith.addi %[[ROW]], %c8 : index
-// CHECK-NEXT: arith.cmpi ult, %[[ROW8]], %[[ROWS]] : index
-// C += A * B: the accumulators start from C, widened to f32, and go into
-// one struct of 64 f32 per lane.
-// CHECK: memref.load
-// CHECK-NEXT: arith.extf %{{.+}} : f16 to f32
-// CHECK: llvm.insertvalue %{{.+}}, %{{.+}}[63] : !llvm.struct<(f32,
+// CHECK-NOT: memref.load
+// CHECK: llvm.insertvalue %[[ZERO]], %{{.+}}[63] : !llvm.struct<(f32,
 // The prologue issues steps 0 and 1: per step one box of A and two of B
 // (the second 64 columns on), 32768 bytes on the stage's mbarrier.
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BAR:.+]][%c0], %c32768
@@ -62,28 +57,41 @@
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
 // CHECK: scf.yield %[[D3]]
 // After the loop nothing is in flight. C's rows (512 bytes) are 16-byte
-// multiples and the stages (96 KiB) hold the tile: the rows epilogue. Once
+// multiples and the stages (96 KiB) hold the tile: the rows epilogue,
+// with the accumulators' f32 (C += A * B adds C before rounding). Once
 // both warpgroups are done with the stages (a barrier), each lane stores
-// its f16 pairs (row, columns 2 (lane % 4) + 8 j + {0, 1}) into a 128 x
-// 136 tile at the start of the dynamic shared memory (rows padded by 8
-// f16); after a second barrier thread t stores the tile's 16-byte vectors
-// t, t + 256, ... (16 per row: row v / 16, column 8 (v mod 16)) to C, each
-// under its row's bound (every column tile is whole).
+// its f32 pairs (row, columns 2 (lane % 4) + 8 j + {0, 1}) into a 128 x
+// 132 tile at the start of the dynamic shared memory (rows padded by 16
+// bytes); after a second barrier thread t takes the tile's 8-column
+// vectors t, t + 256, ... (16 per row: row v / 16, column 8 (v mod 16)),
+// 8 at a time: first their vectors of C, from addresses clamped into C
+// (rows up to 199, columns up to 248) so that the loads need no branch,
+// then each one's sum, rounded to f16 and stored under its row's bound
+// (every column tile is whole).
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: arith.truncf %{{.+}} : f32 to f16
-// CHECK: %[[STAGED:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: arith.truncf
+// CHECK: %[[STAGED:.+]] = memref.view %{{.+}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x132xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: %[[PAIR:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2xf16>
-// CHECK-NEXT: vector.store %[[PAIR]], %[[STAGED]][%[[ROW]], %{{.+}}] {alignment = 4 : i64} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-NEXT: %[[PAIR:.+]] = vector.from_elements %{{.+}}, %{{.+}} : vector<2xf32>
+// CHECK-NEXT: vector.store %[[PAIR]], %[[STAGED]][%{{.+}}, %{{.+}}] {alignment = 8 : i64} : memref<128x132xf32, #gpu.address_space<workgroup>>, vector<2xf32>
 // CHECK-COUNT-31: vector.store %{{.+}}, %[[STAGED]]
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[VROW:.+]] = arith.divui %[[TID:.+]], %c16 : index
 // CHECK-NEXT: %[[VQ:.+]] = arith.remui %[[TID]], %c16 : index
 // CHECK-NEXT: %[[VCOL:.+]] = arith.muli %[[VQ]], %c8 : index
-// CHECK-NEXT: %[[PIECE:.+]] = vector.load %[[STAGED]][%[[VROW]], %[[VCOL]]] {alignment = 16 : i64} : memref<128x136xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-NEXT: %[[CCOL:.+]] = arith.addi %{{.+}}, %[[VCOL]] : index
+// CHECK-NEXT: %[[CCOLIN:.+]] = arith.minui %[[CCOL]], %c248 : index
+// CHECK-NEXT: %[[CROW:.+]] = arith.addi %{{.+}}, %[[VROW]] : index
+// CHECK-NEXT: %[[CROWIN:.+]] = arith.minui %[[CROW]], %c199 : index
+// CHECK-NEXT: %[[C0:.+]] = vector.load %{{.+}}[%[[CROWIN]], %[[CCOLIN]]] {alignment = 16 : i64} : memref<200x256xf16>, vector<8xf16>
+// CHECK-COUNT-7: vector.load %{{.+}} : memref<200x256xf16>, vector<8xf16>
+// CHECK-NEXT: %[[PIECE:.+]] = vector.load %[[STAGED]][%[[VROW]], %[[VCOL]]] {alignment = 16 : i64} : memref<128x132xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK-NEXT: %[[CWIDE:.+]] = arith.extf %[[C0]] : vector<8xf16> to vector<8xf32>
+// CHECK-NEXT: %[[SUM:.+]] = arith.addf %[[PIECE]], %[[CWIDE]] : vector<8xf32>
+// CHECK-NEXT: %[[OUT:.+]] = arith.truncf %[[SUM]] : vector<8xf32> to vector<8xf16>
 // CHECK-NEXT: %[[VIN:.+]] = arith.cmpi ult, %[[VROW]], %[[ROWS]] : index
 // CHECK-NEXT: scf.if %[[VIN]] {
-// CHECK-NEXT: vector.store %[[PIECE]], %{{.+}}[%[[VROW]], %[[VCOL]]] {alignment = 16 : i64} : memref<?x128xf16, strided<[256, 1], offset: ?>>, vector<8xf16>
+// CHECK-NEXT: vector.store %[[OUT]], %{{.+}}[%[[VROW]], %[[VCOL]]] {alignment = 16 : i64} : memref<?x128xf16, strided<[256, 1], offset: ?>>, vector<8xf16>
 // CHECK-COUNT-7: vector.load %[[STAGED]]
 // CHECK-NOT: vector.load %[[STAGED]]
 // CHECK: gpu.terminator

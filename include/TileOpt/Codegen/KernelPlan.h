@@ -249,7 +249,8 @@ struct KernelPlan {
   /// / passes through one chunk's slot (1: the whole tile at once).
   int64_t rowsPasses = 1;
   /// Whether C's rows keep runs of 4 columns 16-byte aligned (vector
-  /// stores), and, with C += A * B under Stream-K and a staged epilogue,
+  /// stores), and, with C += A * B under Stream-K and a staged epilogue or
+  /// with the rows epilogue (its tile then in the accumulators' type),
   /// whether C is added at the store rather than loaded at the start.
   bool cVectorizable = false, addCAtStore = false;
   /// cluster = 2: the blocks per cluster (consecutive along x), and
