@@ -23,6 +23,14 @@ using namespace mlir::tileopt;
 /// sum.md).
 constexpr double kSplitTailWaveCost = 0.44;
 
+/// The fewest K steps per tile with which the 16-bit default splits tiles
+/// too few for the SMs along K. Measured on an H100 (docs/results/
+/// 2026-12-06-wgmma-split-k/): 64 to 1024 steps ran 1.1-21x faster split
+/// (256 x 256 x 32768 0.1617 -> 0.0252 ms, 64 x 64 x 65536 0.2994 ->
+/// 0.0138, 16 x 4096 x 4096 0.0288 -> 0.0202), 768^3's 12 steps 30 %
+/// slower (0.0099 -> 0.0129).
+constexpr int64_t kWgmmaSplitMinSteps = 64;
+
 /// The speed of 64 x 256 wgmma tiles (one consumer warpgroup) relative to
 /// 128 x 256 at the same wave efficiency: 2048^3 f16, 0.0308 against 0.0277
 /// ms (docs/results/2026-12-03-clocks.md).
@@ -132,6 +140,40 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
                             TileSchedulerKind::Persistent,
                             ProducerKind::Warpgroup, TileOrder::AlongN));
     return fits(persistent) ? persistent : config;
+  }
+  // Fewer tiles than SMs, each of kWgmmaSplitMinSteps K steps or more:
+  // every tile splits along K (split_tail without whole tiles) into as many
+  // parts as fill the wave. The tiles are 128 x 128, 64 along a side of C
+  // of at most 64 (less padding: one warpgroup of 64 x 128, or two of 64 x
+  // 64).
+  int64_t steps = llvm::divideCeil(k, config.getBK());
+  if (rows * cols < target.numSMs && steps >= kWgmmaSplitMinSteps) {
+    int64_t bm = m <= 64 ? 64 : 128, sn = n <= 64 ? 64 : 128;
+    auto split = ConfigAttr::get(
+        ctx, Strategy::Tiled, {bm, sn, 64}, {64, sn},
+        WgmmaTileAttr::get(ctx, {64, sn, 16}, Precision::IEEE),
+        config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                          TileSchedulerKind::SplitTail, ProducerKind::None,
+                          order));
+    StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
+    if (plan.dataParallelTiles == 0 && plan.split >= 2 && fits(split))
+      return split;
+  }
+  // One or two K steps over more than a wave of tiles: C's stores outweigh
+  // the K loop, and a producer warpgroup on a persistent grid loads the
+  // next tile while the consumers store C (where M fills whole tiles, as
+  // measured).
+  if (steps <= 2 && rows * cols > target.numSMs && !copies &&
+      m % config.getBM() == 0) {
+    auto producer = ConfigAttr::get(
+        ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
+        config.getTile(), config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                          TileSchedulerKind::Persistent,
+                          ProducerKind::Warpgroup, order));
+    if (fits(producer))
+      return producer;
   }
   // A full wave or more and a partial one: split_tail splits the tail's
   // tiles along K (measured: 4.7 % faster on the FF layer's 5.2 waves,

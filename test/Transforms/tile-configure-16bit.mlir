@@ -155,3 +155,61 @@ func.func @f16_split_tail_edge_rows(%A: memref<2000x4096xf16>, %B: memref<4096x1
   linalg.matmul ins(%A, %B : memref<2000x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2000x11008xf16>)
   return
 }
+
+// -----
+
+// Fewer tiles than SMs with 64 K steps or more: every tile splits along K
+// on split_tail (256 x 256 x 32768: 4 tiles of 128 x 128, 512 steps, in 33
+// parts), in tiles of 64 along a side of C of at most 64: one warpgroup of
+// 64 x 128 for M = 16, two of 64 x 64 for N = 1 (B packed), one of 64 x 64
+// for 64 x 64.
+// WGMMA-LABEL: func.func @split_deep_k
+// WGMMA: block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// WGMMA-LABEL: func.func @split_m16
+// WGMMA: block = [64, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// WGMMA-LABEL: func.func @split_n1
+// WGMMA: block = [128, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
+// WGMMA-LABEL: func.func @split_64x64
+// WGMMA: block = [64, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// 768^3 has 36 tiles of 12 K steps: whole (split, 30 % slower).
+// WGMMA-LABEL: func.func @whole_768
+// WGMMA: block = [128, 128, 64]{{.*}}schedule = #tile.schedule<stages = 4, order = along_m>>}
+func.func @split_deep_k(%A: memref<256x32768xf16>, %B: memref<32768x256xf16>, %C: memref<256x256xf16>) {
+  linalg.matmul ins(%A, %B : memref<256x32768xf16>, memref<32768x256xf16>) outs(%C : memref<256x256xf16>)
+  return
+}
+func.func @split_m16(%A: memref<16x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<16x4096xf16>) {
+  linalg.matmul ins(%A, %B : memref<16x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<16x4096xf16>)
+  return
+}
+func.func @split_n1(%A: memref<8192x8192xf16>, %B: memref<8192x1xf16>, %C: memref<8192x1xf16>) {
+  linalg.matmul ins(%A, %B : memref<8192x8192xf16>, memref<8192x1xf16>) outs(%C : memref<8192x1xf16>)
+  return
+}
+func.func @split_64x64(%A: memref<64x65536xf16>, %B: memref<65536x64xf16>, %C: memref<64x64xf16>) {
+  linalg.matmul ins(%A, %B : memref<64x65536xf16>, memref<65536x64xf16>) outs(%C : memref<64x64xf16>)
+  return
+}
+func.func @whole_768(%A: memref<768x768xf16>, %B: memref<768x768xf16>, %C: memref<768x768xf16>) {
+  linalg.matmul ins(%A, %B : memref<768x768xf16>, memref<768x768xf16>) outs(%C : memref<768x768xf16>)
+  return
+}
+
+// -----
+
+// One or two K steps over more than a wave of tiles (8192 x 8192 x 128:
+// 2048 tiles of 128 x 256): a persistent grid whose producer warpgroup
+// loads the next tile while the consumers store C; with edge rows (M =
+// 8000) the data-parallel grid.
+// WGMMA-LABEL: func.func @short_k
+// WGMMA: block = [128, 256, 64]{{.*}}schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>}
+// WGMMA-LABEL: func.func @short_k_edge_rows
+// WGMMA: block = [128, 256, 64]{{.*}}schedule = #tile.schedule<stages = 4, order = along_m, group = 16>>}
+func.func @short_k(%A: memref<8192x128xf16>, %B: memref<128x8192xf16>, %C: memref<8192x8192xf16>) {
+  linalg.matmul ins(%A, %B : memref<8192x128xf16>, memref<128x8192xf16>) outs(%C : memref<8192x8192xf16>)
+  return
+}
+func.func @short_k_edge_rows(%A: memref<8000x128xf16>, %B: memref<128x8192xf16>, %C: memref<8000x8192xf16>) {
+  linalg.matmul ins(%A, %B : memref<8000x128xf16>, memref<128x8192xf16>) outs(%C : memref<8000x8192xf16>)
+  return
+}
