@@ -145,7 +145,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // every tile splits along K (split_tail without whole tiles) into as many
   // parts as fill the wave. The tiles are 128 x 128, 64 along a side of C
   // of at most 64 (less padding: one warpgroup of 64 x 128, or two of 64 x
-  // 64).
+  // 64), in the order measured (along the rows).
   int64_t steps = llvm::divideCeil(k, config.getBK());
   if (rows * cols < target.numSMs && steps >= kWgmmaSplitMinSteps) {
     int64_t bm = m <= 64 ? 64 : 128, sn = n <= 64 ? 64 : 128;
@@ -154,8 +154,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
         WgmmaTileAttr::get(ctx, {64, sn, 16}, Precision::IEEE),
         config.getCopy(),
         ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::SplitTail, ProducerKind::None,
-                          order));
+                          TileSchedulerKind::SplitTail));
     StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
     if (plan.dataParallelTiles == 0 && plan.split >= 2 && fits(split))
       return split;

@@ -164,13 +164,13 @@ func.func @f16_split_tail_edge_rows(%A: memref<2000x4096xf16>, %B: memref<4096x1
 // 64 x 128 for M = 16, two of 64 x 64 for N = 1 (B packed), one of 64 x 64
 // for 64 x 64.
 // WGMMA-LABEL: func.func @split_deep_k
-// WGMMA: block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// WGMMA: block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
 // WGMMA-LABEL: func.func @split_m16
-// WGMMA: block = [64, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// WGMMA: block = [64, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
 // WGMMA-LABEL: func.func @split_n1
 // WGMMA: block = [128, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
 // WGMMA-LABEL: func.func @split_64x64
-// WGMMA: block = [64, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, order = along_m>>}
+// WGMMA: block = [64, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
 // 768^3 has 36 tiles of 12 K steps: whole (split, 30 % slower).
 // WGMMA-LABEL: func.func @whole_768
 // WGMMA: block = [128, 128, 64]{{.*}}schedule = #tile.schedule<stages = 4, order = along_m>>}
