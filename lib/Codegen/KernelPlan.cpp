@@ -426,14 +426,10 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
   // that fits beside the blocks per SM that the grid counts resident. The
   // tile goes in the fewest column chunks (passes) whose slot fits; more
   // than one only where one warpgroup spans the tile's columns, so that a
-  // chunk's accumulators are a fixed run of every lane's. C += A * B
-  // (without fused ops) with C's rows in 16-byte multiples stages the
-  // accumulators' type where that fits, and adds C's 16-byte row vectors
-  // in the store loop: C's elements loaded into the accumulators before the
-  // K loop came one fragment pair at a time (3072^3 f16 0.1093 -> 0.1012
-  // ms against 0.0910 for C = A * B). With narrower vectors the loads at
-  // the start did better (999 x 1001 x 1003: 0.0203 against 0.0242 ms;
-  // docs/results/2026-12-06-wgmma-split-k/).
+  // chunk's accumulators are a fixed run of every lane's. C += A * B (no
+  // fused ops, C's rows 16-byte multiples) stages the f32 accumulators
+  // where they fit, and the store adds C (docs/results/2026-12-06-wgmma-
+  // split-k/: 3072^3 f16 7 % faster; narrower rows load C at the start).
   plan.cVectorizable = n % 2 == 0;
   SharedMemoryLayout &shared = plan.shared;
   bool refilled = plan.loop == KLoopKind::WarpSpecialized &&
@@ -452,9 +448,8 @@ buildWgmmaPlan(KernelPlan plan, const TargetInfo *target, std::string &why) {
                      target->sharedBytesPerSM) {
         shared.slots.push_back({kCTileSlot, shared.panelBytes, cBytes, 16});
         shared.panelBytes += cBytes;
-      } else {
+      } else
         continue;
-      }
       plan.rowsPasses = passes;
       return true;
     }
