@@ -99,14 +99,16 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
     return {};
   }
   // The same tiles on a schedule other than the data-parallel one (one
-  // resident block per SM).
-  auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer) {
+  // resident block per SM), in the default's bands or in `bands`.
+  auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer,
+                          std::optional<int64_t> bands = {}) {
     return ConfigAttr::get(ctx, Strategy::Tiled, config.getBlock(),
                            config.getWarp(), config.getTile(), config.getCopy(),
                            ScheduleAttr::get(ctx, config.getStages(),
                                              /*blocksPerSM=*/1, scheduler,
                                              producer, order,
-                                             /*cluster=*/1, group));
+                                             /*cluster=*/1,
+                                             bands.value_or(group)));
   };
   auto fits = [&](ConfigAttr candidate) {
     return !findDefaultViolation(candidate, m, n, k, elementType, target,
@@ -165,12 +167,8 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // measured).
   if (steps <= 2 && rows * cols > target.numSMs && !copies &&
       m % config.getBM() == 0) {
-    auto producer = ConfigAttr::get(
-        ctx, Strategy::Tiled, config.getBlock(), config.getWarp(),
-        config.getTile(), config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::Persistent,
-                          ProducerKind::Warpgroup, order));
+    ConfigAttr producer = withSchedule(TileSchedulerKind::Persistent,
+                                       ProducerKind::Warpgroup, /*bands=*/0);
     if (fits(producer))
       return producer;
   }

@@ -9,6 +9,17 @@ import math
 import os
 
 
+# Issue 24's shape matrix, as the results pages' specs name its jobs.
+ISSUE24_NAMES = [
+    "sq_256", "sq_512", "sq_768", "sq_2560", "sq_3072", "sq_3072_acc",
+    "sq_6144", "sq_8192", "sk_16x4096", "sk_64x8192", "sk_256x4096",
+    "sk_4096x16", "sk_8192x64", "vec_1x8192", "vec_8192x1", "dk_256",
+    "dk_256_acc", "dk_768", "dk_64", "shk_8192", "shk_16384", "shk_4096",
+    "rg_999", "rg_999_acc", "rg_3001", "rg_4095", "rg_1023", "ly_8192",
+    "ly_512", "ly_4096",
+]
+
+
 def load(path):
     """A tile-run record's first result, or None where there is none."""
     if not path or not os.path.exists(path):

@@ -11,14 +11,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "../../../python"))
 from tileopt import matrix  # noqa: E402
 
-NAMES = [
-    "sq_256", "sq_512", "sq_768", "sq_2560", "sq_3072", "sq_3072_acc",
-    "sq_6144", "sq_8192", "sk_16x4096", "sk_64x8192", "sk_256x4096",
-    "sk_4096x16", "sk_8192x64", "vec_1x8192", "vec_8192x1", "dk_256",
-    "dk_256_acc", "dk_768", "dk_64", "shk_8192", "shk_16384", "shk_4096",
-    "rg_999", "rg_999_acc", "rg_3001", "rg_4095", "rg_1023", "ly_8192",
-    "ly_512", "ly_4096",
-]
 SKINNY = {"sk_16x4096": "s1_4096", "sk_4096x16": "s2_4096",
           "vec_1x8192": "v1_8192", "vec_8192x1": "v2_8192"}
 
@@ -33,6 +25,7 @@ def before(name):
 
 if __name__ == "__main__":
     matrix.tabulate(
-        [(n, matrix.load(f"default/{n}.json"), before(n)) for n in NAMES],
+        [(n, matrix.load(f"default/{n}.json"), before(n))
+         for n in matrix.ISSUE24_NAMES],
         "f32 default configs, H100, 2026-12-06", "default (289d80b)",
         "default before (previous pages)", "x cuBLAS SGEMM (same process)")

@@ -293,6 +293,13 @@ StringRef stringifyPanelLayout(PanelLayout layout);
 StringRef stringifyKLoopKind(KLoopKind kind);
 StringRef stringifyEpilogueKind(EpilogueKind kind);
 
+/// The wgmma parts of `plan` (whose copies, TMA boxes into swizzled
+/// stages, are set): the issue-ahead or warp-specialised loop, warpgroups
+/// of 128 threads in a one-dimensional block, and the rows epilogue or
+/// direct stores of column pairs (WgmmaPlan.cpp; buildKernelPlan calls it).
+FailureOr<KernelPlan> buildWgmmaPlan(KernelPlan plan, const TargetInfo *target,
+                                     std::string &why);
+
 /// Builds the plan of tiled `config` for `problem` on `target` (null: a chip
 /// tile-opt does not know, which stream_k and pack_b need), or fails with
 /// `why` completing "the plan ...".
