@@ -218,9 +218,10 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
         if (linalg::isaContractionOpInterface(op))
           op->emitWarning()
               << "left alone: tile-opt compiles linalg.matmul, and "
-                 "linalg.batch_matmul of static buffers with its default "
-                 "indexing maps (--tile-split-batch); this contraction is "
-                 "not supported yet";
+                 "linalg.batch_matmul of static buffers with A and B "
+                 "batched, each as stored or transposed, or B broadcast "
+                 "(--tile-split-batch); this contraction is not supported "
+                 "yet";
         return;
       }
       if (!getOperandLayout(matmul)) {

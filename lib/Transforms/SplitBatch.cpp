@@ -2,8 +2,9 @@
 //
 // Implements --tile-split-batch: a memref-form `linalg.batch_matmul` becomes
 // an scf.forall over its batch (mapped to #gpu.block<z>, marked tile.batch)
-// of one `linalg.matmul` on the batch's rank-reduced views, which the 2-D
-// pipeline compiles; --tile-map-to-gpu turns the loop into the grid's z.
+// of one `linalg.matmul` on the batch's rank-reduced views (with the 2-D
+// maps of transposed operands), which the 2-D pipeline compiles;
+// --tile-map-to-gpu turns the loop into the grid's z.
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Dialect/TileDialect.h"
@@ -28,40 +29,76 @@ namespace {
 /// How the pass rewrites a batch_matmul of static memrefs.
 enum class BatchForm {
   None,
-  /// linalg's default indexing maps: a loop over the batch.
+  /// A[b] and B[b] (each as stored, or transposed): a loop over the batch.
   Loop,
-  /// B broadcast ((b, m, n, k) -> (k, n)), A and C dense: the batch folds
-  /// into M, one matmul of (batch x M) x K A and (batch x M) x N C.
+  /// B broadcast ((b, m, n, k) -> (k, n)), A (not transposed) and C
+  /// dense: the batch folds into M, one matmul of
+  /// (batch x M) x K A and (batch x M) x N C.
   FoldIntoM,
+};
+
+/// How a batch_matmul reads its operands: its form and the indexing maps
+/// of the 2-D matmul that stands for one batch (empty: linalg's default).
+struct BatchShape {
+  BatchForm form = BatchForm::None;
+  SmallVector<AffineMap, 3> matmulMaps;
 };
 } // namespace
 
-static BatchForm getBatchForm(linalg::BatchMatmulOp op) {
+/// The batch_matmul's form: A (b, m, k) or (b, k, m), B (b, k, n) or
+/// (b, n, k), C (b, m, n), all 3-D, is a loop; B broadcast as (k, n) (the
+/// only broadcast linalg admits) with A (b, m, k) and dense A and C folds
+/// into M. The matmul of one batch reads A and B as the batch_matmul does
+/// (its maps drop b).
+static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   if (!op.hasPureBufferSemantics())
-    return BatchForm::None;
+    return {};
   SmallVector<int64_t, 3> ranks;
   for (Value v : op->getOperands()) {
     auto type = dyn_cast<MemRefType>(v.getType());
     if (!type || !type.hasStaticShape())
-      return BatchForm::None;
+      return {};
     ranks.push_back(type.getRank());
   }
   MLIRContext *ctx = op.getContext();
+  // (b, m, n, k) = d0..d3; the 2-D matmul's (m, n, k) = d0..d2.
+  auto map = [&](unsigned dims, ArrayRef<unsigned> results) {
+    SmallVector<AffineExpr, 3> exprs;
+    for (unsigned r : results)
+      exprs.push_back(getAffineDimExpr(r, ctx));
+    return AffineMap::get(dims, 0, exprs, ctx);
+  };
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  SmallVector<AffineMap> defaults =
-      linalg::BatchMatmulOp::getDefaultIndexingMaps(ctx);
-  if (maps == defaults && ranks == SmallVector<int64_t, 3>{3, 3, 3})
-    return BatchForm::Loop;
-  AffineMap broadcastB = AffineMap::get(
-      4, 0, {getAffineDimExpr(3, ctx), getAffineDimExpr(2, ctx)}, ctx);
+  if (maps.size() != 3 || maps[2] != map(4, {0, 1, 2}))
+    return {};
+  bool batchedB = ranks == SmallVector<int64_t, 3>{3, 3, 3};
+  bool broadcastB = ranks == SmallVector<int64_t, 3>{3, 2, 3};
+  std::optional<bool> transposeA, transposeB;
+  if (maps[0] == map(4, {0, 1, 3}))
+    transposeA = false;
+  else if (maps[0] == map(4, {0, 3, 1}))
+    transposeA = true;
+  if (maps[1] == map(4, {0, 3, 2}) || maps[1] == map(4, {3, 2}))
+    transposeB = false;
+  else if (maps[1] == map(4, {0, 2, 3}))
+    transposeB = true;
+  if (!transposeA || !transposeB ||
+      maps[1].getNumResults() != (batchedB ? 3u : 2u))
+    return {};
+  BatchShape shape;
+  if (*transposeA || *transposeB)
+    shape.matmulMaps = {*transposeA ? map(3, {2, 0}) : map(3, {0, 2}),
+                        *transposeB ? map(3, {1, 2}) : map(3, {2, 1}),
+                        map(3, {0, 1})};
   auto dense = [](Value v) {
     return cast<MemRefType>(v.getType()).getLayout().isIdentity();
   };
-  if (maps[0] == defaults[0] && maps[1] == broadcastB &&
-      maps[2] == defaults[2] && ranks == SmallVector<int64_t, 3>{3, 2, 3} &&
-      dense(op.getDpsInputs()[0]) && dense(op.getDpsInits()[0]))
-    return BatchForm::FoldIntoM;
-  return BatchForm::None;
+  if (batchedB)
+    shape.form = BatchForm::Loop;
+  else if (broadcastB && !*transposeA && dense(op.getDpsInputs()[0]) &&
+           dense(op.getDpsInits()[0]))
+    shape.form = BatchForm::FoldIntoM;
+  return shape;
 }
 
 /// The batch `b`'s rank-reduced view of the 3-D buffer `v`.
@@ -83,7 +120,7 @@ static Value makeBatchView(RewriterBase &rewriter, Location loc, Value v,
 /// The batch loop of `op` (or, B broadcast, the matmul of the batch folded
 /// into M), its zero fill of C (if any) moved to the matmul.
 static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
-                       BatchForm form) {
+                       const BatchShape &shape) {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1];
@@ -101,14 +138,18 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
                              ValueRange{cView});
       rewriter.eraseOp(fill);
     }
+    SmallVector<NamedAttribute, 1> maps;
+    if (!shape.matmulMaps.empty())
+      maps.push_back(rewriter.getNamedAttr(
+          "indexing_maps", rewriter.getAffineMapArrayAttr(shape.matmulMaps)));
     auto matmul = linalg::MatmulOp::create(
-        rewriter, loc, ValueRange{aView, bView}, ValueRange{cView});
+        rewriter, loc, ValueRange{aView, bView}, ValueRange{cView}, maps);
     // A config given on the batch_matmul is the matmul's.
     if (Attribute config = op->getAttr(kConfigAttrName))
       matmul->setAttr(kConfigAttrName, config);
     rewriter.eraseOp(op);
   };
-  if (form == BatchForm::FoldIntoM) {
+  if (shape.form == BatchForm::FoldIntoM) {
     SmallVector<ReassociationIndices> rows = {{0, 1}, {2}};
     Value aRows = memref::CollapseShapeOp::create(rewriter, loc, a, rows);
     matmulOf(aRows, b, memref::CollapseShapeOp::create(rewriter, loc, c, rows));
@@ -131,14 +172,14 @@ namespace {
 struct SplitBatchPass
     : public tileopt::impl::SplitBatchPassBase<SplitBatchPass> {
   void runOnOperation() override {
-    SmallVector<std::pair<linalg::BatchMatmulOp, BatchForm>> ops;
+    SmallVector<std::pair<linalg::BatchMatmulOp, BatchShape>> ops;
     getOperation()->walk([&](linalg::BatchMatmulOp op) {
-      if (BatchForm form = getBatchForm(op); form != BatchForm::None)
-        ops.push_back({op, form});
+      if (BatchShape shape = getBatchShape(op); shape.form != BatchForm::None)
+        ops.push_back({op, shape});
     });
     IRRewriter rewriter(&getContext());
-    for (auto [op, form] : ops) {
-      splitBatch(rewriter, op, form);
+    for (auto &[op, shape] : ops) {
+      splitBatch(rewriter, op, shape);
       ++numSplit;
     }
   }

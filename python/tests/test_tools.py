@@ -34,7 +34,8 @@ def test_matmul_module_forms():
 
 def test_matmul_module_batch():
     """batch=B: a linalg.batch_matmul of B products on 3-D operands, in
-    both forms; transposes and epilogues are refused with it."""
+    both forms, with transposed operands through 4-D indexing maps; an
+    epilogue is refused with it."""
     ref = mlir.matmul_module(7, 5, 3, form="memref", batch=4, element="f16")
     assert "%A: memref<4x7x3xf16>, %B: memref<4x3x5xf16>, %C: memref<4x7x5xf16>" in ref
     assert "linalg.fill ins(%zero : f16) outs(%C : memref<4x7x5xf16>)" in ref
@@ -43,18 +44,25 @@ def test_matmul_module_batch():
     assert tensor.startswith("func.func @matmul(%A: tensor<2x7x3xf32>, "
                              "%B: tensor<2x3x5xf32>, %C: tensor<2x7x5xf32>) "
                              "-> tensor<2x7x5xf32> {")
-    for bad in ({"transpose_b": True}, {"epilogue": ["relu"]}):
-        try:
-            mlir.matmul_module(7, 5, 3, batch=2, **bad)
-        except ValueError as e:
-            assert "without transposes or an epilogue" in str(e)
-        else:
-            raise AssertionError(f"batch with {bad} was accepted")
+    both = mlir.matmul_module(7, 5, 3, form="memref", batch=2,
+                              transpose_a=True, transpose_b=True)
+    assert "%A: memref<2x3x7xf32>, %B: memref<2x5x3xf32>, %C: memref<2x7x5xf32>" in both
+    assert ("linalg.batch_matmul indexing_maps = ["
+            "affine_map<(b, m, n, k) -> (b, k, m)>, "
+            "affine_map<(b, m, n, k) -> (b, n, k)>, "
+            "affine_map<(b, m, n, k) -> (b, m, n)>] ins(%A, %B") in both
+    try:
+        mlir.matmul_module(7, 5, 3, batch=2, epilogue=["relu"])
+    except ValueError as e:
+        assert "without an epilogue" in str(e)
+    else:
+        raise AssertionError("batch with an epilogue was accepted")
     done = _cli("matmul-mlir", "7", "5", "3", "--batch", "4", "--type", "f16",
                 "--form", "memref")
     assert done.returncode == 0 and done.stdout == ref
-    bad = _cli("matmul-mlir", "7", "5", "3", "--batch", "2", "--transpose-a")
-    assert bad.returncode == 2 and "without transposes" in bad.stderr
+    bad = _cli("matmul-mlir", "7", "5", "3", "--batch", "2", "--epilogue",
+               "relu")
+    assert bad.returncode == 2 and "without an epilogue" in bad.stderr
 
 
 def test_matmul_module_transposed_operands():

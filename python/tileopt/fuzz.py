@@ -433,11 +433,10 @@ def _plausible_input(rng: random.Random, m: int, n: int, k: int,
                      c_element: str | None = None, transpose_a: bool = False,
                      transpose_b: bool = False) -> str:
     """The case's matmul: memref form, or (C = A * B) tensor form with an
-    epilogue chain now and then; without either, a batch_matmul of 1 to 4
+    epilogue chain now and then; without one, a batch_matmul of 1 to 4
     now and then."""
     ops = [] if accumulate else _epilogue(rng)
-    plain = not (ops or transpose_a or transpose_b)
-    batch = rng.randint(1, 4) if plain and rng.random() < 0.15 else 0
+    batch = rng.randint(1, 4) if not ops and rng.random() < 0.15 else 0
     return matmul_module(m, n, k, accumulate=accumulate,
                          form="tensor" if ops else "memref", element=element,
                          c_element=c_element, transpose_a=transpose_a,

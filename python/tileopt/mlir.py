@@ -9,8 +9,8 @@ from __future__ import annotations
 
 
 # linalg.matmul's indexing maps for A stored K x M and B stored N x K.
-_MAPS = ("affine_map<(m, n, k) -> ({a})>, affine_map<(m, n, k) -> ({b})>, "
-         "affine_map<(m, n, k) -> (m, n)>")
+_MAPS = ("affine_map<({d}) -> ({a})>, affine_map<({d}) -> ({b})>, "
+         "affine_map<({d}) -> ({c})>")
 
 
 # The epilogue ops `matmul_module` chains after the matmul (docs/design.md,
@@ -136,15 +136,14 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     form): EPILOGUE_OPS names applied in order, each a linalg.generic on the
     result (their inputs E1, E2, ... arguments after A and B), the last one
     returned. `batch` > 0: a linalg.batch_matmul of `batch` such products
-    (operands B x M x K, B x K x N, B x M x N), without transposes or an
-    epilogue. `header` (one line, without `//`) goes first as a comment."""
+    (operands B x M x K or B x K x M, B x K x N or B x N x K, B x M x N),
+    without an epilogue. `header` (one line, without `//`) goes first as a comment."""
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
         raise ValueError("an epilogue is generated in tensor form only")
-    if batch and (epilogue or transpose_a or transpose_b):
-        raise ValueError("a batch is generated without transposes or an "
-                         "epilogue")
+    if batch and epilogue:
+        raise ValueError("a batch is generated without an epilogue")
     kind = "tensor" if form == "tensor" else "memref"
     lead = f"{batch}x" if batch else ""
     op = "linalg.batch_matmul" if batch else "linalg.matmul"
@@ -153,9 +152,11 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     a, b = f"{kind}<{a_shape}x{element}>", f"{kind}<{b_shape}x{element}>"
     maps = ""
     if transpose_a or transpose_b:
+        b_ = "b, " if batch else ""
         maps = " indexing_maps = [" + _MAPS.format(
-            a="k, m" if transpose_a else "m, k",
-            b="n, k" if transpose_b else "k, n") + "]"
+            d=b_ + "m, n, k", c=b_ + "m, n",
+            a=b_ + ("k, m" if transpose_a else "m, k"),
+            b=b_ + ("n, k" if transpose_b else "k, n")) + "]"
     c_element = c_element or element
     c = f"{kind}<{lead}{m}x{n}x{c_element}>"
     lines = [f"// {header}"] if header else []

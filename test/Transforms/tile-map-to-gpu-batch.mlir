@@ -26,6 +26,25 @@ func.func @wgmma(%A: memref<6x256x128xf16>, %B: memref<6x128x512xf16>, %C: memre
   return
 }
 
+// A stored K x M and B stored N x K: the maps are of the stored 3-D
+// buffers, A's boxes BK x 64 columns of M (M-major), B's BN x BK (K-major),
+// each at the block's batch.
+// CHECK-LABEL: func.func @transposed
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c1{{.*}}, %c64{{.*}}, %c64{{.*}}] : memref<*xf16> -> <tensor = memref<1x64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c1{{.*}}, %c128{{.*}}, %c64{{.*}}] : memref<*xf16> -> <tensor = memref<1x128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c4{{.*}}) threads
+// CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %[[MAPB]], %{{.*}} : {{.*}}, memref<4x256x512xf16>
+// CHECK: nvgpu.tma.async.load %[[MAPA]][%{{.*}}, %{{.*}}, %[[Z]]]
+// CHECK: nvgpu.tma.async.load %[[MAPB]][%{{.*}}, %{{.*}}, %[[Z]]]
+func.func @transposed(%A: memref<4x128x256xf16>, %B: memref<4x512x128xf16>, %C: memref<4x256x512xf16>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x128x256xf16>, memref<4x512x128xf16>) outs(%C : memref<4x256x512xf16>)
+  return
+}
+
 // A persistent grid runs the tiles of all batches, batch after batch: a
 // grid z of 1, a loop over 4 tiles x 3 batches, the tile's batch (unit / 4)
 // in its views and in its boxes' coordinates.

@@ -74,6 +74,30 @@ func.func @broadcast_b(%A: memref<3x5x8xf16>, %B: memref<8x4xf16>, %C: memref<3x
 
 // -----
 
+// A stored K x M and B stored N x K (indexing maps (b, k, m) and
+// (b, n, k)): the batch's views are of the stored matrices, and its
+// matmul reads them through the matching 2-D maps.
+// CHECK-DAG: #[[TA:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[TB:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[TC:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @transposed
+// CHECK: scf.forall (%[[I:.*]]) in (4) {
+// CHECK-NEXT: %[[AV:.*]] = memref.subview %{{.*}}[%[[I]], 0, 0] [1, 32, 64] [1, 1, 1] : memref<4x32x64xf16> to memref<32x64xf16, strided<[64, 1], offset: ?>>
+// CHECK-NEXT: %[[BV:.*]] = memref.subview %{{.*}}[%[[I]], 0, 0] [1, 16, 32] [1, 1, 1] : memref<4x16x32xf16> to memref<16x32xf16, strided<[32, 1], offset: ?>>
+// CHECK-NEXT: %[[CV:.*]] = memref.subview
+// CHECK-NEXT: linalg.matmul indexing_maps = [#[[TA]], #[[TB]], #[[TC]]] ins(%[[AV]], %[[BV]] : {{.*}}) outs(%[[CV]] : memref<64x16xf32, {{.*}}>)
+// CHECK-NEXT: } {mapping = [#gpu.block<z>], tile.batch}
+func.func @transposed(%A: memref<4x32x64xf16>, %B: memref<4x16x32xf16>, %C: memref<4x64x16xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x32x64xf16>, memref<4x16x32xf16>) outs(%C : memref<4x64x16xf32>)
+  return
+}
+
+// -----
+
 // Other batch_matmuls stay as they are: tensors (bufferize first), dynamic
 // shapes, indexing maps other than these two (a broadcast A).
 // CHECK-LABEL: func.func @left_alone

@@ -38,22 +38,25 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
   let summary = "Split each linalg.batch_matmul into an scf.forall over its "
                 "batch of linalg.matmul";
   let description = [{
-    Rewrites each `linalg.batch_matmul` in memref form with linalg's default
-    indexing maps (C[b,m,n] += A[b,m,k] * B[b,k,n]) and static 3-D operands
-    as an `scf.forall` over the batch, mapped to `#gpu.block<z>` and marked
+    Rewrites each `linalg.batch_matmul` in memref form with static 3-D
+    operands, C[b,m,n] += A[b,m,k] * B[b,k,n] with A and B each as stored
+    or transposed (indexing maps `(b, m, n, k) -> (b, k, m)` for A stored
+    K x M, `-> (b, n, k)` for B stored N x K), as an `scf.forall` over the
+    batch, mapped to `#gpu.block<z>` and marked
     `tile.batch`, whose body runs a `linalg.matmul` on the batch's views of
     A, B and C (`memref.subview %X[%b, 0, 0] [1, R, C] [1, 1, 1]`, rank
     reduced). A `linalg.fill` of zero into C just before the batch_matmul
     moves into the loop as the fill of C's view, so the matmul is still
-    known to start from zero. The rest of the pipeline compiles the matmul
+    known to start from zero; a transposed operand's matmul has the
+    matching 2-D indexing maps. The rest of the pipeline compiles the matmul
     as one batch of the problem: `--tile-map-to-gpu` makes the loop the
     grid's z and the views the kernel's per-block operands, and the 3-D
     buffers are the kernel's arguments. A batch_matmul whose B is
     broadcast (indexing map `(b, m, n, k) -> (k, n)`, B a K x N memref)
-    with dense A and C is one matmul instead: the batch folds into M
+    with dense A (not transposed) and C is one matmul instead: the batch folds into M
     (`memref.collapse_shape` of A and C to (batch x M) x K and x N). Other
     batch_matmuls (other indexing maps, dynamic shapes, tensors) are left
-    as they are.
+    as they are (a broadcast A among them).
 
     Before: `linalg.batch_matmul ins(%A, %B : memref<8x64x32xf16>, memref<8x32x16xf16>) outs(%C : memref<8x64x16xf32>)`
     After: `scf.forall (%b) in (8) { linalg.matmul ins(%A_b, %B_b : memref<64x32xf16, strided<[32, 1], offset: ?>>, ...) } {mapping = [#gpu.block<z>], tile.batch}`
