@@ -10,7 +10,8 @@
 # `type=f16` / `c_type=f32` set A's and B's and C's element types,
 # `transpose_a` / `transpose_b` store A as K x M and B as N x K,
 # `epilogue=OP,OP...` chains elementwise ops after the matmul (matmul-mlir
-# --epilogue), `batch=B` makes it a linalg.batch_matmul of B products, and
+# --epilogue), `batch=B` makes it a linalg.batch_matmul of B products
+# (`broadcast_a`: of one A), and
 # `line=` / `x=` place the job on a plot);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
@@ -55,6 +56,7 @@ while read -r name shape opts; do
       c_type=*) problem+=(--c-type "${word#c_type=}") ;;
       epilogue=*) problem+=(--epilogue "${word#epilogue=}") ;;
       batch=*) problem+=(--batch "${word#batch=}") ;;
+      broadcast_a) problem+=(--broadcast-a) ;;
       line=* | x=*) ;;  # plot placement (python/tileopt/spec.py), not the pipeline's
       *) pipeline+=("$word") ;;
     esac

@@ -47,6 +47,8 @@ DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
     fields.push_back(b.getNamedAttr("transpose_b", b.getUnitAttr()));
   if (batch)
     fields.push_back(b.getNamedAttr("batch", b.getI64IntegerAttr(batch)));
+  if (broadcastA)
+    fields.push_back(b.getNamedAttr("broadcast_a", b.getUnitAttr()));
   if (epilogue)
     fields.push_back(b.getNamedAttr("epilogue", epilogue->toAttr(ctx)));
   return b.getDictionaryAttr(fields);
@@ -77,6 +79,9 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
     if (p.batch < 1)
       return std::nullopt;
   }
+  p.broadcastA = static_cast<bool>(attr.get("broadcast_a"));
+  if (p.broadcastA && !p.batch)
+    return std::nullopt;
   if (Attribute e = attr.get("epilogue")) {
     p.epilogue = FusedEpilogue::fromAttr(dyn_cast<DictionaryAttr>(e));
     if (!p.epilogue)
@@ -180,6 +185,9 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
                        matmul.getDpsInits()[0]};
   static const char *names[3] = {"A", "B", "C"};
   scf::ForallOp batchLoop;
+  // A batch's A may be the one matrix of all batches (broadcast), a
+  // value from outside the batch loop; B and C are batch views.
+  bool unviewedA = false;
   for (auto [value, name] : llvm::zip(operands, names)) {
     auto shaped = dyn_cast<ShapedType>(value.getType());
     if (!shaped || !shaped.hasRank() || shaped.getRank() != 2) {
@@ -208,6 +216,8 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
         return failure();
       }
       shaped = cast<ShapedType>(view->root.getType());
+    } else if (!batchLoop && value == operands[0]) {
+      unviewedA = true;
     } else if (batchLoop) {
       os << "operand " << name << " is not one batch's view of a 3-D buffer, "
          << "as the other operands are";
@@ -271,6 +281,15 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
     if (p.batch < 1) {
       os << "is in a batch loop without a static trip count";
       return failure();
+    }
+    // A broadcast A is defined before the loop: every batch reads it.
+    if (unviewedA) {
+      if (batchLoop->isAncestor(operands[0].getParentRegion()->getParentOp())) {
+        os << "operand A is not one batch's view of a 3-D buffer, as the "
+              "other operands are, nor a matrix from outside the batch loop";
+        return failure();
+      }
+      p.broadcastA = true;
     }
   }
   if (std::optional<std::string> violation =

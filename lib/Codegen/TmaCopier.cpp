@@ -120,11 +120,12 @@ Value TmaCopier::boxView(Value panel, ArrayRef<OpFoldResult> lead) {
 }
 
 /// One box into `dst` at `coordinates` (innermost first). A batched
-/// problem's maps are 3-D: the batch is the outermost coordinate, and the
-/// box one batch deep.
+/// operand's map is 3-D: the batch is the outermost coordinate, and the
+/// box one batch deep (a broadcast A's map is 2-D).
 void TmaCopier::load(Value dst, Value map, SmallVector<Value, 3> coordinates,
                      Value stage, Value mask) {
-  if (ctx.batchIndex) {
+  auto mapType = cast<nvgpu::TensorMapDescriptorType>(map.getType());
+  if (mapType.getTensor().getRank() == 3) {
     auto type = cast<MemRefType>(dst.getType());
     dst = memref::ExpandShapeOp::create(
         ctx.rewriter, ctx.loc,

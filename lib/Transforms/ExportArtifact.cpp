@@ -236,7 +236,8 @@ static json::Value kernelToJson(const KernelRecord &k) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
                         {"element_type", name == "C" ? outElem : elem},
-                        {"shape", toJson(p.withBatch({rows, cols}, p.batch))},
+                        {"shape",
+                         toJson(p.withBatch({rows, cols}, p.batch, name))},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
@@ -272,7 +273,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
         arg["part"] = stringifyCopyPart(a.part);
         arg["transposed"] = a.transposed;
       }
-      arg["box"] = toJson(p.withBatch({a.boxRows, a.boxCols}, 1));
+      arg["box"] = toJson(p.withBatch({a.boxRows, a.boxCols}, 1, a.name));
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
       arg["swizzle"] = a.swizzleBytes ? "128B" : "none";
@@ -349,9 +350,12 @@ static json::Value kernelToJson(const KernelRecord &k) {
        k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
       {"report", toJson(report)},
   };
-  // Batched: A, B and C are `batch` matrices, one after the other.
+  // Batched: A, B and C are `batch` matrices, one after the other; A one
+  // matrix that every batch reads where it is broadcast.
   if (p.batch)
     (*kernel.getObject("problem"))["batch"] = p.batch;
+  if (p.broadcastA)
+    (*kernel.getObject("problem"))["broadcast_a"] = true;
   return kernel;
 }
 
@@ -441,7 +445,7 @@ struct ExportArtifactPass
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
         ok &= map && map.getTensor().getShape() ==
                          ArrayRef<int64_t>(problem->withBatch(
-                             {arg.boxRows, arg.boxCols}, 1));
+                             {arg.boxRows, arg.boxCols}, 1, arg.name));
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         // (An epilogue's vector is 1-D: one row or column.)
@@ -453,7 +457,8 @@ struct ExportArtifactPass
                          (arg.rows == 1 || arg.cols == 1)
                    : type.getShape() ==
                          ArrayRef<int64_t>(problem->withBatch(
-                             {arg.rows, arg.cols}, problem->batch)));
+                             {arg.rows, arg.cols}, problem->batch,
+                             arg.name)));
       }
     }
     if (ok)

@@ -24,17 +24,20 @@ bool mlir::tileopt::isWorkgroupMemRef(Type type) {
 
 FailureOr<BatchedOperands>
 mlir::tileopt::getBatchedOperands(RewriterBase &rewriter, Operation *op,
-                                  ArrayRef<Value> views,
+                                  ArrayRef<Value> views, bool broadcastA,
                                   ArrayRef<Operation *> owned) {
   BatchedOperands batched;
   for (auto [i, v] : llvm::enumerate(views)) {
+    // A broadcast A (analyzeMatmulProblem) is its own root, read as it is.
+    batched.views[i] = batched.roots[i] = v;
     std::optional<BatchView> view = getBatchView(v);
-    if (!view || (i && view->loop != batched.loop))
+    if (!view && i == 0 && broadcastA)
+      continue;
+    if (!view || (batched.loop && view->loop != batched.loop))
       return op->emitOpError()
              << "is one batch of a batched problem but does not read and "
                 "write the batch views of one tile.batch loop";
     batched.loop = view->loop;
-    batched.views[i] = v;
     batched.roots[i] = view->root;
   }
   Region &region = batched.loop.getRegion();
@@ -59,8 +62,12 @@ SmallVector<Value, 3> mlir::tileopt::viewBatch(RewriterBase &rewriter,
                                                const BatchedOperands &batched,
                                                Value batch) {
   SmallVector<Value, 3> views;
-  for (Value v : batched.views) {
+  for (auto [v, root] : llvm::zip(batched.views, batched.roots)) {
     auto view = v.getDefiningOp<memref::SubViewOp>();
+    if (v == root) { // broadcast: every batch's
+      views.push_back(v);
+      continue;
+    }
     SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
     offsets[0] = batch;
     views.push_back(memref::SubViewOp::create(

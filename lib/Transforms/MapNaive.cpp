@@ -59,7 +59,8 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   std::optional<BatchedOperands> batched;
   if (problem->batch) {
     FailureOr<BatchedOperands> operands =
-        getBatchedOperands(rewriter, matmul, {a, b, c}, {fill});
+        getBatchedOperands(rewriter, matmul, {a, b, c},
+                           problem->broadcastA, {fill});
     if (failed(operands))
       return failure();
     batched = *operands;

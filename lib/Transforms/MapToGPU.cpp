@@ -203,7 +203,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   std::optional<BatchedOperands> batched;
   if (problem->batch) {
     FailureOr<BatchedOperands> operands =
-        getBatchedOperands(rewriter, forall, {globalA, globalB, globalC});
+        getBatchedOperands(rewriter, forall, {globalA, globalB, globalC},
+                           problem->broadcastA);
     if (failed(operands))
       return failure();
     batched = *operands;

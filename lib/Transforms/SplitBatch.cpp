@@ -29,7 +29,9 @@ namespace {
 /// How the pass rewrites a batch_matmul of static memrefs.
 enum class BatchForm {
   None,
-  /// A[b] and B[b] (each as stored, or transposed): a loop over the batch.
+  /// A[b] and B[b] (each as stored, or transposed), or A broadcast ((b,
+  /// m, n, k) -> (m, k), read as it is by every batch): a loop over the
+  /// batch.
   Loop,
   /// B broadcast ((b, m, n, k) -> (k, n)), A (not transposed) and C
   /// dense: the batch folds into M, one matmul of
@@ -45,8 +47,8 @@ struct BatchShape {
 };
 } // namespace
 
-/// The batch_matmul's form: A (b, m, k) or (b, k, m), B (b, k, n) or
-/// (b, n, k), C (b, m, n), all 3-D, is a loop; B broadcast as (k, n) (the
+/// The batch_matmul's form: A (b, m, k) or (b, k, m) or broadcast (m,
+/// k), B (b, k, n) or (b, n, k), C (b, m, n), is a loop; B broadcast as (k, n) (the
 /// only broadcast linalg admits) with A (b, m, k) and dense A and C folds
 /// into M. The matmul of one batch reads A and B as the batch_matmul does
 /// (its maps drop b).
@@ -71,10 +73,12 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   if (maps.size() != 3 || maps[2] != map(4, {0, 1, 2}))
     return {};
-  bool batchedB = ranks == SmallVector<int64_t, 3>{3, 3, 3};
+  bool batchedB = ranks == SmallVector<int64_t, 3>{3, 3, 3} ||
+                  ranks == SmallVector<int64_t, 3>{2, 3, 3};
   bool broadcastB = ranks == SmallVector<int64_t, 3>{3, 2, 3};
   std::optional<bool> transposeA, transposeB;
-  if (maps[0] == map(4, {0, 1, 3}))
+  if (maps[0] == map(4, {0, 1, 3}) ||
+      (ranks[0] == 2 && maps[0] == map(4, {1, 3})))
     transposeA = false;
   else if (maps[0] == map(4, {0, 3, 1}))
     transposeA = true;
@@ -163,7 +167,10 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
   loop->setAttr(kBatchAttrName, rewriter.getUnitAttr());
   rewriter.setInsertionPointToStart(loop.getBody());
   Value index = loop.getInductionVar(0);
-  Value aView = makeBatchView(rewriter, loc, a, index);
+  // A broadcast A is every batch's as it is.
+  Value aView = cast<MemRefType>(a.getType()).getRank() == 3
+                    ? makeBatchView(rewriter, loc, a, index)
+                    : a;
   Value bView = makeBatchView(rewriter, loc, b, index);
   matmulOf(aView, bView, makeBatchView(rewriter, loc, c, index));
 }

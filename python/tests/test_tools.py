@@ -51,6 +51,17 @@ def test_matmul_module_batch():
             "affine_map<(b, m, n, k) -> (b, k, m)>, "
             "affine_map<(b, m, n, k) -> (b, n, k)>, "
             "affine_map<(b, m, n, k) -> (b, m, n)>] ins(%A, %B") in both
+    bca = mlir.matmul_module(7, 5, 3, form="memref", batch=2,
+                             broadcast_a=True, transpose_b=True)
+    assert "%A: memref<7x3xf32>, %B: memref<2x5x3xf32>" in bca
+    assert "affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>" in bca
+    for bad in ({"batch": 0}, {"batch": 2, "transpose_a": True}):
+        try:
+            mlir.matmul_module(7, 5, 3, broadcast_a=True, **bad)
+        except ValueError as e:
+            assert "a broadcast A needs a batch" in str(e)
+        else:
+            raise AssertionError(f"broadcast A with {bad} was accepted")
     try:
         mlir.matmul_module(7, 5, 3, batch=2, epilogue=["relu"])
     except ValueError as e:

@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="B stored N x K (PyTorch's Linear weight)")
     g.add_argument("--batch", type=int, default=0,
                    help="a linalg.batch_matmul of this many products")
+    g.add_argument("--broadcast-a", action="store_true",
+                   help="with --batch: one M x K A for every batch")
     g.add_argument("--epilogue", default="",
                    help="elementwise ops after the matmul, comma-separated "
                    "(" + ", ".join(mlir.EPILOGUE_OPS) + ", scale:S, cast:T)")
@@ -185,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                                       c_element=args.c_type,
                                       transpose_a=args.transpose_a,
                                       transpose_b=args.transpose_b,
-                                      epilogue=epilogue, batch=args.batch)
+                                      epilogue=epilogue, batch=args.batch,
+                                      broadcast_a=args.broadcast_a)
         except ValueError as e:
             print(f"tileopt: error: {e}", file=sys.stderr)
             return 2

@@ -126,7 +126,8 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   element: str = "f32", c_element: str | None = None,
                   transpose_a: bool = False, transpose_b: bool = False,
                   epilogue: list[str] | None = None,
-                  batch: int = 0, header: str = "") -> str:
+                  batch: int = 0, broadcast_a: bool = False,
+                  header: str = "") -> str:
     """A function `@name` computing C = A * B (a zero `linalg.fill` of C
     before the matmul) or, with `accumulate`, C += A * B on M x K and K x N
     operands of `element` into C of `c_element` (default: `element`), in
@@ -137,25 +138,29 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     result (their inputs E1, E2, ... arguments after A and B), the last one
     returned. `batch` > 0: a linalg.batch_matmul of `batch` such products
     (operands B x M x K or B x K x M, B x K x N or B x N x K, B x M x N),
-    without an epilogue. `header` (one line, without `//`) goes first as a comment."""
+    without an epilogue; with `broadcast_a`, A is one M x K matrix that
+    every batch reads (map `(b, m, n, k) -> (m, k)`). `header` (one line, without `//`) goes first as a comment."""
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
         raise ValueError("an epilogue is generated in tensor form only")
     if batch and epilogue:
         raise ValueError("a batch is generated without an epilogue")
+    if broadcast_a and (not batch or transpose_a):
+        raise ValueError("a broadcast A needs a batch and is not transposed")
     kind = "tensor" if form == "tensor" else "memref"
     lead = f"{batch}x" if batch else ""
     op = "linalg.batch_matmul" if batch else "linalg.matmul"
-    a_shape = lead + (f"{k}x{m}" if transpose_a else f"{m}x{k}")
+    a_shape = ("" if broadcast_a else lead) + (
+        f"{k}x{m}" if transpose_a else f"{m}x{k}")
     b_shape = lead + (f"{n}x{k}" if transpose_b else f"{k}x{n}")
     a, b = f"{kind}<{a_shape}x{element}>", f"{kind}<{b_shape}x{element}>"
     maps = ""
-    if transpose_a or transpose_b:
+    if transpose_a or transpose_b or broadcast_a:
         b_ = "b, " if batch else ""
         maps = " indexing_maps = [" + _MAPS.format(
             d=b_ + "m, n, k", c=b_ + "m, n",
-            a=b_ + ("k, m" if transpose_a else "m, k"),
+            a=("" if broadcast_a else b_) + ("k, m" if transpose_a else "m, k"),
             b=b_ + ("n, k" if transpose_b else "k, n")) + "]"
     c_element = c_element or element
     c = f"{kind}<{lead}{m}x{n}x{c_element}>"

@@ -55,7 +55,10 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
     op = "C += A * B" if job.accumulate else "C = A * B"
     c_element = job.c_element or job.element
     types = job.element if c_element == job.element else f"{job.element}-{c_element}"
-    layout = ("-ta" if job.transpose_a else "") + ("-tb" if job.transpose_b else "")
+    layout = (("-ta" if job.transpose_a else "") +
+              ("-tb" if job.transpose_b else "") +
+              (f"-b{job.batch}" if job.batch else "") +
+              ("-bca" if job.broadcast_a else ""))
     if job.epilogue:
         layout += "-" + re.sub(r"[^A-Za-z0-9_.]", "_", job.epilogue)
     source = os.path.join(out, "inputs", f"{job.shape}-{types}{layout}"
@@ -68,6 +71,7 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
                 element=job.element, c_element=c_element,
                 transpose_a=job.transpose_a, transpose_b=job.transpose_b,
                 epilogue=epilogue_ops(job.epilogue), batch=job.batch,
+                broadcast_a=job.broadcast_a,
                 header=f"{op}, {job.m} x {job.n} x {job.k}, {types} "
                        "(written by tileopt.sweep)"))
         os.replace(tmp, source)

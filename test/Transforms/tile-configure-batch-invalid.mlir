@@ -62,3 +62,18 @@ func.func @transposed_b_f32(%A: memref<4x128x64xf32>, %B: memref<4x128x64xf32>, 
       ins(%A, %B : memref<4x128x64xf32>, memref<4x128x64xf32>) outs(%C : memref<4x128x128xf32>)
   return
 }
+
+// -----
+
+// A that is neither a batch view nor a matrix from before the batch loop
+// (here made in each batch): refused, not read as a broadcast.
+func.func @a_in_loop(%B: memref<2x8x4xf32>, %C: memref<2x4x4xf32>) {
+  scf.forall (%i) in (2) {
+    %A = memref.alloc() : memref<4x8xf32>
+    %bv = memref.subview %B[%i, 0, 0] [1, 8, 4] [1, 1, 1] : memref<2x8x4xf32> to memref<8x4xf32, strided<[4, 1], offset: ?>>
+    %cv = memref.subview %C[%i, 0, 0] [1, 4, 4] [1, 1, 1] : memref<2x4x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+    // expected-error @+1 {{operand A is not one batch's view of a 3-D buffer, as the other operands are, nor a matrix from outside the batch loop}}
+    linalg.matmul ins(%A, %bv : memref<4x8xf32>, memref<8x4xf32, strided<[4, 1], offset: ?>>) outs(%cv : memref<4x4xf32, strided<[4, 1], offset: ?>>)
+  } {mapping = [#gpu.block<z>], tile.batch}
+  return
+}

@@ -45,6 +45,24 @@ func.func @transposed(%A: memref<4x128x256xf16>, %B: memref<4x512x128xf16>, %C: 
   return
 }
 
+// A broadcast A: the kernel takes it as it is (a 2-D map, boxes without
+// a batch, loads without one), B and C by batch.
+// CHECK-LABEL: func.func @broadcast_a
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c128{{.*}}, %c64{{.*}}] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c1{{.*}}, %c64{{.*}}, %c64{{.*}}] : memref<*xf16> -> <tensor = memref<1x64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c4{{.*}}) threads
+// CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %[[MAPB]], %{{.*}} : {{.*}}, memref<4x256x512xf16>
+// CHECK: nvgpu.tma.async.load %[[MAPA]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}], %{{.*}} to %{{.*}} : <tensor = memref<128x64xf16
+// CHECK: nvgpu.tma.async.load %[[MAPB]][%{{.*}}, %{{.*}}, %[[Z]]]
+func.func @broadcast_a(%A: memref<256x64xf16>, %B: memref<4x64x512xf16>, %C: memref<4x256x512xf16>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (m, k)>,
+      affine_map<(b, m, n, k) -> (b, k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<256x64xf16>, memref<4x64x512xf16>) outs(%C : memref<4x256x512xf16>)
+  return
+}
+
 // A persistent grid runs the tiles of all batches, batch after batch: a
 // grid z of 1, a loop over 4 tiles x 3 batches, the tile's batch (unit / 4)
 // in its views and in its boxes' coordinates.
@@ -74,7 +92,9 @@ func.func @fma(%A: memref<5x129x65xf32>, %B: memref<5x65x127xf32>, %C: memref<5x
   return
 }
 
-// The naive kernel takes the batch the same way.
+// The naive kernel takes the batch the same way (a broadcast A as it is).
+// NAIVE-LABEL: func.func @broadcast_a
+// NAIVE: tile.kernel_arguments %{{.*}}, %{{.*}}, %{{.*}} : memref<256x64xf16>, memref<4x64x512xf16>, memref<4x256x512xf16>
 // NAIVE-LABEL: func.func @fma
 // NAIVE: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c5{{.*}}) threads
 // NAIVE-NEXT: tile.kernel_arguments %{{.*}}, %{{.*}}, %{{.*}} : memref<5x129x65xf32>, memref<5x65x127xf32>, memref<5x129x127xf32>

@@ -98,20 +98,34 @@ func.func @transposed(%A: memref<4x32x64xf16>, %B: memref<4x16x32xf16>, %C: memr
 
 // -----
 
-// Other batch_matmuls stay as they are: tensors (bufferize first), dynamic
-// shapes, indexing maps other than these two (a broadcast A).
-// CHECK-LABEL: func.func @left_alone
-// CHECK-NOT: scf.forall
-// CHECK-COUNT-3: linalg.batch_matmul
-func.func @left_alone(%A: tensor<2x4x8xf32>, %B: tensor<2x8x4xf32>, %C: tensor<2x4x4xf32>,
-                      %D: memref<?x4x8xf32>, %E: memref<?x8x4xf32>, %F: memref<?x4x4xf32>,
-                      %G: memref<4x8xf32>, %H: memref<2x8x4xf32>, %I: memref<2x4x4xf32>) -> tensor<2x4x4xf32> {
-  %0 = linalg.batch_matmul ins(%A, %B : tensor<2x4x8xf32>, tensor<2x8x4xf32>) outs(%C : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
-  linalg.batch_matmul ins(%D, %E : memref<?x4x8xf32>, memref<?x8x4xf32>) outs(%F : memref<?x4x4xf32>)
+// A broadcast to every batch ((b, m, n, k) -> (m, k)): a loop over the
+// batch whose matmul reads A as it is, B's and C's batch views.
+// CHECK-LABEL: func.func @broadcast_a
+// CHECK-SAME: (%[[A:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<2x8x4xf32>
+// CHECK: scf.forall (%[[I:.*]]) in (2) {
+// CHECK-NEXT: %[[BV:.*]] = memref.subview %[[B]][%[[I]], 0, 0] [1, 8, 4]
+// CHECK-NEXT: %[[CV:.*]] = memref.subview
+// CHECK-NEXT: linalg.matmul ins(%[[A]], %[[BV]] : memref<4x8xf32>, {{.*}}) outs(%[[CV]] : {{.*}})
+// CHECK-NEXT: } {mapping = [#gpu.block<z>], tile.batch}
+func.func @broadcast_a(%A: memref<4x8xf32>, %B: memref<2x8x4xf32>, %C: memref<2x4x4xf32>) {
   linalg.batch_matmul indexing_maps = [
       affine_map<(b, m, n, k) -> (m, k)>,
       affine_map<(b, m, n, k) -> (b, k, n)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
-      ins(%G, %H : memref<4x8xf32>, memref<2x8x4xf32>) outs(%I : memref<2x4x4xf32>)
+      ins(%A, %B : memref<4x8xf32>, memref<2x8x4xf32>) outs(%C : memref<2x4x4xf32>)
+  return
+}
+
+// -----
+
+// Other batch_matmuls stay as they are: tensors (bufferize first), dynamic
+// shapes.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: scf.forall
+// CHECK-COUNT-2: linalg.batch_matmul
+func.func @left_alone(%A: tensor<2x4x8xf32>, %B: tensor<2x8x4xf32>, %C: tensor<2x4x4xf32>,
+                      %D: memref<?x4x8xf32>, %E: memref<?x8x4xf32>, %F: memref<?x4x4xf32>) -> tensor<2x4x4xf32> {
+  %0 = linalg.batch_matmul ins(%A, %B : tensor<2x4x8xf32>, tensor<2x8x4xf32>) outs(%C : tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  linalg.batch_matmul ins(%D, %E : memref<?x4x8xf32>, memref<?x8x4xf32>) outs(%F : memref<?x4x4xf32>)
   return %0 : tensor<2x4x4xf32>
 }

@@ -205,6 +205,14 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     if (findMember(*problem, "batch") &&
         !r.integer(*problem, pw, "batch", k.batch, 1, 65535))
       return false;
+    // "broadcast_a" (optional, batched only): A is every batch's.
+    if (const Json *bc = findMember(*problem, "broadcast_a")) {
+      if (!bc->is_boolean())
+        return r.fail(pw + ".broadcast_a", "expected true or false");
+      k.broadcastA = bc->get<bool>();
+      if (k.broadcastA && !k.batch)
+        return r.fail(pw + ".broadcast_a", "needs a batch");
+    }
     for (auto [name, rows, cols] :
          {std::tuple<const char *, int64_t, int64_t>{"A", k.m, k.k},
           {"B", k.k, k.n},
@@ -427,7 +435,7 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         const Json *v = r.get(aj, aw, key);
         if (!v)
           return false;
-        size_t lead = k.batch ? 1 : 0;
+        size_t lead = k.isBatched(arg.name) ? 1 : 0;
         auto dim = [&](size_t i) {
           return isInt64(v->at(i)) && v->at(i).get<int64_t>() >= 0 &&
                  v->at(i).get<int64_t>() <= kMaxDimension;

@@ -53,18 +53,28 @@ struct MatmulProblem {
   /// `batch` matrices of these shapes, one after the other); 0 for a
   /// matmul of 2-D operands.
   int64_t batch = 0;
+  /// A batched matmul whose A is one M x K matrix that every batch reads
+  /// (batch_matmul's `(b, m, n, k) -> (m, k)`): A's buffer and tensor map
+  /// are 2-D.
+  bool broadcastA = false;
   /// Elementwise ops applied to C's elements before the kernel stores them
   /// (to the chain's output, of `getOutType()`), in place of C.
   std::optional<FusedEpilogue> epilogue;
 
   /// The number of M x N x K products: `batch`, or 1.
   int64_t getBatches() const { return std::max<int64_t>(batch, 1); }
-  /// `dims` of one product (a buffer's [rows, cols], a box's), behind
-  /// `outer` when batched (the buffers' batch, the boxes' 1).
-  SmallVector<int64_t, 3> withBatch(ArrayRef<int64_t> dims,
-                                    int64_t outer) const {
+  /// Whether operand `name` ("A", "B", "C", an epilogue input) has a
+  /// matrix per batch.
+  bool isBatched(StringRef name) const {
+    return batch && !(broadcastA && name == "A");
+  }
+  /// `dims` of one product (a buffer's [rows, cols], a box's) of operand
+  /// `name`, behind `outer` when it is batched (the buffers' batch, the
+  /// boxes' 1).
+  SmallVector<int64_t, 3> withBatch(ArrayRef<int64_t> dims, int64_t outer,
+                                    StringRef name) const {
     SmallVector<int64_t, 3> shape;
-    if (batch)
+    if (isBatched(name))
       shape.push_back(outer);
     llvm::append_range(shape, dims);
     return shape;

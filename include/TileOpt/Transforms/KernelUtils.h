@@ -27,23 +27,25 @@ Operation *pinKernelOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
                              ArrayRef<Value> operands);
 
 /// A batched matmul's operands (its `tile.batch` loop's views of A, B and
-/// C, getBatchView): the kernel's arguments are the 3-D buffers, and the
-/// kernel views its tile's batch of them (blockIdx.z, or a persistent
-/// grid's tile's).
+/// C, getBatchView): the kernel's arguments are the 3-D buffers (and a
+/// broadcast A's 2-D one), and the kernel views its tile's batch of them
+/// (blockIdx.z, or a persistent grid's tile's).
 struct BatchedOperands {
   scf::ForallOp loop;
   Value views[3], roots[3];
 };
 
 /// The batch views `views` (A, B, C) of `op`, which the loop holds
-/// directly; an error at `op` when they are not all views of one such loop
+/// directly (with `broadcastA`, A is the matrix of every batch, its own
+/// root); an error at `op` when they are not all views of one such loop
 /// or the loop holds an op that needs the batch besides them, `op` and
 /// `owned` (ops the caller erases, such as C's zero fill). The loop's
 /// other ops (the tiling's constants) move before it, where the launch
 /// will be.
 FailureOr<BatchedOperands>
 getBatchedOperands(RewriterBase &rewriter, Operation *op,
-                   ArrayRef<Value> views, ArrayRef<Operation *> owned = {});
+                   ArrayRef<Value> views, bool broadcastA,
+                   ArrayRef<Operation *> owned = {});
 
 /// The loop's views of A, B and C with `batch` for its induction variable,
 /// at the rewriter's insertion point (in the kernel, where the tile's

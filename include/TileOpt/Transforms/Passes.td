@@ -41,8 +41,9 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     Rewrites each `linalg.batch_matmul` in memref form with static 3-D
     operands, C[b,m,n] += A[b,m,k] * B[b,k,n] with A and B each as stored
     or transposed (indexing maps `(b, m, n, k) -> (b, k, m)` for A stored
-    K x M, `-> (b, n, k)` for B stored N x K), as an `scf.forall` over the
-    batch, mapped to `#gpu.block<z>` and marked
+    K x M, `-> (b, n, k)` for B stored N x K; or A broadcast, `-> (m, k)`,
+    one M x K matrix that every batch's matmul reads as it is), as an
+    `scf.forall` over the batch, mapped to `#gpu.block<z>` and marked
     `tile.batch`, whose body runs a `linalg.matmul` on the batch's views of
     A, B and C (`memref.subview %X[%b, 0, 0] [1, R, C] [1, 1, 1]`, rank
     reduced). A `linalg.fill` of zero into C just before the batch_matmul
@@ -56,7 +57,7 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     with dense A (not transposed) and C is one matmul instead: the batch folds into M
     (`memref.collapse_shape` of A and C to (batch x M) x K and x N). Other
     batch_matmuls (other indexing maps, dynamic shapes, tensors) are left
-    as they are (a broadcast A among them).
+    as they are.
 
     Before: `linalg.batch_matmul ins(%A, %B : memref<8x64x32xf16>, memref<8x32x16xf16>) outs(%C : memref<8x64x16xf32>)`
     After: `scf.forall (%b) in (8) { linalg.matmul ins(%A_b, %B_b : memref<64x32xf16, strided<[32, 1], offset: ?>>, ...) } {mapping = [#gpu.block<z>], tile.batch}`

@@ -210,6 +210,36 @@ TEST(Manifest, ReadsABatch) {
                "[0, 2147483647]");
   EXPECT_FALSE(batched("0", "1", "0, ", e, nullptr));
   EXPECT_EQ(e.rfind("kernels[0].problem.batch: ", 0), 0u) << e;
+  // A broadcast A: A's shape 2-D (one matrix), B's and C's 3-D.
+  auto broadcast = [&](const std::string &flag, const std::string &batch,
+                       const std::string &leadA, std::string &e,
+                       Manifest *m) {
+    std::string lead = batch.empty() ? "" : batch + ", ";
+    return parseEdited(
+        {{"\"k\": 17,", "\"k\": 17, " +
+                           (batch.empty() ? "" : "\"batch\": " + batch + ", ") +
+                           "\"broadcast_a\": " + flag + ","},
+         {shapes[0], "[" + leadA + "33, 17]"},
+         {shapes[1], "[" + lead + "17, 45]"},
+         {shapes[2], "[" + lead + "33, 45]"}},
+        e, m);
+  };
+  Manifest bm;
+  ASSERT_TRUE(broadcast("true", "5", "", e, &bm)) << e;
+  EXPECT_TRUE(bm.kernels[0].broadcastA);
+  EXPECT_FALSE(bm.kernels[0].isBatched("A"));
+  EXPECT_TRUE(bm.kernels[0].isBatched("B"));
+  EXPECT_EQ(bm.kernels[0].matrices("A"), 1);
+  EXPECT_EQ(bm.kernels[0].strideA(), 0);
+  EXPECT_EQ(bm.kernels[0].matrices("C"), 5);
+  EXPECT_FALSE(broadcast("true", "5", "5, ", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[0].shape: expected two integers in "
+               "[0, 2147483647]");
+  EXPECT_TRUE(broadcast("false", "5", "5, ", e, nullptr)) << e;
+  EXPECT_FALSE(broadcast("true", "", "", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].problem.broadcast_a: needs a batch");
+  EXPECT_FALSE(broadcast("1", "5", "", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].problem.broadcast_a: expected true or false");
   // 2-D buffers of a matmul with a grid z of 2: the grid is wrong.
   EXPECT_FALSE(parseEdited(grid, "\"grid\": [3, 3, 2", e));
   EXPECT_EQ(e, "kernels[0].launch.grid: z must be 1 or the batch count, 1");
