@@ -284,7 +284,8 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
     }
     // A broadcast A is defined before the loop: every batch reads it.
     if (unviewedA) {
-      if (batchLoop->isAncestor(operands[0].getParentRegion()->getParentOp())) {
+      Operation *scope = operands[0].getParentRegion()->getParentOp();
+      if (batchLoop->isAncestor(scope)) {
         os << "operand A is not one batch's view of a 3-D buffer, as the "
               "other operands are, nor a matrix from outside the batch loop";
         return failure();

@@ -219,9 +219,9 @@ struct ConfigurePass : public tileopt::impl::ConfigurePassBase<ConfigurePass> {
           op->emitWarning()
               << "left alone: tile-opt compiles linalg.matmul, and "
                  "linalg.batch_matmul of static buffers with A and B "
-                 "batched, each as stored or transposed, or B broadcast "
-                 "(--tile-split-batch); this contraction is not supported "
-                 "yet";
+                 "batched, each as stored or transposed, or one of them "
+                 "broadcast (--tile-split-batch); this contraction is not "
+                 "supported yet";
         return;
       }
       if (!getOperandLayout(matmul)) {

@@ -47,11 +47,11 @@ struct BatchShape {
 };
 } // namespace
 
-/// The batch_matmul's form: A (b, m, k) or (b, k, m) or broadcast (m,
-/// k), B (b, k, n) or (b, n, k), C (b, m, n), is a loop; B broadcast as (k, n) (the
-/// only broadcast linalg admits) with A (b, m, k) and dense A and C folds
-/// into M. The matmul of one batch reads A and B as the batch_matmul does
-/// (its maps drop b).
+/// The batch_matmul's form: A (b, m, k), (b, k, m) or broadcast (m, k),
+/// B (b, k, n) or (b, n, k), and C (b, m, n) is a loop; B broadcast as
+/// (k, n) (linalg admits no transposed broadcast) with A (b, m, k) and
+/// dense A and C folds into M. The matmul of one batch reads A and B as
+/// the batch_matmul does (its maps drop b).
 static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   if (!op.hasPureBufferSemantics())
     return {};
@@ -73,7 +73,7 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   if (maps.size() != 3 || maps[2] != map(4, {0, 1, 2}))
     return {};
-  bool batchedB = ranks == SmallVector<int64_t, 3>{3, 3, 3} ||
+  bool loopRanks = ranks == SmallVector<int64_t, 3>{3, 3, 3} ||
                   ranks == SmallVector<int64_t, 3>{2, 3, 3};
   bool broadcastB = ranks == SmallVector<int64_t, 3>{3, 2, 3};
   std::optional<bool> transposeA, transposeB;
@@ -87,7 +87,7 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   else if (maps[1] == map(4, {0, 2, 3}))
     transposeB = true;
   if (!transposeA || !transposeB ||
-      maps[1].getNumResults() != (batchedB ? 3u : 2u))
+      maps[1].getNumResults() != (loopRanks ? 3u : 2u))
     return {};
   BatchShape shape;
   if (*transposeA || *transposeB)
@@ -97,7 +97,7 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   auto dense = [](Value v) {
     return cast<MemRefType>(v.getType()).getLayout().isIdentity();
   };
-  if (batchedB)
+  if (loopRanks)
     shape.form = BatchForm::Loop;
   else if (broadcastB && !*transposeA && dense(op.getDpsInputs()[0]) &&
            dense(op.getDpsInits()[0]))

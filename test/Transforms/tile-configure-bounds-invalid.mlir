@@ -121,7 +121,7 @@ func.func @stream_k_steps(%A: memref<65536x262144xf32>, %B: memref<262144x65536x
 
 // Contractions the kernels do not cover are left alone, with a warning.
 func.func @batch(%A: memref<2x4x8xf32>, %B: memref<2x8x4xf32>, %C: memref<2x4x4xf32>) {
-  // expected-warning @+1 {{left alone: tile-opt compiles linalg.matmul, and linalg.batch_matmul of static buffers with A and B batched, each as stored or transposed, or B broadcast (--tile-split-batch); this contraction is not supported yet}}
+  // expected-warning @+1 {{left alone: tile-opt compiles linalg.matmul, and linalg.batch_matmul of static buffers with A and B batched, each as stored or transposed, or one of them broadcast (--tile-split-batch); this contraction is not supported yet}}
   linalg.batch_matmul ins(%A, %B : memref<2x4x8xf32>, memref<2x8x4xf32>) outs(%C : memref<2x4x4xf32>)
   return
 }
@@ -129,7 +129,7 @@ func.func @batch(%A: memref<2x4x8xf32>, %B: memref<2x8x4xf32>, %C: memref<2x4x4x
 // -----
 
 func.func @matvec(%A: memref<4x8xf32>, %x: memref<8xf32>, %y: memref<4xf32>) {
-  // expected-warning @+1 {{left alone: tile-opt compiles linalg.matmul, and linalg.batch_matmul of static buffers with A and B batched, each as stored or transposed, or B broadcast (--tile-split-batch); this contraction is not supported yet}}
+  // expected-warning @+1 {{left alone: tile-opt compiles linalg.matmul, and linalg.batch_matmul of static buffers with A and B batched, each as stored or transposed, or one of them broadcast (--tile-split-batch); this contraction is not supported yet}}
   linalg.matvec ins(%A, %x : memref<4x8xf32>, memref<8xf32>) outs(%y : memref<4xf32>)
   return
 }

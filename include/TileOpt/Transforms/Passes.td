@@ -38,7 +38,7 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
   let summary = "Split each linalg.batch_matmul into an scf.forall over its "
                 "batch of linalg.matmul";
   let description = [{
-    Rewrites each `linalg.batch_matmul` in memref form with static 3-D
+    Rewrites each `linalg.batch_matmul` in memref form with static
     operands, C[b,m,n] += A[b,m,k] * B[b,k,n] with A and B each as stored
     or transposed (indexing maps `(b, m, n, k) -> (b, k, m)` for A stored
     K x M, `-> (b, n, k)` for B stored N x K; or A broadcast, `-> (m, k)`,
@@ -54,8 +54,8 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     grid's z and the views the kernel's per-block operands, and the 3-D
     buffers are the kernel's arguments. A batch_matmul whose B is
     broadcast (indexing map `(b, m, n, k) -> (k, n)`, B a K x N memref)
-    with dense A (not transposed) and C is one matmul instead: the batch folds into M
-    (`memref.collapse_shape` of A and C to (batch x M) x K and x N). Other
+    with dense A (not transposed) and C is one matmul instead: the batch
+    folds into M (`memref.collapse_shape` of A and C to (batch x M) x K and x N). Other
     batch_matmuls (other indexing maps, dynamic shapes, tensors) are left
     as they are.
 
