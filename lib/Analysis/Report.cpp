@@ -24,6 +24,7 @@ TileReport mlir::tileopt::computeTileReport(
   r.n = n;
   r.k = k;
   r.batch = problem.batch;
+  r.broadcastA = problem.broadcastA;
   double batches = double(problem.getBatches());
   r.elementType = getTypeName(elementType);
   r.elementBytes = getElementBytes(elementType);
@@ -256,7 +257,7 @@ std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
 
 void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   if (r.batch)
-    os << "batch of " << r.batch << " ";
+    os << "batch of " << r.batch << (r.broadcastA ? " (one A for all) " : " ");
   os << llvm::formatv("matmul {0} x {1} x {2} ({3}{4}{5}), ", r.m, r.n, r.k,
                       r.elementType,
                       r.layout.transposeA ? "; A stored K x M" : "",

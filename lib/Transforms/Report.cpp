@@ -81,6 +81,13 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
                                   c.getElementType(),
                                   *layout};
       std::string why;
+      // One batch of a batch_matmul (--tile-split-batch): the batch, and
+      // whether A is every batch's.
+      if (FailureOr<MatmulProblem> analyzed = analyzeMatmulProblem(matmul, why);
+          succeeded(analyzed)) {
+        matmulProblem.batch = analyzed->batch;
+        matmulProblem.broadcastA = analyzed->broadcastA;
+      }
       Operation *refused;
       if (std::optional<EpilogueChain> chain =
               getEpilogueChain(matmul, why, refused))

@@ -30,6 +30,8 @@ struct TileReport {
   /// A batched matmul's batch count (0: not batched); the FLOPs, bytes,
   /// tiles and waves below count every batch.
   int64_t batch = 0;
+  /// Whether one A serves every batch (MatmulProblem::broadcastA).
+  bool broadcastA = false;
   std::string elementType;
   int64_t elementBytes = 0;
   OperandLayout layout;
