@@ -83,3 +83,24 @@ def test_an_artifact_and_one_tile_run_refuses(tmp_path, monkeypatch):
     body = (ART + '; mkdir -p "$dir"; echo \'' + manifest
             + '\' > "$dir/manifest.json"; exit 0')
     assert _verdict(tmp_path, monkeypatch, body) == "refused"
+
+
+def test_a_kept_artifact_kept_again(tmp_path, monkeypatch):
+    """A rerun with the same seed keeps its cases' artifacts again, into
+    the directories of the first run (it stopped with FileExistsError)."""
+    manifest = ('{"kernels": [{"name": "k", "ptx": "k.ptx", "cubin": "k.cubin", '
+                '"problem": {"m": 1, "n": 1, "k": 1}}]}')
+    body = (ART + '; mkdir -p "$dir"; touch "$dir/k.ptx" "$dir/k.cubin"; echo \''
+            + manifest + '\' > "$dir/manifest.json"; exit 0')
+    tile_opt = _tool(tmp_path, "tile-opt", body)
+    tile_run = _tool(tmp_path, "tile-run", "exit 77")
+    monkeypatch.setattr(fuzz, "_artifact_dir", lambda rng, root: (
+        os.path.join(root, "out", "art"), os.path.join(root, "out", "art")))
+    case = fuzz.Case(kind="generated-input", args=["strategy=tiled"],
+                     input="func.func @f() { return }\n", artifact="pipeline")
+    keep = str(tmp_path / "keep" / "7")
+    for _ in range(2):
+        outcome = fuzz.run_compile(case, tile_opt, tile_run, random.Random(0),
+                                   timeout=2, keep=keep)
+        assert outcome.verdict == "artifact"
+    assert sorted(os.listdir(keep)) == ["k.cubin", "k.ptx", "manifest.json"]

@@ -524,8 +524,9 @@ def run_compile(case: Case, tile_opt: str, tile_run: str, rng: random.Random,
             why = _check_artifact(tile_run, allowed, cwd, timeout)
             if why:
                 return Outcome("refused", why, secs)
+            # (A rerun of a seed keeps its cases again: the same artifact.)
             if keep and _small_enough(allowed):
-                shutil.copytree(allowed, keep)
+                shutil.copytree(allowed, keep, dirs_exist_ok=True)
         return Outcome("artifact", "", secs)
     finally:
         shutil.rmtree(root, ignore_errors=True)
