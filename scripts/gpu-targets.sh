@@ -3,7 +3,10 @@
 # minutes a session, and a machine may not come twice).
 #
 #   here:    scripts/gpu-targets.sh compile
-#   device:  scripts/gpu-targets.sh run OUTDIR     (carry gpu-art/{b,t,v,x})
+#   device:  scripts/gpu-targets.sh run OUTDIR [SETS]   (carry gpu-art/{b,t,v,x})
+#
+# SETS (default "b t v x ab") runs part of it where little device time is
+# left, e.g. "b v".
 #
 # b: issue 25's batches with transposed and broadcast operands (checked,
 #    sanitizers on the small ones); t: every H200 target of issues 21, 22
@@ -23,21 +26,26 @@ compile)
   bash scripts/gpu-artifacts.sh gpu-art/x $specs/wgmma-shapes-explore.spec
   ;;
 run)
-  out="${2:?usage: gpu-targets.sh run OUTDIR}"
+  out="${2:?usage: gpu-targets.sh run OUTDIR [SETS]}"
+  sets=" ${3:-b t v x ab} "
   mkdir -p "$out"
   nvidia-smi -q -d POWER,CLOCK >"$out/nvidia-smi.txt" 2>&1
-  timeout 90 bash scripts/gpu-run.sh gpu-art/b "$out/b" \
-    '^(bt_(tab|tb_acc|tb_rag)|bc_(tb|f32)|.*naive)'
-  timeout 160 bash scripts/gpu-run.sh gpu-art/t "$out/t" '^$'
-  timeout 140 bash scripts/gpu-run.sh gpu-art/v "$out/v" '^(s_|z_|a_tf32_136)'
-  timeout 110 bash scripts/gpu-run.sh gpu-art/x "$out/x" '^$'
-  cd gpu-art/t && AB_SLEEP=1 timeout 85 bash ../../scripts/ab-bench.sh \
-    ../../build-gpu/bin/tile-run 2 200 t21_ff_f16 t21_4096_f16 \
-    t21_4096_bf16 t21_8192_bf16 t21_2048_f16 t22_tf32_2048 t22_tf32_4096 \
-    t25_gelu t25_tb | tee "$out/ab.txt"
+  [[ $sets == *" b "* ]] && timeout 90 bash scripts/gpu-run.sh gpu-art/b \
+    "$out/b" '^(bt_(tab|tb_acc|tb_rag)|bc_(tb|f32)|.*naive)'
+  [[ $sets == *" t "* ]] &&
+    timeout 160 bash scripts/gpu-run.sh gpu-art/t "$out/t" '^$'
+  [[ $sets == *" v "* ]] && timeout 140 bash scripts/gpu-run.sh gpu-art/v \
+    "$out/v" '^(s_|z_|a_tf32_136)'
+  [[ $sets == *" x "* ]] &&
+    timeout 110 bash scripts/gpu-run.sh gpu-art/x "$out/x" '^$'
+  [[ $sets == *" ab "* ]] && (cd gpu-art/t && AB_SLEEP=1 timeout 85 \
+    bash ../../scripts/ab-bench.sh ../../build-gpu/bin/tile-run 2 200 \
+    t21_ff_f16 t21_4096_f16 t21_4096_bf16 t21_8192_bf16 t21_2048_f16 \
+    t22_tf32_2048 t22_tf32_4096 t25_gelu t25_tb | tee "$out/ab.txt")
+  true
   ;;
 *)
-  echo "usage: gpu-targets.sh compile | run OUTDIR" >&2
+  echo "usage: gpu-targets.sh compile | run OUTDIR [SETS]" >&2
   exit 2
   ;;
 esac
