@@ -236,8 +236,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
                         {"element_type", name == "C" ? outElem : elem},
-                        {"shape",
-                         toJson(p.withBatch({rows, cols}, p.batch, name))},
+                        {"shape", toJson(p.getBufferShape(name, rows, cols))},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
@@ -273,7 +272,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
         arg["part"] = stringifyCopyPart(a.part);
         arg["transposed"] = a.transposed;
       }
-      arg["box"] = toJson(p.withBatch({a.boxRows, a.boxCols}, 1, a.name));
+      arg["box"] = toJson(p.getBoxShape(a.name, a.boxRows, a.boxCols));
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
       arg["swizzle"] = a.swizzleBytes ? "128B" : "none";
@@ -444,8 +443,8 @@ struct ExportArtifactPass
       if (arg.tensorMap) {
         auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(operand.getType());
         ok &= map && map.getTensor().getShape() ==
-                         ArrayRef<int64_t>(problem->withBatch(
-                             {arg.boxRows, arg.boxCols}, 1, arg.name));
+                         ArrayRef<int64_t>(problem->getBoxShape(
+                             arg.name, arg.boxRows, arg.boxCols));
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
         // (An epilogue's vector is 1-D: one row or column.)
@@ -456,9 +455,8 @@ struct ExportArtifactPass
                    ? type.getDimSize(0) == arg.rows * arg.cols &&
                          (arg.rows == 1 || arg.cols == 1)
                    : type.getShape() ==
-                         ArrayRef<int64_t>(problem->withBatch(
-                             {arg.rows, arg.cols}, problem->batch,
-                             arg.name)));
+                         ArrayRef<int64_t>(problem->getBufferShape(
+                             arg.name, arg.rows, arg.cols)));
       }
     }
     if (ok)

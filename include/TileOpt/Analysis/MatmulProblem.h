@@ -68,16 +68,21 @@ struct MatmulProblem {
   bool isBatched(StringRef name) const {
     return batch && !(broadcastA && name == "A");
   }
-  /// `dims` of one product (a buffer's [rows, cols], a box's) of operand
-  /// `name`, behind `outer` when it is batched (the buffers' batch, the
-  /// boxes' 1).
-  SmallVector<int64_t, 3> withBatch(ArrayRef<int64_t> dims, int64_t outer,
-                                    StringRef name) const {
-    SmallVector<int64_t, 3> shape;
-    if (isBatched(name))
-      shape.push_back(outer);
-    llvm::append_range(shape, dims);
-    return shape;
+  /// Operand `name`'s buffer of `rows` x `cols` matrices: [batch, rows,
+  /// cols] where it is batched, else [rows, cols].
+  SmallVector<int64_t, 3> getBufferShape(StringRef name, int64_t rows,
+                                         int64_t cols) const {
+    if (!isBatched(name))
+      return {rows, cols};
+    return {batch, rows, cols};
+  }
+  /// A tensor map box of `rows` x `cols` of operand `name`: one batch deep
+  /// where it is batched.
+  SmallVector<int64_t, 3> getBoxShape(StringRef name, int64_t rows,
+                                      int64_t cols) const {
+    if (!isBatched(name))
+      return {rows, cols};
+    return {1, rows, cols};
   }
   Type getCType() const { return cType ? cType : elementType; }
   /// The type the kernel stores: the epilogue's output's, else C's.
