@@ -17,7 +17,14 @@ for ((i = 1; i <= rounds; ++i)); do
       awk -v a="$(basename "$a")" -v i="$i" '
         $1 == "kernel" && $2 ~ /^[0-9.]+$/ { k = $2 }
         $1 == "cuBLAS" && $2 ~ /^[0-9.]+$/ { c = $2 }
-        /throughput:/ { r = $NF }
-        END { printf "round %d %-12s kernel %s ms  cuBLAS %s ms  %s\n", i, a, k, c, r }'
+        $1 == "cuBLAS" && $2 == "TF32" && $3 ~ /^[0-9.]+$/ { t = $3 }
+        # tf32 kernels are compared with cuBLAS TF32 (no line follows);
+        # tf32x3 with SGEMM (the line after it).
+        /cuBLAS TF32 throughput:/ { r = $6; sub(/;$/, "", r); tf = 1; next }
+        /throughput:/ { r = $NF; tf = 0 }
+        END {
+          if (tf) c = t " (TF32)"
+          printf "round %d %-12s kernel %s ms  cuBLAS %s ms  %s\n", i, a, k, c, r
+        }'
   done
 done
