@@ -87,10 +87,11 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   // that fits beside the blocks per SM that the grid counts resident. The
   // tile goes in the fewest column chunks (passes) whose slot fits; more
   // than one only where one warpgroup spans the tile's columns, so that a
-  // chunk's accumulators are a fixed run of every lane's. 16-bit C += A *
-  // B (no fused ops, C's rows 16-byte multiples) stages the f32 sums where
-  // they fit and adds C at the store (3072^3 f16 7 % faster; docs/results/
-  // 2026-12-06-wgmma-split-k/); others load C at the start.
+  // chunk's accumulators are a fixed run of every lane's. C += A * B (no
+  // fused ops, C's rows 16-byte multiples) stages the f32 sums where they
+  // fit and adds C at the store (3072^3 f16 7 % faster, docs/results/
+  // 2026-12-06-wgmma-split-k/; tf32 2048^3 and 4096^3 5 %, docs/results/
+  // 2026-12-06-targets/); others load C at the start.
   plan.cVectorizable = n % 2 == 0;
   SharedMemoryLayout &shared = plan.shared;
   bool refilled = plan.loop == KLoopKind::WarpSpecialized &&
@@ -117,7 +118,6 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
     return false;
   };
   plan.addCAtStore = problem.accumulate && !problem.epilogue &&
-                     !config.isTF32() &&
                      n * getElementBytes(problem.getCType()) % 16 == 0 &&
                      placeRows(problem.getAccumulatorType());
   bool rows = plan.addCAtStore || placeRows(problem.getOutType());

@@ -167,3 +167,20 @@ func.func @no_room(%A: memref<2048x4096xf16>, %B: memref<4096x11008xf16>, %C: me
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, scheduler = persistent, producer = warpgroup, group = 16>>} ins(%A, %B : memref<2048x4096xf16>, memref<4096x11008xf16>) outs(%C : memref<2048x11008xf16>)
   return
 }
+
+// TF32 C += A * B: where C's rows are 16-byte multiples the f32 tile's
+// chunks take the sums and C is added at the store, as for 16-bit
+// operands; rows of 2039 f32 (8156 bytes) load C into the accumulators
+// before the K loop instead.
+// CHECK-LABEL: @tf32_acc: matmul 2048 x 2048 x 2048 (f32)
+// CHECK: plan: {{.*}}rounded to TF32 in registers{{.*}}persistent tiles; rows epilogue in 4 column chunks, C added at the store{{$}}
+// CHECK-LABEL: @tf32_acc_ragged: matmul 2053 x 2039 x 2048 (f32)
+// CHECK: plan: {{.*}}persistent tiles; rows epilogue{{$}}
+func.func @tf32_acc(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>} ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+func.func @tf32_acc_ragged(%A: memref<2053x2048xf32>, %B: memref<2048x2039xf32>, %C: memref<2053x2039xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>} ins(%A, %B : memref<2053x2048xf32>, memref<2048x2039xf32>) outs(%C : memref<2053x2039xf32>)
+  return
+}
