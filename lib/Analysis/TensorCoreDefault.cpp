@@ -36,6 +36,17 @@ constexpr int64_t kWgmmaSplitMinSteps = 64;
 /// ms (docs/results/2026-12-03-clocks.md).
 constexpr double kNarrowTileSpeed = 0.90;
 
+/// The speed of 128 x 192 wgmma tiles relative to 128 x 256 at the same
+/// wave efficiency: 3072^3 f16, 384 tiles of 128 x 192 (3 waves of 0.75
+/// the work) in 0.0852 ms against 288 of 128 x 256 on split_tail (2 waves
+/// and a split tail, 2.44) in 0.0915 ms (docs/results/2026-12-06-targets/).
+constexpr double kTile192Speed = 0.99;
+
+/// How much faster, by the wave model, another tile width must be before the
+/// default leaves the measured 128 x 256 tiles: the model's error on the
+/// measured shapes (4096^3 and 8192^3 are within 2 % either way).
+constexpr double kWaveModelMargin = 0.95;
+
 /// The same for tf32 (its operands twice the bytes per MMA): 2048^3,
 /// 179.3 against 227.3 TFLOP/s (docs/results/2026-12-05-tf32-tiles/).
 constexpr double kNarrowTF32TileSpeed = 0.79;
@@ -161,6 +172,26 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
     if (plan.dataParallelTiles == 0 && plan.split >= 2 && fits(split))
       return split;
   }
+  // Fewer tiles than SMs, whole along K: tiles of 64 x 128 (one consumer
+  // warpgroup, 2 resident blocks per SM) where twice as many of them still
+  // fit in a wave, so that twice the SMs work at kNarrowTileSpeed of the
+  // speed (512^3, 768^3, 1024^3 f16: 0.0067, 0.0089, 0.0105 ms against
+  // 0.0077, 0.0098, 0.0116 for 128 x 128; 1536^3's 288 such tiles, over a
+  // wave, were 4 % slower; docs/results/2026-12-06-targets/). Not with a
+  // copy of A or B first, whose blocks wait for each other (unmeasured).
+  int64_t narrowTiles = llvm::divideCeil(m, 64) * cols;
+  if (bn == 128 && rows * cols < target.numSMs && !copies &&
+      narrowTiles <= target.numSMs &&
+      kNarrowTileSpeed * narrowTiles > rows * cols) {
+    auto narrow = ConfigAttr::get(
+        ctx, Strategy::Tiled, {64, 128, 64}, {64, 128}, config.getTile(),
+        config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/2,
+                          TileSchedulerKind::DataParallel, ProducerKind::None,
+                          order));
+    if (fits(narrow))
+      return narrow;
+  }
   // One or two K steps over more than a wave of tiles: C's stores outweigh
   // the K loop, and a producer warpgroup on a persistent grid loads the
   // next tile while the consumers store C (where M fills whole tiles, as
@@ -212,7 +243,32 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
     if (kNarrowTileSpeed * narrowEfficiency > wideEfficiency && fits(narrow))
       return narrow;
   }
-  if (runsSplitTail(plan, target) && fits(splitTail)) {
+  // 128 x 192 tiles on a persistent producer grid where their whole waves
+  // take less time by the wave model than the 128 x 256 tiles' (with
+  // split_tail's tail where it runs): 3072^3's 384 tiles in 3 waves
+  // against 288 in 2.18 (10 % faster; C += A * B 11 %). Where M fills whole
+  // tiles, as the producer grids below, and B's rows are 128-byte
+  // multiples: 3072 x 3000 x 3072 (6000-byte rows) ran 0.1056 ms in such
+  // tiles, 28 % slower than 3072^3.
+  bool splits = runsSplitTail(plan, target);
+  if (bn == 256 && !copies && m % 128 == 0 && bRowBytes % 128 == 0) {
+    double waves = double(rows * cols) / target.numSMs;
+    double wideTime = splits ? std::floor(waves) + kSplitTailWaveCost
+                             : std::ceil(waves);
+    double tiles192 = double(rows * llvm::divideCeil(n, 192));
+    double time192 =
+        std::ceil(tiles192 / target.numSMs) * 0.75 / kTile192Speed;
+    auto wide192 = ConfigAttr::get(
+        ctx, Strategy::Tiled, {128, 192, 64}, {64, 192},
+        WgmmaTileAttr::get(ctx, {64, 192, 16}, Precision::IEEE),
+        config.getCopy(),
+        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                          TileSchedulerKind::Persistent,
+                          ProducerKind::Warpgroup, order));
+    if (time192 < kWaveModelMargin * wideTime && fits(wide192))
+      return wide192;
+  }
+  if (splits && fits(splitTail)) {
     ConfigAttr producer =
         withSchedule(TileSchedulerKind::SplitTail, ProducerKind::Warpgroup);
     return !copies && m % 128 == 0 && fits(producer) ? producer : splitTail;

@@ -31,13 +31,14 @@ func.func @bf16_to_f32(%A: tensor<8x4xbf16>, %B: tensor<4x8xbf16>, %C: tensor<8x
 
 // -----
 
-// Rows of 16-byte multiples: two warpgroups of 64 x 128 (a grid of 4 tiles
-// does not fill the SMs with 128 x 256 tiles), 4 stages of BK = 64, blocks
-// down the columns (N >= M).
+// Rows of 16-byte multiples, fewer tiles than SMs: 4 tiles of 128 x 128
+// would leave 128 SMs idle, so the tiles are 64 x 128 (one warpgroup, 8
+// tiles, 2 resident blocks per SM), 4 stages of BK = 64, blocks down the
+// columns (N >= M).
 // CHECK-LABEL: func.func @f16_aligned
 // TILED: error: 'linalg.matmul' op has no default tiled config for sm_90: f16 matmuls
 // WGMMA-LABEL: func.func @f16_aligned
-// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, order = along_m>>}
+// WGMMA: linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 2, order = along_m>>}
 func.func @f16_aligned(%A: memref<256x64xf16>, %B: memref<64x256xf16>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x64xf16>, memref<64x256xf16>) outs(%C : memref<256x256xf32>)
   return
@@ -118,6 +119,34 @@ func.func @bf16_bands_along_n(%A: memref<8192x4096xbf16>, %B: memref<4096x4096xb
 
 // -----
 
+// 3072^3: 288 tiles of 128 x 256 are 2.18 waves (2 and a split tail: 2.44
+// waves of time by the wave model); 384 tiles of 128 x 192 are 2.91, 3
+// waves of 0.75 the work (2.27): the 128 x 192 tiles, on a persistent
+// producer grid. 1536^3's 144 tiles of 128 x 128 are a wave and a split
+// tail; 288 tiles of 64 x 128 would be over a wave, so they stay. B's rows
+// of 3000 f16 (6000 bytes, not 128-byte multiples) keep the 128 x 256
+// tiles (measured 28 % slower in 128 x 192).
+// WGMMA-LABEL: func.func @wide_192
+// WGMMA: block = [128, 192, 64], warp = [64, 192], tile = #tile.wgmma<shape = [64, 192, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>}
+// WGMMA-LABEL: func.func @wave_1536
+// WGMMA: block = [128, 128, 64], warp = [64, 128]{{.*}}scheduler = split_tail, producer = warpgroup
+// WGMMA-LABEL: func.func @wide_6000_byte_rows
+// WGMMA: block = [128, 256, 64], warp = [64, 256]{{.*}}scheduler = split_tail, producer = warpgroup
+func.func @wide_192(%A: memref<3072x3072xf16>, %B: memref<3072x3072xf16>, %C: memref<3072x3072xf16>) {
+  linalg.matmul ins(%A, %B : memref<3072x3072xf16>, memref<3072x3072xf16>) outs(%C : memref<3072x3072xf16>)
+  return
+}
+func.func @wave_1536(%A: memref<1536x1536xf16>, %B: memref<1536x1536xf16>, %C: memref<1536x1536xf16>) {
+  linalg.matmul ins(%A, %B : memref<1536x1536xf16>, memref<1536x1536xf16>) outs(%C : memref<1536x1536xf16>)
+  return
+}
+func.func @wide_6000_byte_rows(%A: memref<3072x3072xf16>, %B: memref<3072x3000xf16>, %C: memref<3072x3000xf16>) {
+  linalg.matmul ins(%A, %B : memref<3072x3072xf16>, memref<3072x3000xf16>) outs(%C : memref<3072x3000xf16>)
+  return
+}
+
+// -----
+
 // An f32 C over more than one wave (4096^3: 3.9 waves, no tail to split):
 // a persistent grid with a producer warpgroup, one resident block per SM;
 // the C tile is stored in column chunks from its own slot beside the 4
@@ -171,9 +200,10 @@ func.func @f16_split_tail_edge_rows(%A: memref<2000x4096xf16>, %B: memref<4096x1
 // WGMMA: block = [128, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
 // WGMMA-LABEL: func.func @split_64x64
 // WGMMA: block = [64, 64, 64], warp = [64, 64], tile = #tile.wgmma<shape = [64, 64, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>}
-// 768^3 has 36 tiles of 12 K steps: whole (split, 30 % slower).
+// 768^3 has 36 tiles of 12 K steps: whole (split, 30 % slower), in the 72
+// tiles of 64 x 128 that still fit in a wave, 2 resident per SM.
 // WGMMA-LABEL: func.func @whole_768
-// WGMMA: block = [128, 128, 64]{{.*}}schedule = #tile.schedule<stages = 4, order = along_m>>}
+// WGMMA: block = [64, 128, 64]{{.*}}schedule = #tile.schedule<stages = 4, blocks_per_sm = 2, order = along_m>>}
 func.func @split_deep_k(%A: memref<256x32768xf16>, %B: memref<32768x256xf16>, %C: memref<256x256xf16>) {
   linalg.matmul ins(%A, %B : memref<256x32768xf16>, memref<32768x256xf16>) outs(%C : memref<256x256xf16>)
   return
