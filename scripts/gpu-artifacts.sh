@@ -11,7 +11,7 @@
 # `transpose_a` / `transpose_b` store A as K x M and B as N x K,
 # `epilogue=OP,OP...` chains elementwise ops after the matmul (matmul-mlir
 # --epilogue), `batch=B` makes it a linalg.batch_matmul of B products
-# (`broadcast_a`: of one A), and
+# (`broadcast_a`, `broadcast_b`: of one A, of one B), and
 # `line=` / `x=` place the job on a plot);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
@@ -57,6 +57,7 @@ while read -r name shape opts; do
       epilogue=*) problem+=(--epilogue "${word#epilogue=}") ;;
       batch=*) problem+=(--batch "${word#batch=}") ;;
       broadcast_a) problem+=(--broadcast-a) ;;
+      broadcast_b) problem+=(--broadcast-b) ;;
       line=* | x=*) ;;  # plot placement (python/tileopt/spec.py), not the pipeline's
       *) pipeline+=("$word") ;;
     esac

@@ -3,17 +3,20 @@
 # minutes a session, and a machine may not come twice).
 #
 #   here:    scripts/gpu-targets.sh compile
-#   device:  scripts/gpu-targets.sh run OUTDIR [SETS]   (carry gpu-art/{b,t,v,x})
+#   device:  scripts/gpu-targets.sh run OUTDIR [SETS]   (carry gpu-art/{b,t,v,x,f})
 #
-# SETS (default "b t v x ab") runs part of it where little device time is
-# left, e.g. "b v".
+# SETS (default "b t v x f ab") runs part of it: all of them take more
+# than one 600 s call (t alone about 170 s on an H100), so name a subset
+# per call, e.g. "b t f ab" and then "v x".
 #
 # b: issue 25's batches with transposed and broadcast operands (checked,
 #    sanitizers on the small ones); t: every H200 target of issues 21, 22
 #    and 25 at the default config (scripts/specs/targets.spec); v: the
 #    wgmma checks left from issue 24's split-K page (sanitizers on the
-#    small and split ones); x: issue 24's f16 candidates; then the
-#    targets' kernels and cuBLAS alternated, 2 rounds of 200 launches.
+#    small and split ones); x: issue 24's f16 candidates; f: what
+#    2026-12-06-targets left to measure (scripts/specs/wgmma-followups.spec);
+#    then the targets' kernels and cuBLAS alternated, 2 rounds of 200
+#    launches.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,20 +27,23 @@ compile)
   bash scripts/gpu-artifacts.sh gpu-art/t $specs/targets.spec
   bash scripts/gpu-artifacts.sh gpu-art/v $specs/wgmma-checks.spec
   bash scripts/gpu-artifacts.sh gpu-art/x $specs/wgmma-shapes-explore.spec
+  bash scripts/gpu-artifacts.sh gpu-art/f $specs/wgmma-followups.spec
   ;;
 run)
   out="${2:?usage: gpu-targets.sh run OUTDIR [SETS]}"
-  sets=" ${3:-b t v x ab} "
+  sets=" ${3:-b t v x f ab} "
   mkdir -p "$out"
   nvidia-smi -q -d POWER,CLOCK >"$out/nvidia-smi.txt" 2>&1
-  [[ $sets == *" b "* ]] && timeout 90 bash scripts/gpu-run.sh gpu-art/b \
-    "$out/b" '^(bt_(tab|tb_acc|tb_rag)|bc_(tb|f32)|.*naive)'
+  [[ $sets == *" b "* ]] && timeout 130 bash scripts/gpu-run.sh gpu-art/b \
+    "$out/b" '^(bt_(tab|tb_acc|tb_rag)|bc_(tb|f32)|bcb_acc|.*naive)'
   [[ $sets == *" t "* ]] &&
-    timeout 160 bash scripts/gpu-run.sh gpu-art/t "$out/t" '^$'
+    timeout 190 bash scripts/gpu-run.sh gpu-art/t "$out/t" '^$'
   [[ $sets == *" v "* ]] && timeout 140 bash scripts/gpu-run.sh gpu-art/v \
     "$out/v" '^(s_|z_|a_tf32_136)'
   [[ $sets == *" x "* ]] &&
     timeout 110 bash scripts/gpu-run.sh gpu-art/x "$out/x" '^$'
+  [[ $sets == *" f "* ]] &&
+    timeout 60 bash scripts/gpu-run.sh gpu-art/f "$out/f" '^$'
   [[ $sets == *" ab "* ]] && (cd gpu-art/t && AB_SLEEP=1 timeout 85 \
     bash ../../scripts/ab-bench.sh ../../build-gpu/bin/tile-run 2 200 \
     t21_ff_f16 t21_4096_f16 t21_4096_bf16 t21_8192_bf16 t21_2048_f16 \

@@ -49,6 +49,8 @@ DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
     fields.push_back(b.getNamedAttr("batch", b.getI64IntegerAttr(batch)));
   if (broadcastA)
     fields.push_back(b.getNamedAttr("broadcast_a", b.getUnitAttr()));
+  if (broadcastB)
+    fields.push_back(b.getNamedAttr("broadcast_b", b.getUnitAttr()));
   if (epilogue)
     fields.push_back(b.getNamedAttr("epilogue", epilogue->toAttr(ctx)));
   return b.getDictionaryAttr(fields);
@@ -80,7 +82,9 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
       return std::nullopt;
   }
   p.broadcastA = static_cast<bool>(attr.get("broadcast_a"));
-  if (p.broadcastA && !p.batch)
+  p.broadcastB = static_cast<bool>(attr.get("broadcast_b"));
+  if ((p.broadcastA || p.broadcastB) &&
+      (!p.batch || p.broadcastA == p.broadcastB))
     return std::nullopt;
   if (Attribute e = attr.get("epilogue")) {
     p.epilogue = FusedEpilogue::fromAttr(dyn_cast<DictionaryAttr>(e));
@@ -185,10 +189,10 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
                        matmul.getDpsInits()[0]};
   static const char *names[3] = {"A", "B", "C"};
   scf::ForallOp batchLoop;
-  // A batch's A may be the one matrix of all batches (broadcast), a
-  // value from outside the batch loop; B and C are batch views.
-  bool unviewedA = false;
-  for (auto [value, name] : llvm::zip(operands, names)) {
+  // A batch's A or B may be the one matrix of all batches (broadcast), a
+  // value from outside the batch loop; the others are batch views.
+  bool unviewed[2] = {false, false};
+  for (auto [i, value, name] : llvm::enumerate(operands, names)) {
     auto shaped = dyn_cast<ShapedType>(value.getType());
     if (!shaped || !shaped.hasRank() || shaped.getRank() != 2) {
       os << "operand " << name << " must be a 2-D tensor or memref";
@@ -216,8 +220,8 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
         return failure();
       }
       shaped = cast<ShapedType>(view->root.getType());
-    } else if (!batchLoop && value == operands[0]) {
-      unviewedA = true;
+    } else if (i < 2) {
+      unviewed[i] = true;
     } else if (batchLoop) {
       os << "operand " << name << " is not one batch's view of a 3-D buffer, "
          << "as the other operands are";
@@ -282,16 +286,24 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
       os << "is in a batch loop without a static trip count";
       return failure();
     }
-    // A broadcast A is defined before the loop: every batch reads it.
-    if (unviewedA) {
-      Operation *scope = operands[0].getParentRegion()->getParentOp();
-      if (batchLoop->isAncestor(scope)) {
-        os << "operand A is not one batch's view of a 3-D buffer, as the "
-              "other operands are, nor a matrix from outside the batch loop";
+    // A broadcast operand is defined before the loop: every batch reads
+    // it. One of A and B at most: the other is the batch's.
+    if (unviewed[0] && unviewed[1]) {
+      os << "reads A and B both from outside the batch loop: one of them "
+            "must be the batch's view";
+      return failure();
+    }
+    for (int i = 0; i < 2; ++i) {
+      Operation *scope = operands[i].getParentRegion()->getParentOp();
+      if (unviewed[i] && batchLoop->isAncestor(scope)) {
+        os << "operand " << names[i]
+           << " is not one batch's view of a 3-D buffer, as the other "
+              "operands are, nor a matrix from outside the batch loop";
         return failure();
       }
-      p.broadcastA = true;
     }
+    p.broadcastA = unviewed[0];
+    p.broadcastB = unviewed[1];
   }
   if (std::optional<std::string> violation =
           findSizeViolation(p.m, p.n, p.k, p.elementType, p.batch)) {

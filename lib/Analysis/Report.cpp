@@ -25,6 +25,7 @@ TileReport mlir::tileopt::computeTileReport(
   r.k = k;
   r.batch = problem.batch;
   r.broadcastA = problem.broadcastA;
+  r.broadcastB = problem.broadcastB;
   double batches = double(problem.getBatches());
   r.elementType = getTypeName(elementType);
   r.elementBytes = getElementBytes(elementType);
@@ -257,7 +258,10 @@ std::string mlir::tileopt::describeKernelArgument(const KernelArgument &arg) {
 
 void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   if (r.batch)
-    os << "batch of " << r.batch << (r.broadcastA ? " (one A for all) " : " ");
+    os << "batch of " << r.batch
+       << (r.broadcastA   ? " (one A for all) "
+           : r.broadcastB ? " (one B for all) "
+                          : " ");
   os << llvm::formatv("matmul {0} x {1} x {2} ({3}{4}{5}), ", r.m, r.n, r.k,
                       r.elementType,
                       r.layout.transposeA ? "; A stored K x M" : "",

@@ -349,12 +349,13 @@ static json::Value kernelToJson(const KernelRecord &k) {
        k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
       {"report", toJson(report)},
   };
-  // Batched: A, B and C are `batch` matrices, one after the other; A one
-  // matrix that every batch reads where it is broadcast.
+  // Batched: `batch` matrices each, but one of a broadcast A or B.
   if (p.batch)
     (*kernel.getObject("problem"))["batch"] = p.batch;
   if (p.broadcastA)
     (*kernel.getObject("problem"))["broadcast_a"] = true;
+  if (p.broadcastB)
+    (*kernel.getObject("problem"))["broadcast_b"] = true;
   return kernel;
 }
 

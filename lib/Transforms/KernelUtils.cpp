@@ -24,14 +24,17 @@ bool mlir::tileopt::isWorkgroupMemRef(Type type) {
 
 FailureOr<BatchedOperands>
 mlir::tileopt::getBatchedOperands(RewriterBase &rewriter, Operation *op,
-                                  ArrayRef<Value> views, bool broadcastA,
+                                  ArrayRef<Value> views,
+                                  const MatmulProblem &problem,
                                   ArrayRef<Operation *> owned) {
+  static const char *names[3] = {"A", "B", "C"};
   BatchedOperands batched;
   for (auto [i, v] : llvm::enumerate(views)) {
-    // A broadcast A (analyzeMatmulProblem) is its own root, read as it is.
+    // A broadcast operand (analyzeMatmulProblem) is its own root, read as
+    // it is.
     batched.views[i] = batched.roots[i] = v;
     std::optional<BatchView> view = getBatchView(v);
-    if (!view && i == 0 && broadcastA)
+    if (!view && !problem.isBatched(names[i]))
       continue;
     if (!view || (batched.loop && view->loop != batched.loop))
       return op->emitOpError()

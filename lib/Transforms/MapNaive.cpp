@@ -60,7 +60,7 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   if (problem->batch) {
     FailureOr<BatchedOperands> operands =
         getBatchedOperands(rewriter, matmul, {a, b, c},
-                           problem->broadcastA, {fill});
+                           *problem, {fill});
     if (failed(operands))
       return failure();
     batched = *operands;

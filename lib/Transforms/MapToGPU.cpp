@@ -204,7 +204,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   if (problem->batch) {
     FailureOr<BatchedOperands> operands =
         getBatchedOperands(rewriter, forall, {globalA, globalB, globalC},
-                           problem->broadcastA);
+                           *problem);
     if (failed(operands))
       return failure();
     batched = *operands;

@@ -82,11 +82,12 @@ struct ReportPass : public tileopt::impl::ReportPassBase<ReportPass> {
                                   *layout};
       std::string why;
       // One batch of a batch_matmul (--tile-split-batch): the batch, and
-      // whether A is every batch's.
+      // whether A or B is every batch's.
       if (FailureOr<MatmulProblem> analyzed = analyzeMatmulProblem(matmul, why);
           succeeded(analyzed)) {
         matmulProblem.batch = analyzed->batch;
         matmulProblem.broadcastA = analyzed->broadcastA;
+        matmulProblem.broadcastB = analyzed->broadcastB;
       }
       Operation *refused;
       if (std::optional<EpilogueChain> chain =

@@ -29,13 +29,12 @@ namespace {
 /// How the pass rewrites a batch_matmul of static memrefs.
 enum class BatchForm {
   None,
-  /// A[b] and B[b] (each as stored, or transposed), or A broadcast ((b,
-  /// m, n, k) -> (m, k), read as it is by every batch): a loop over the
-  /// batch.
+  /// A[b] and B[b] (each as stored, or transposed), or A or B broadcast
+  /// ((b, m, n, k) -> (m, k), (k, n): read as it is by every batch): a
+  /// loop over the batch.
   Loop,
-  /// B broadcast ((b, m, n, k) -> (k, n)), A (not transposed) and C
-  /// dense: the batch folds into M, one matmul of
-  /// (batch x M) x K A and (batch x M) x N C.
+  /// B broadcast, A (not transposed) and C dense: the batch folds into M,
+  /// one matmul of (batch x M) x K A and (batch x M) x N C.
   FoldIntoM,
 };
 
@@ -48,10 +47,11 @@ struct BatchShape {
 } // namespace
 
 /// The batch_matmul's form: A (b, m, k), (b, k, m) or broadcast (m, k),
-/// B (b, k, n) or (b, n, k), and C (b, m, n) is a loop; B broadcast as
-/// (k, n) (linalg admits no transposed broadcast) with A (b, m, k) and
-/// dense A and C folds into M. The matmul of one batch reads A and B as
-/// the batch_matmul does (its maps drop b).
+/// B (b, k, n), (b, n, k) or broadcast (k, n) (linalg admits no transposed
+/// broadcast), one of them batched, and C (b, m, n) is a loop, except
+/// that B broadcast with A (b, m, k) and dense A and C folds into M. The
+/// matmul of one batch reads A and B as the batch_matmul does (its maps
+/// drop b).
 static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   if (!op.hasPureBufferSemantics())
     return {};
@@ -73,9 +73,8 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   if (maps.size() != 3 || maps[2] != map(4, {0, 1, 2}))
     return {};
-  bool loopRanks = ranks == SmallVector<int64_t, 3>{3, 3, 3} ||
-                  ranks == SmallVector<int64_t, 3>{2, 3, 3};
-  bool broadcastB = ranks == SmallVector<int64_t, 3>{3, 2, 3};
+  if (ranks[2] != 3 || ranks[0] + ranks[1] < 5)
+    return {};
   std::optional<bool> transposeA, transposeB;
   if (maps[0] == map(4, {0, 1, 3}) ||
       (ranks[0] == 2 && maps[0] == map(4, {1, 3})))
@@ -87,7 +86,8 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   else if (maps[1] == map(4, {0, 2, 3}))
     transposeB = true;
   if (!transposeA || !transposeB ||
-      maps[1].getNumResults() != (loopRanks ? 3u : 2u))
+      maps[0].getNumResults() != unsigned(ranks[0]) ||
+      maps[1].getNumResults() != unsigned(ranks[1]))
     return {};
   BatchShape shape;
   if (*transposeA || *transposeB)
@@ -97,11 +97,11 @@ static BatchShape getBatchShape(linalg::BatchMatmulOp op) {
   auto dense = [](Value v) {
     return cast<MemRefType>(v.getType()).getLayout().isIdentity();
   };
-  if (loopRanks)
-    shape.form = BatchForm::Loop;
-  else if (broadcastB && !*transposeA && dense(op.getDpsInputs()[0]) &&
-           dense(op.getDpsInits()[0]))
-    shape.form = BatchForm::FoldIntoM;
+  shape.form = ranks[1] == 2 && !*transposeA &&
+                       dense(op.getDpsInputs()[0]) &&
+                       dense(op.getDpsInits()[0])
+                   ? BatchForm::FoldIntoM
+                   : BatchForm::Loop;
   return shape;
 }
 
@@ -167,12 +167,15 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
   loop->setAttr(kBatchAttrName, rewriter.getUnitAttr());
   rewriter.setInsertionPointToStart(loop.getBody());
   Value index = loop.getInductionVar(0);
-  // A broadcast A is every batch's as it is.
-  Value aView = cast<MemRefType>(a.getType()).getRank() == 3
-                    ? makeBatchView(rewriter, loc, a, index)
-                    : a;
-  Value bView = makeBatchView(rewriter, loc, b, index);
-  matmulOf(aView, bView, makeBatchView(rewriter, loc, c, index));
+  // A broadcast operand is every batch's as it is.
+  auto viewOf = [&](Value v) {
+    return cast<MemRefType>(v.getType()).getRank() == 3
+               ? makeBatchView(rewriter, loc, v, index)
+               : v;
+  };
+  // (In this order: argument evaluation order is unspecified.)
+  Value aView = viewOf(a), bView = viewOf(b);
+  matmulOf(aView, bView, viewOf(c));
 }
 
 namespace {

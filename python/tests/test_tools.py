@@ -62,6 +62,18 @@ def test_matmul_module_batch():
             assert "a broadcast A needs a batch" in str(e)
         else:
             raise AssertionError(f"broadcast A with {bad} was accepted")
+    bcb = mlir.matmul_module(7, 5, 3, form="memref", batch=2,
+                             broadcast_b=True, transpose_a=True)
+    assert "%A: memref<2x3x7xf32>, %B: memref<3x5xf32>" in bcb
+    assert "affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (k, n)>" in bcb
+    for bad in ({"batch": 0}, {"batch": 2, "transpose_b": True},
+                {"batch": 2, "broadcast_a": True}):
+        try:
+            mlir.matmul_module(7, 5, 3, broadcast_b=True, **bad)
+        except ValueError as e:
+            assert "a broadcast B needs a batch" in str(e)
+        else:
+            raise AssertionError(f"broadcast B with {bad} was accepted")
     try:
         mlir.matmul_module(7, 5, 3, batch=2, epilogue=["relu"])
     except ValueError as e:

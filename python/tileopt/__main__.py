@@ -152,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="a linalg.batch_matmul of this many products")
     g.add_argument("--broadcast-a", action="store_true",
                    help="with --batch: one M x K A for every batch")
+    g.add_argument("--broadcast-b", action="store_true",
+                   help="with --batch: one K x N B for every batch")
     g.add_argument("--epilogue", default="",
                    help="elementwise ops after the matmul, comma-separated "
                    "(" + ", ".join(mlir.EPILOGUE_OPS) + ", scale:S, cast:T)")
@@ -188,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
                                       transpose_a=args.transpose_a,
                                       transpose_b=args.transpose_b,
                                       epilogue=epilogue, batch=args.batch,
-                                      broadcast_a=args.broadcast_a)
+                                      broadcast_a=args.broadcast_a,
+                                      broadcast_b=args.broadcast_b)
         except ValueError as e:
             print(f"tileopt: error: {e}", file=sys.stderr)
             return 2

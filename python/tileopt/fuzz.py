@@ -434,15 +434,17 @@ def _plausible_input(rng: random.Random, m: int, n: int, k: int,
                      transpose_b: bool = False) -> str:
     """The case's matmul: memref form, or (C = A * B) tensor form with an
     epilogue chain now and then; without one, a batch_matmul of 1 to 4
-    now and then (a third of them of one broadcast A)."""
+    now and then (a third of them of one broadcast A or B)."""
     ops = [] if accumulate else _epilogue(rng)
     batch = rng.randint(1, 4) if not ops and rng.random() < 0.15 else 0
-    broadcast_a = bool(batch) and not transpose_a and rng.random() < 0.3
+    broadcast = rng.choice("ab") if batch and rng.random() < 0.3 else ""
+    broadcast_a = broadcast == "a" and not transpose_a
+    broadcast_b = broadcast == "b" and not transpose_b
     return matmul_module(m, n, k, accumulate=accumulate,
                          form="tensor" if ops else "memref", element=element,
                          c_element=c_element, transpose_a=transpose_a,
                          transpose_b=transpose_b, epilogue=ops, batch=batch,
-                         broadcast_a=broadcast_a)
+                         broadcast_a=broadcast_a, broadcast_b=broadcast_b)
 
 
 def _compile_case(rng: random.Random, seeds: list[str]) -> Case:

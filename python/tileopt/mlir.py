@@ -127,7 +127,7 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   transpose_a: bool = False, transpose_b: bool = False,
                   epilogue: list[str] | None = None,
                   batch: int = 0, broadcast_a: bool = False,
-                  header: str = "") -> str:
+                  broadcast_b: bool = False, header: str = "") -> str:
     """A function `@name` computing C = A * B (a zero `linalg.fill` of C
     before the matmul) or, with `accumulate`, C += A * B on M x K and K x N
     operands of `element` into C of `c_element` (default: `element`), in
@@ -139,7 +139,9 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     returned. `batch` > 0: a linalg.batch_matmul of `batch` such products
     (operands B x M x K or B x K x M, B x K x N or B x N x K, B x M x N),
     without an epilogue; with `broadcast_a`, A is one M x K matrix that
-    every batch reads (map `(b, m, n, k) -> (m, k)`). `header` (one line, without `//`) goes first as a comment."""
+    every batch reads (map `(b, m, n, k) -> (m, k)`), with `broadcast_b` B
+    one K x N matrix (`-> (k, n)`). `header` (one line, without `//`) goes
+    first as a comment."""
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
@@ -148,20 +150,24 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
         raise ValueError("a batch is generated without an epilogue")
     if broadcast_a and (not batch or transpose_a):
         raise ValueError("a broadcast A needs a batch and is not transposed")
+    if broadcast_b and (not batch or transpose_b or broadcast_a):
+        raise ValueError("a broadcast B needs a batch, is not transposed "
+                         "and A is not broadcast")
     kind = "tensor" if form == "tensor" else "memref"
     lead = f"{batch}x" if batch else ""
     op = "linalg.batch_matmul" if batch else "linalg.matmul"
     a_shape = ("" if broadcast_a else lead) + (
         f"{k}x{m}" if transpose_a else f"{m}x{k}")
-    b_shape = lead + (f"{n}x{k}" if transpose_b else f"{k}x{n}")
+    b_shape = ("" if broadcast_b else lead) + (
+        f"{n}x{k}" if transpose_b else f"{k}x{n}")
     a, b = f"{kind}<{a_shape}x{element}>", f"{kind}<{b_shape}x{element}>"
     maps = ""
-    if transpose_a or transpose_b or broadcast_a:
+    if transpose_a or transpose_b or broadcast_a or broadcast_b:
         b_ = "b, " if batch else ""
         maps = " indexing_maps = [" + _MAPS.format(
             d=b_ + "m, n, k", c=b_ + "m, n",
             a=("" if broadcast_a else b_) + ("k, m" if transpose_a else "m, k"),
-            b=b_ + ("n, k" if transpose_b else "k, n")) + "]"
+            b=("" if broadcast_b else b_) + ("n, k" if transpose_b else "k, n")) + "]"
     c_element = c_element or element
     c = f"{kind}<{lead}{m}x{n}x{c_element}>"
     lines = [f"// {header}"] if header else []

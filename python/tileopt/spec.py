@@ -12,7 +12,8 @@ set A's and B's and C's element types (default f32, and A's), and
 `transpose_a` and `transpose_b` store A as K x M and B as N x K, and
 `epilogue=OP,OP...` chains elementwise ops after the matmul (bias_n,
 gelu_tanh, ...: `tileopt.mlir.EPILOGUE_OPS`), and `batch=B` makes it a
-linalg.batch_matmul of B products (`broadcast_a`: of one M x K A). A job whose config is a square block
+linalg.batch_matmul of B products (`broadcast_a`: of one M x K A,
+`broadcast_b`: of one K x N B). A job whose config is a square block
 tile T x T x T with one output per thread is the seeds' series: T is the
 x-axis of the tile-size plots. The seeds' sweep is `scripts/specs/seeds.spec`,
 "seeds" for short.
@@ -57,6 +58,7 @@ class Job:
     epilogue: str = ""
     batch: int = 0
     broadcast_a: bool = False
+    broadcast_b: bool = False
     line: str | None = None
     x: str | None = None
 
@@ -112,14 +114,15 @@ def parse(text: str, where: str = "spec") -> list[Job]:
             raise SpecError(f"{at}: {e}") from None
         words = fields[2].split(" ") if len(fields) > 2 else []
         problem = {"accumulate": False, "transpose_a": False,
-                   "transpose_b": False, "broadcast_a": False, "type": "f32",
+                   "transpose_b": False, "broadcast_a": False,
+                   "broadcast_b": False, "type": "f32",
                    "c_type": None, "epilogue": "", "batch": 0}
         plot = {"line": None, "x": None}
         options = []
         for word in words:
             key, _, value = word.partition("=")
             if word in ("accumulate", "transpose_a", "transpose_b",
-                        "broadcast_a"):
+                        "broadcast_a", "broadcast_b"):
                 problem[word] = True
             elif key in ("type", "c_type") and value:
                 if value not in ELEMENT_TYPES:
@@ -151,6 +154,7 @@ def parse(text: str, where: str = "spec") -> list[Job]:
                         epilogue=problem["epilogue"],
                         batch=problem["batch"],
                         broadcast_a=problem["broadcast_a"],
+                        broadcast_b=problem["broadcast_b"],
                         line=plot["line"], x=plot["x"]))
     if not jobs:
         raise SpecError(f"{where} has no jobs")

@@ -58,7 +58,8 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
     layout = (("-ta" if job.transpose_a else "") +
               ("-tb" if job.transpose_b else "") +
               (f"-b{job.batch}" if job.batch else "") +
-              ("-bca" if job.broadcast_a else ""))
+              ("-bca" if job.broadcast_a else "") +
+              ("-bcb" if job.broadcast_b else ""))
     if job.epilogue:
         layout += "-" + re.sub(r"[^A-Za-z0-9_.]", "_", job.epilogue)
     source = os.path.join(out, "inputs", f"{job.shape}-{types}{layout}"
@@ -71,7 +72,7 @@ def compile_one(job: Job, out: str, tile_opt: str, force: bool = False) -> dict:
                 element=job.element, c_element=c_element,
                 transpose_a=job.transpose_a, transpose_b=job.transpose_b,
                 epilogue=epilogue_ops(job.epilogue), batch=job.batch,
-                broadcast_a=job.broadcast_a,
+                broadcast_a=job.broadcast_a, broadcast_b=job.broadcast_b,
                 header=f"{op}, {job.m} x {job.n} x {job.k}, {types} "
                        "(written by tileopt.sweep)"))
         os.replace(tmp, source)

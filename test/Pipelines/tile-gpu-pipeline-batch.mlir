@@ -3,8 +3,9 @@
 // RUN: FileCheck %s --input-file=%t/art/manifest.json
 
 // The manifest of batched kernels: every batched operand's shape and box
-// have the batch in front; a broadcast A's are 2-D, and the problem says
-// broadcast_a; a transposed operand's shape is as stored.
+// have the batch in front; a broadcast A's or B's are 2-D, and the problem
+// says broadcast_a or broadcast_b; a transposed operand's shape is as
+// stored.
 
 // CHECK: "args": [
 // CHECK: "box": [
@@ -45,6 +46,25 @@
 // CHECK-NEXT: "batch": 3,
 // CHECK-NEXT: "c_layout": "row-major",
 
+// CHECK: "name": "A",
+// CHECK: "shape": [
+// CHECK-NEXT: 4,
+// CHECK-NEXT: 64,
+// CHECK-NEXT: 256
+// CHECK: "box": [
+// CHECK-NEXT: 64,
+// CHECK-NEXT: 64
+// CHECK-NEXT: ],
+// CHECK: "name": "B",
+// CHECK: "shape": [
+// CHECK-NEXT: 64,
+// CHECK-NEXT: 512
+// CHECK-NEXT: ],
+// CHECK: "function": "broadcast_b",
+// CHECK: "a_layout": "column-major",
+// CHECK: "batch": 4,
+// CHECK-NEXT: "broadcast_b": true,
+
 func.func @broadcast_a(%A: memref<256x64xf16>, %B: memref<4x64x512xf16>, %C: memref<4x256x512xf16>) {
   linalg.batch_matmul indexing_maps = [
       affine_map<(b, m, n, k) -> (m, k)>,
@@ -60,5 +80,14 @@ func.func @transposed_b(%A: memref<3x128x64xf16>, %B: memref<3x256x64xf16>, %C: 
       affine_map<(b, m, n, k) -> (b, n, k)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
       ins(%A, %B : memref<3x128x64xf16>, memref<3x256x64xf16>) outs(%C : memref<3x128x256xf32>)
+  return
+}
+
+func.func @broadcast_b(%A: memref<4x64x256xf16>, %B: memref<64x512xf16>, %C: memref<4x256x512xf16>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x64x256xf16>, memref<64x512xf16>) outs(%C : memref<4x256x512xf16>)
   return
 }

@@ -77,3 +77,16 @@ func.func @a_in_loop(%B: memref<2x8x4xf32>, %C: memref<2x4x4xf32>) {
   } {mapping = [#gpu.block<z>], tile.batch}
   return
 }
+
+// -----
+
+// Neither A nor B a batch view: both from before the loop, so no operand
+// says which batch C's view is of; refused, not read as two broadcasts.
+func.func @both_broadcast(%A: memref<4x8xf32>, %B: memref<8x4xf32>, %C: memref<2x4x4xf32>) {
+  scf.forall (%i) in (2) {
+    %cv = memref.subview %C[%i, 0, 0] [1, 4, 4] [1, 1, 1] : memref<2x4x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+    // expected-error @+1 {{reads A and B both from outside the batch loop: one of them must be the batch's view}}
+    linalg.matmul ins(%A, %B : memref<4x8xf32>, memref<8x4xf32>) outs(%cv : memref<4x4xf32, strided<[4, 1], offset: ?>>)
+  } {mapping = [#gpu.block<z>], tile.batch}
+  return
+}

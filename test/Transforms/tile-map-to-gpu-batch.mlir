@@ -63,6 +63,24 @@ func.func @broadcast_a(%A: memref<256x64xf16>, %B: memref<4x64x512xf16>, %C: mem
   return
 }
 
+// A broadcast B with A stored K x M: B as it is (a 2-D map, K-row boxes
+// without a batch), A's and C's batches.
+// CHECK-LABEL: func.func @broadcast_b
+// CHECK: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c1{{.*}}, %c64{{.*}}, %c64{{.*}}] : memref<*xf16> -> <tensor = memref<1x64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[MAPB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64{{.*}}, %c64{{.*}}] : memref<*xf16> -> <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c4{{.*}}) threads
+// CHECK-NEXT: tile.kernel_arguments %[[MAPA]], %[[MAPB]], %{{.*}} : {{.*}}, memref<4x256x512xf16>
+// CHECK: nvgpu.tma.async.load %[[MAPA]][%{{.*}}, %{{.*}}, %[[Z]]]
+// CHECK: nvgpu.tma.async.load %[[MAPB]][%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}], %{{.*}} to %{{.*}} : <tensor = memref<64x64xf16
+func.func @broadcast_b(%A: memref<4x64x256xf16>, %B: memref<64x512xf16>, %C: memref<4x256x512xf16>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x64x256xf16>, memref<64x512xf16>) outs(%C : memref<4x256x512xf16>)
+  return
+}
+
 // A persistent grid runs the tiles of all batches, batch after batch: a
 // grid z of 1, a loop over 4 tiles x 3 batches, the tile's batch (unit / 4)
 // in its views and in its boxes' coordinates.
@@ -95,6 +113,8 @@ func.func @fma(%A: memref<5x129x65xf32>, %B: memref<5x65x127xf32>, %C: memref<5x
 // The naive kernel takes the batch the same way (a broadcast A as it is).
 // NAIVE-LABEL: func.func @broadcast_a
 // NAIVE: tile.kernel_arguments %{{.*}}, %{{.*}}, %{{.*}} : memref<256x64xf16>, memref<4x64x512xf16>, memref<4x256x512xf16>
+// NAIVE-LABEL: func.func @broadcast_b
+// NAIVE: tile.kernel_arguments %{{.*}}, %{{.*}}, %{{.*}} : memref<4x64x256xf16>, memref<64x512xf16>, memref<4x256x512xf16>
 // NAIVE-LABEL: func.func @fma
 // NAIVE: gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %c5{{.*}}) threads
 // NAIVE-NEXT: tile.kernel_arguments %{{.*}}, %{{.*}}, %{{.*}} : memref<5x129x65xf32>, memref<5x65x127xf32>, memref<5x129x127xf32>

@@ -118,6 +118,29 @@ func.func @broadcast_a(%A: memref<4x8xf32>, %B: memref<2x8x4xf32>, %C: memref<2x
 
 // -----
 
+// B broadcast with A stored K x M ((b, k, m)): the batch does not fold
+// into M (A's batches are not rows of one matrix), so a loop whose matmul
+// reads A's batch view through the transposed map and B as it is.
+// CHECK-DAG: #[[TA:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[NB:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-LABEL: func.func @broadcast_b_transposed_a
+// CHECK-SAME: (%[[A:.*]]: memref<3x8x5xf16>, %[[B:.*]]: memref<8x4xf16>
+// CHECK: scf.forall (%[[I:.*]]) in (3) {
+// CHECK-NEXT: %[[AV:.*]] = memref.subview %[[A]][%[[I]], 0, 0] [1, 8, 5]
+// CHECK-NEXT: %[[CV:.*]] = memref.subview
+// CHECK-NEXT: linalg.matmul indexing_maps = [#[[TA]], #[[NB]], {{.*}}] ins(%[[AV]], %[[B]] : {{.*}}, memref<8x4xf16>) outs(%[[CV]] : {{.*}})
+// CHECK-NEXT: } {mapping = [#gpu.block<z>], tile.batch}
+func.func @broadcast_b_transposed_a(%A: memref<3x8x5xf16>, %B: memref<8x4xf16>, %C: memref<3x5x4xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<3x8x5xf16>, memref<8x4xf16>) outs(%C : memref<3x5x4xf32>)
+  return
+}
+
+// -----
+
 // Other batch_matmuls stay as they are: tensors (bufferize first), dynamic
 // shapes.
 // CHECK-LABEL: func.func @left_alone

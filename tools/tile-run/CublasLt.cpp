@@ -33,7 +33,7 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
                   bool transposeB, ElementType ab, ElementType c,
                   uint64_t workspacePtr, size_t bytes, int maxAlgorithms,
                   std::string &error, const LtEpilogue *epilogue,
-                  int64_t batch, int64_t strideA) {
+                  int64_t batch, int64_t strideA, int64_t strideB) {
   workspace = workspacePtr;
   workspaceBytes = bytes;
   auto check = [&](cublasStatus_t s, const char *what) {
@@ -84,7 +84,7 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
           "cublasLtMatrixLayoutCreate") ||
       !check(cublasLtMatrixLayoutCreate(&layoutC, toCuda(c), n, m, n),
              "cublasLtMatrixLayoutCreate") ||
-      !setBatch(layoutA, batch, k * n) ||
+      !setBatch(layoutA, batch, strideB < 0 ? k * n : strideB) ||
       !setBatch(layoutB, batch, strideA < 0 ? m * k : strideA) ||
       !setBatch(layoutC, batch, m * n) ||
       !check(cublasLtMatmulPreferenceCreate(&preference),

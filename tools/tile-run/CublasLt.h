@@ -45,13 +45,13 @@ public:
   /// for up to `maxAlgorithms` algorithms that need at most
   /// `workspaceBytes` of `workspace`; `batch` > 0: that many matmuls, each
   /// operand's matrices one after the other (A's `strideA` elements apart,
-  /// 0 for one A of every batch; negative: M x K). On failure returns
-  /// false with `error`.
+  /// B's `strideB`: 0 for one matrix of every batch; negative: M x K, K x
+  /// N). On failure returns false with `error`.
   bool init(int64_t m, int64_t n, int64_t k, bool transposeA, bool transposeB,
             ElementType ab, ElementType c, uint64_t workspace,
             size_t workspaceBytes, int maxAlgorithms, std::string &error,
             const LtEpilogue *epilogue = nullptr, int64_t batch = 0,
-            int64_t strideA = -1);
+            int64_t strideA = -1, int64_t strideB = -1);
   /// The heuristic's algorithms, best-predicted first.
   int algorithmCount() const { return static_cast<int>(algorithms.size()); }
   /// One matmul with algorithm `i` on the default stream.

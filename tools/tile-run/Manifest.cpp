@@ -205,14 +205,22 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     if (findMember(*problem, "batch") &&
         !r.integer(*problem, pw, "batch", k.batch, 1, 65535))
       return false;
-    // "broadcast_a" (optional, batched only): A is every batch's.
-    if (const Json *bc = findMember(*problem, "broadcast_a")) {
+    // "broadcast_a", "broadcast_b" (optional, batched only, not both): A
+    // or B is every batch's.
+    for (auto [key, flag] : {std::pair<const char *, bool *>{
+                                 "broadcast_a", &k.broadcastA},
+                             {"broadcast_b", &k.broadcastB}}) {
+      const Json *bc = findMember(*problem, key);
+      if (!bc)
+        continue;
       if (!bc->is_boolean())
-        return r.fail(pw + ".broadcast_a", "expected true or false");
-      k.broadcastA = bc->get<bool>();
-      if (k.broadcastA && !k.batch)
-        return r.fail(pw + ".broadcast_a", "needs a batch");
+        return r.fail(pw + "." + key, "expected true or false");
+      *flag = bc->get<bool>();
+      if (*flag && !k.batch)
+        return r.fail(pw + "." + key, "needs a batch");
     }
+    if (k.broadcastA && k.broadcastB)
+      return r.fail(pw + ".broadcast_b", "and broadcast_a: one at most");
     for (auto [name, rows, cols] :
          {std::tuple<const char *, int64_t, int64_t>{"A", k.m, k.k},
           {"B", k.k, k.n},

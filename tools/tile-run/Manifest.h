@@ -80,18 +80,20 @@ struct KernelSpec {
   /// runs over them.
   int64_t batch = 0;
   int64_t batches() const { return batch ? batch : 1; }
-  /// A batch whose A is one matrix that every batch reads
-  /// (problem.broadcast_a): A's buffer and tensor map are 2-D.
-  bool broadcastA = false;
+  /// A batch whose A (problem.broadcast_a) or B (problem.broadcast_b) is
+  /// one matrix that every batch reads: that buffer and tensor map are 2-D.
+  bool broadcastA = false, broadcastB = false;
   /// Whether operand `name` ("A", "B", "C") has a matrix per batch.
   bool isBatched(const std::string &name) const {
-    return batch && !(broadcastA && name == "A");
+    return batch && !(broadcastA && name == "A") &&
+           !(broadcastB && name == "B");
   }
   int64_t matrices(const std::string &name) const {
     return isBatched(name) ? batches() : 1;
   }
-  /// Elements from one batch's A to the next's (0: broadcast).
+  /// Elements from one batch's A (B) to the next's (0: broadcast).
   int64_t strideA() const { return broadcastA ? 0 : m * k; }
+  int64_t strideB() const { return broadcastB ? 0 : k * n; }
   /// How f32 products are formed: "ieee", "tf32" or "tf32x3" (the
   /// problem's `precision`; docs/precision.md).
   std::string precision = "ieee";

@@ -308,7 +308,7 @@ private:
       // Dimensions, strides and boxes go innermost (columns) first; a view
       // of row groups has rows / 4 rows of 4 x cols elements.
       // A batched operand's map has a third dimension, its batch, one
-      // matrix apart (boxes one batch deep); a broadcast A's has not.
+      // matrix apart (boxes one batch deep); a broadcast A's or B's has not.
       CUtensorMap map;
       int64_t group = arg.rowGroups ? 4 : 1;
       cuuint32_t rank = k.isBatched(arg.name) ? 3 : 2;
@@ -406,7 +406,7 @@ private:
     Operands o(k);
     // A batch: the strided-batched calls, matrices one after the other.
     int batch = int(k.batches());
-    long long sa = k.strideA(), sb = k.k * k.n, sc = k.m * k.n;
+    long long sa = k.strideA(), sb = k.strideB(), sc = k.m * k.n;
     if (k.abType == ElementType::F32 && !tf32)
       return k.batch
                  ? cublasSgemmStridedBatched(
@@ -723,7 +723,7 @@ bool Session::timeCublasLt(const KernelSpec &k, int sets,
   ElementType cType = epilogue ? k.outType() : k.cType;
   if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, cType,
                space, kLtWorkspaceBytes, kLtAlgorithms, error, epilogue,
-               k.batch, k.strideA())) {
+               k.batch, k.strideA(), k.strideB())) {
     std::printf("    cuBLASLt: not timed (%s)\n", error.c_str());
     return true;
   }
@@ -925,10 +925,10 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     return f.code;
 
   // A batch is its matrices one after the other: every buffer, check and
-  // FLOP count covers all of them (a broadcast A is one matrix).
+  // FLOP count covers all of them (a broadcast A or B is one matrix).
   const int64_t b = k.batches();
-  const int64_t mk = k.m * k.k * k.matrices("A"), kn = k.k * k.n * b,
-                mn = k.m * k.n * b;
+  const int64_t mk = k.m * k.k * k.matrices("A"),
+                kn = k.k * k.n * k.matrices("B"), mn = k.m * k.n * b;
   const double flops = 2.0 * k.m * k.n * k.k * b;
   if (k.batch && (opt.user.a || opt.user.b || opt.user.c ||
                   !opt.outputPath.empty())) {
@@ -1124,7 +1124,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         Operands o(k);
         return cublasDgemmStridedBatched(
             handle, o.opB, o.opA, (int)k.n, (int)k.m, (int)k.k, &alpha64,
-            reinterpret_cast<const double *>(dB64), o.ldb, k.k * k.n,
+            reinterpret_cast<const double *>(dB64), o.ldb, k.strideB(),
             reinterpret_cast<const double *>(dA64), o.lda, k.strideA(),
             &beta64,
             reinterpret_cast<double *>(dC64), (int)k.n, k.m * k.n, (int)b);

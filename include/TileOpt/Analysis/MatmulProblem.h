@@ -54,9 +54,10 @@ struct MatmulProblem {
   /// matmul of 2-D operands.
   int64_t batch = 0;
   /// A batched matmul whose A is one M x K matrix that every batch reads
-  /// (batch_matmul's `(b, m, n, k) -> (m, k)`): A's buffer and tensor map
-  /// are 2-D.
-  bool broadcastA = false;
+  /// (batch_matmul's `(b, m, n, k) -> (m, k)`), or whose B is one K x N
+  /// matrix (`-> (k, n)`, where the batch does not fold into M): that
+  /// operand's buffer and tensor map are 2-D.
+  bool broadcastA = false, broadcastB = false;
   /// Elementwise ops applied to C's elements before the kernel stores them
   /// (to the chain's output, of `getOutType()`), in place of C.
   std::optional<FusedEpilogue> epilogue;
@@ -66,7 +67,8 @@ struct MatmulProblem {
   /// Whether operand `name` ("A", "B", "C", an epilogue input) has a
   /// matrix per batch.
   bool isBatched(StringRef name) const {
-    return batch && !(broadcastA && name == "A");
+    return batch && !(broadcastA && name == "A") &&
+           !(broadcastB && name == "B");
   }
   /// Operand `name`'s buffer of `rows` x `cols` matrices: [batch, rows,
   /// cols] where it is batched, else [rows, cols].

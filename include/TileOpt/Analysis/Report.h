@@ -30,8 +30,9 @@ struct TileReport {
   /// A batched matmul's batch count (0: not batched); the FLOPs, bytes,
   /// tiles and waves below count every batch.
   int64_t batch = 0;
-  /// Whether one A serves every batch (MatmulProblem::broadcastA).
-  bool broadcastA = false;
+  /// Whether one A or one B serves every batch
+  /// (MatmulProblem::broadcastA, broadcastB).
+  bool broadcastA = false, broadcastB = false;
   std::string elementType;
   int64_t elementBytes = 0;
   OperandLayout layout;

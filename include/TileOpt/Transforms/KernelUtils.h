@@ -7,6 +7,8 @@
 #ifndef TILEOPT_TRANSFORMS_KERNELUTILS_H
 #define TILEOPT_TRANSFORMS_KERNELUTILS_H
 
+#include "TileOpt/Analysis/MatmulProblem.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -36,15 +38,15 @@ struct BatchedOperands {
 };
 
 /// The batch views `views` (A, B, C) of `op`, which the loop holds
-/// directly (with `broadcastA`, A is the matrix of every batch, its own
-/// root); an error at `op` when they are not all views of one such loop
-/// or the loop holds an op that needs the batch besides them, `op` and
-/// `owned` (ops the caller erases, such as C's zero fill). The loop's
-/// other ops (the tiling's constants) move before it, where the launch
-/// will be.
+/// directly (an operand that `problem` broadcasts is the matrix of every
+/// batch, its own root); an error at `op` when they are not all views of
+/// one such loop or the loop holds an op that needs the batch besides
+/// them, `op` and `owned` (ops the caller erases, such as C's zero fill).
+/// The loop's other ops (the tiling's constants) move before it, where the
+/// launch will be.
 FailureOr<BatchedOperands>
 getBatchedOperands(RewriterBase &rewriter, Operation *op,
-                   ArrayRef<Value> views, bool broadcastA,
+                   ArrayRef<Value> views, const MatmulProblem &problem,
                    ArrayRef<Operation *> owned = {});
 
 /// The loop's views of A, B and C with `batch` for its induction variable,

@@ -42,7 +42,8 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     operands, C[b,m,n] += A[b,m,k] * B[b,k,n] with A and B each as stored
     or transposed (indexing maps `(b, m, n, k) -> (b, k, m)` for A stored
     K x M, `-> (b, n, k)` for B stored N x K; or A broadcast, `-> (m, k)`,
-    one M x K matrix that every batch's matmul reads as it is), as an
+    one M x K matrix that every batch's matmul reads as it is, or B
+    broadcast, `-> (k, n)`, where the batch does not fold), as an
     `scf.forall` over the batch, mapped to `#gpu.block<z>` and marked
     `tile.batch`, whose body runs a `linalg.matmul` on the batch's views of
     A, B and C (`memref.subview %X[%b, 0, 0] [1, R, C] [1, 1, 1]`, rank
@@ -55,7 +56,9 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     buffers are the kernel's arguments. A batch_matmul whose B is
     broadcast (indexing map `(b, m, n, k) -> (k, n)`, B a K x N memref)
     with dense A (not transposed) and C is one matmul instead: the batch
-    folds into M (`memref.collapse_shape` of A and C to (batch x M) x K and x N). Other
+    folds into M (`memref.collapse_shape` of A and C to (batch x M) x K
+    and x N); with A transposed it is a loop whose matmuls read B as it
+    is. Other
     batch_matmuls (other indexing maps, dynamic shapes, tensors) are left
     as they are.
 

@@ -240,6 +240,27 @@ TEST(Manifest, ReadsABatch) {
   EXPECT_EQ(e, "kernels[0].problem.broadcast_a: needs a batch");
   EXPECT_FALSE(broadcast("1", "5", "", e, nullptr));
   EXPECT_EQ(e, "kernels[0].problem.broadcast_a: expected true or false");
+  // A broadcast B: B's shape 2-D, A's and C's 3-D; not both.
+  auto broadcastB = [&](const std::string &extra, std::string &e,
+                        Manifest *m) {
+    return parseEdited(
+        {{"\"k\": 17,",
+          "\"k\": 17, \"batch\": 5, \"broadcast_b\": true, " + extra},
+         {shapes[0], "[5, 33, 17]"},
+         {shapes[1], "[17, 45]"},
+         {shapes[2], "[5, 33, 45]"}},
+        e, m);
+  };
+  Manifest bbm;
+  ASSERT_TRUE(broadcastB("", e, &bbm)) << e;
+  EXPECT_TRUE(bbm.kernels[0].broadcastB);
+  EXPECT_TRUE(bbm.kernels[0].isBatched("A"));
+  EXPECT_FALSE(bbm.kernels[0].isBatched("B"));
+  EXPECT_EQ(bbm.kernels[0].matrices("B"), 1);
+  EXPECT_EQ(bbm.kernels[0].strideB(), 0);
+  EXPECT_EQ(bbm.kernels[0].strideA(), 33 * 17);
+  EXPECT_FALSE(broadcastB("\"broadcast_a\": true,", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].problem.broadcast_b: and broadcast_a: one at most");
   // 2-D buffers of a matmul with a grid z of 2: the grid is wrong.
   EXPECT_FALSE(parseEdited(grid, "\"grid\": [3, 3, 2", e));
   EXPECT_EQ(e, "kernels[0].launch.grid: z must be 1 or the batch count, 1");
