@@ -55,25 +55,22 @@ def test_matmul_module_batch():
                              broadcast_a=True, transpose_b=True)
     assert "%A: memref<7x3xf32>, %B: memref<2x5x3xf32>" in bca
     assert "affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>" in bca
-    for bad in ({"batch": 0}, {"batch": 2, "transpose_a": True}):
-        try:
-            mlir.matmul_module(7, 5, 3, broadcast_a=True, **bad)
-        except ValueError as e:
-            assert "a broadcast A needs a batch" in str(e)
-        else:
-            raise AssertionError(f"broadcast A with {bad} was accepted")
     bcb = mlir.matmul_module(7, 5, 3, form="memref", batch=2,
                              broadcast_b=True, transpose_a=True)
     assert "%A: memref<2x3x7xf32>, %B: memref<3x5xf32>" in bcb
     assert "affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (k, n)>" in bcb
-    for bad in ({"batch": 0}, {"batch": 2, "transpose_b": True},
-                {"batch": 2, "broadcast_a": True}):
+    # A broadcast operand needs a batch, is not transposed, and is alone.
+    refused = [("A", {"batch": 0}), ("A", {"batch": 2, "transpose_a": True}),
+               ("B", {"batch": 0}), ("B", {"batch": 2, "transpose_b": True}),
+               ("B", {"batch": 2, "broadcast_a": True})]
+    for operand, bad in refused:
         try:
-            mlir.matmul_module(7, 5, 3, broadcast_b=True, **bad)
+            mlir.matmul_module(7, 5, 3, **{f"broadcast_{operand.lower()}": True},
+                               **bad)
         except ValueError as e:
-            assert "a broadcast B needs a batch" in str(e)
+            assert f"a broadcast {operand} needs a batch" in str(e)
         else:
-            raise AssertionError(f"broadcast B with {bad} was accepted")
+            raise AssertionError(f"broadcast {operand} with {bad} was accepted")
     try:
         mlir.matmul_module(7, 5, 3, batch=2, epilogue=["relu"])
     except ValueError as e:
