@@ -187,7 +187,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   }
   Value operands[3] = {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1],
                        matmul.getDpsInits()[0]};
-  static const char *names[3] = {"A", "B", "C"};
+  const auto &names = kMatmulOperandNames;
   scf::ForallOp batchLoop;
   // A batch's A or B may be the one matrix of all batches (broadcast), a
   // value from outside the batch loop; the others are batch views.

@@ -95,11 +95,19 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   if (batch || rows * cols <= target.numSMs ||
       group >= (order == TileOrder::AlongM ? rows : cols))
     group = 0;
-  auto config = ConfigAttr::get(
-      ctx, Strategy::Tiled, {128, bn, 64}, {64, bn},
-      WgmmaTileAttr::get(ctx, {64, bn, 16}, Precision::IEEE),
-      CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
-                    packB ? BStaging::Packed : BStaging::Direct),
+  // Every candidate: `tileM` x `tileN` x 64 blocks of 64 x `tileN`
+  // warpgroups (m64n`tileN`k16) on `schedule`, A and B copied by TMA (B
+  // packed first where its rows need it).
+  CopyAttr copy = CopyAttr::get(ctx, CopyKind::Tma, 0, AStaging::Direct,
+                                packB ? BStaging::Packed : BStaging::Direct);
+  auto wgmmaTiles = [&](int64_t tileM, int64_t tileN, ScheduleAttr schedule) {
+    return ConfigAttr::get(
+        ctx, Strategy::Tiled, {tileM, tileN, 64}, {64, tileN},
+        WgmmaTileAttr::get(ctx, {64, tileN, 16}, Precision::IEEE), copy,
+        schedule);
+  };
+  ConfigAttr config = wgmmaTiles(
+      128, bn,
       ScheduleAttr::get(ctx, /*stages=*/4, copies ? 1 : 0,
                         TileSchedulerKind::DataParallel, ProducerKind::None,
                         order, /*cluster=*/1, group));
@@ -113,13 +121,11 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // resident block per SM), in the default's bands or in `bands`.
   auto withSchedule = [&](TileSchedulerKind scheduler, ProducerKind producer,
                           std::optional<int64_t> bands = {}) {
-    return ConfigAttr::get(ctx, Strategy::Tiled, config.getBlock(),
-                           config.getWarp(), config.getTile(), config.getCopy(),
-                           ScheduleAttr::get(ctx, config.getStages(),
-                                             /*blocksPerSM=*/1, scheduler,
-                                             producer, order,
-                                             /*cluster=*/1,
-                                             bands.value_or(group)));
+    return wgmmaTiles(128, bn,
+                      ScheduleAttr::get(ctx, config.getStages(),
+                                        /*blocksPerSM=*/1, scheduler, producer,
+                                        order, /*cluster=*/1,
+                                        bands.value_or(group)));
   };
   auto fits = [&](ConfigAttr candidate) {
     return !findDefaultViolation(candidate, m, n, k, elementType, target,
@@ -145,10 +151,8 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
     ConfigAttr persistent =
         withSchedule(TileSchedulerKind::Persistent, ProducerKind::Warpgroup);
     if (k <= 4 * config.getBK())
-      persistent = ConfigAttr::get(
-          ctx, Strategy::Tiled, {128, 128, 64}, {64, 128},
-          WgmmaTileAttr::get(ctx, {64, 128, 16}, Precision::IEEE),
-          config.getCopy(),
+      persistent = wgmmaTiles(
+          128, 128,
           ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1,
                             TileSchedulerKind::Persistent,
                             ProducerKind::Warpgroup, TileOrder::AlongN));
@@ -162,12 +166,10 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   int64_t steps = llvm::divideCeil(k, config.getBK());
   if (rows * cols < target.numSMs && steps >= kWgmmaSplitMinSteps) {
     int64_t bm = m <= 64 ? 64 : 128, sn = n <= 64 ? 64 : 128;
-    auto split = ConfigAttr::get(
-        ctx, Strategy::Tiled, {bm, sn, 64}, {64, sn},
-        WgmmaTileAttr::get(ctx, {64, sn, 16}, Precision::IEEE),
-        config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::SplitTail));
+    ConfigAttr split =
+        wgmmaTiles(bm, sn,
+                   ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                                     TileSchedulerKind::SplitTail));
     StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
     if (plan.dataParallelTiles == 0 && plan.split >= 2 && fits(split))
       return split;
@@ -183,12 +185,11 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   if (bn == 128 && rows * cols < target.numSMs && !copies &&
       narrowTiles <= target.numSMs &&
       kNarrowTileSpeed * narrowTiles > rows * cols) {
-    auto narrow = ConfigAttr::get(
-        ctx, Strategy::Tiled, {64, 128, 64}, {64, 128}, config.getTile(),
-        config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/2,
-                          TileSchedulerKind::DataParallel, ProducerKind::None,
-                          order));
+    ConfigAttr narrow =
+        wgmmaTiles(64, 128,
+                   ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/2,
+                                     TileSchedulerKind::DataParallel,
+                                     ProducerKind::None, order));
     if (fits(narrow))
       return narrow;
   }
@@ -234,12 +235,11 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
         tiles / wave / (std::floor(tiles / wave) + kSplitTailWaveCost);
     double narrowEfficiency =
         getWaveEfficiency(llvm::divideCeil(m, 64) * cols, target.numSMs);
-    auto narrow = ConfigAttr::get(
-        ctx, Strategy::Tiled, {64, 256, 64}, {64, 256}, config.getTile(),
-        config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::Persistent,
-                          ProducerKind::Warpgroup, order));
+    ConfigAttr narrow =
+        wgmmaTiles(64, 256,
+                   ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                                     TileSchedulerKind::Persistent,
+                                     ProducerKind::Warpgroup, order));
     if (kNarrowTileSpeed * narrowEfficiency > wideEfficiency && fits(narrow))
       return narrow;
   }
@@ -253,18 +253,16 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   bool splits = runsSplitTail(plan, target);
   if (bn == 256 && !copies && m % 128 == 0 && bRowBytes % 128 == 0) {
     double waves = double(rows * cols) / target.numSMs;
-    double wideTime = splits ? std::floor(waves) + kSplitTailWaveCost
-                             : std::ceil(waves);
+    double wideTime =
+        splits ? std::floor(waves) + kSplitTailWaveCost : std::ceil(waves);
     double tiles192 = double(rows * llvm::divideCeil(n, 192));
     double time192 =
-        std::ceil(tiles192 / target.numSMs) * 0.75 / kTile192Speed;
-    auto wide192 = ConfigAttr::get(
-        ctx, Strategy::Tiled, {128, 192, 64}, {64, 192},
-        WgmmaTileAttr::get(ctx, {64, 192, 16}, Precision::IEEE),
-        config.getCopy(),
-        ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
-                          TileSchedulerKind::Persistent,
-                          ProducerKind::Warpgroup, order));
+        std::ceil(tiles192 / target.numSMs) * (192.0 / 256) / kTile192Speed;
+    ConfigAttr wide192 =
+        wgmmaTiles(128, 192,
+                   ScheduleAttr::get(ctx, config.getStages(), /*blocksPerSM=*/1,
+                                     TileSchedulerKind::Persistent,
+                                     ProducerKind::Warpgroup, order));
     if (time192 < kWaveModelMargin * wideTime && fits(wide192))
       return wide192;
   }

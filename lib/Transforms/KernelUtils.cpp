@@ -27,14 +27,13 @@ mlir::tileopt::getBatchedOperands(RewriterBase &rewriter, Operation *op,
                                   ArrayRef<Value> views,
                                   const MatmulProblem &problem,
                                   ArrayRef<Operation *> owned) {
-  static const char *names[3] = {"A", "B", "C"};
   BatchedOperands batched;
   for (auto [i, v] : llvm::enumerate(views)) {
     // A broadcast operand (analyzeMatmulProblem) is its own root, read as
     // it is.
     batched.views[i] = batched.roots[i] = v;
     std::optional<BatchView> view = getBatchView(v);
-    if (!view && !problem.isBatched(names[i]))
+    if (!view && !problem.isBatched(kMatmulOperandNames[i]))
       continue;
     if (!view || (batched.loop && view->loop != batched.loop))
       return op->emitOpError()

@@ -37,6 +37,9 @@ struct OperandLayout {
   }
 };
 
+/// A matmul's operands' names, in operand order.
+inline constexpr const char *kMatmulOperandNames[3] = {"A", "B", "C"};
+
 /// C[M,N] (+)= A[M,K] * B[K,N], C row-major, A and B in `layout`. A and B
 /// have one element type (f32, f16 or bf16); C is f32 when they are, else
 /// f16, bf16 or f32. The products accumulate in f32 (like cuBLAS's
