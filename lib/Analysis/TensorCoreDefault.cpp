@@ -38,8 +38,9 @@ constexpr double kNarrowTileSpeed = 0.90;
 
 /// The speed of 128 x 192 wgmma tiles relative to 128 x 256 at the same
 /// wave efficiency: 3072^3 f16, 384 tiles of 128 x 192 (3 waves of 0.75
-/// the work) in 0.0852 ms against 288 of 128 x 256 on split_tail (2 waves
-/// and a split tail, 2.44) in 0.0915 ms (docs/results/2026-12-06-targets/).
+/// the work) in 0.0852 ms (docs/results/2026-12-06-targets/, run 1) against
+/// 288 of 128 x 256 on split_tail (2 waves and a split tail, 2.44) in
+/// 0.0915 ms (docs/results/2026-12-06-wgmma-split-k/).
 constexpr double kTile192Speed = 0.99;
 
 /// How much faster, by the wave model, another tile width must be before the
@@ -177,10 +178,11 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // Fewer tiles than SMs, whole along K: tiles of 64 x 128 (one consumer
   // warpgroup, 2 resident blocks per SM) where twice as many of them still
   // fit in a wave, so that twice the SMs work at kNarrowTileSpeed of the
-  // speed (512^3, 768^3, 1024^3 f16: 0.0067, 0.0089, 0.0105 ms against
-  // 0.0077, 0.0098, 0.0116 for 128 x 128; 1536^3's 288 such tiles, over a
-  // wave, were 4 % slower; docs/results/2026-12-06-targets/). Not with a
-  // copy of A or B first, whose blocks wait for each other (unmeasured).
+  // speed (512^3, 768^3, 1024^3 f16: 0.0068, 0.0090, 0.0105 ms against
+  // 0.0076, 0.0097, 0.0112 for 128 x 128 in one run; 1536^3's 288 such
+  // tiles, over a wave, were 4 % slower; docs/results/2026-12-06-targets/).
+  // Not with a copy of A or B first, whose blocks wait for each other
+  // (unmeasured).
   int64_t narrowTiles = llvm::divideCeil(m, 64) * cols;
   if (bn == 128 && rows * cols < target.numSMs && !copies &&
       narrowTiles <= target.numSMs &&
@@ -246,7 +248,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // 128 x 192 tiles on a persistent producer grid where their whole waves
   // take less time by the wave model than the 128 x 256 tiles' (with
   // split_tail's tail where it runs): 3072^3's 384 tiles in 3 waves
-  // against 288 in 2.18 (10 % faster; C += A * B 11 %). Where M fills whole
+  // against 288 in 2.18 (8.5 % faster; C += A * B 11 %). Where M fills whole
   // tiles, as the producer grids below, and B's rows are 128-byte
   // multiples: 3072 x 3000 x 3072 (6000-byte rows) ran 0.1056 ms in such
   // tiles, 28 % slower than 3072^3.
