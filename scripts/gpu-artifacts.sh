@@ -11,7 +11,8 @@
 # `transpose_a` / `transpose_b` store A as K x M and B as N x K,
 # `epilogue=OP,OP...` chains elementwise ops after the matmul (matmul-mlir
 # --epilogue), `batch=B` makes it a linalg.batch_matmul of B products
-# (`broadcast_a`, `broadcast_b`: of one A, of one B), and
+# (`broadcast_a`, `broadcast_b`: of one A, of one B), `window=R0,C0,P`
+# makes each operand a window of a larger buffer (matmul-mlir --window), and
 # `line=` / `x=` place the job on a plot);
 # python/tileopt/spec.py reads the same format.
 # TILE_OPT names the compiler (default build/bin/tile-opt).
@@ -58,6 +59,7 @@ while read -r name shape opts; do
       batch=*) problem+=(--batch "${word#batch=}") ;;
       broadcast_a) problem+=(--broadcast-a) ;;
       broadcast_b) problem+=(--broadcast-b) ;;
+      window=*) problem+=(--window "${word#window=}") ;;
       line=* | x=*) ;;  # plot placement (python/tileopt/spec.py), not the pipeline's
       *) pipeline+=("$word") ;;
     esac

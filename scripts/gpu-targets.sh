@@ -23,6 +23,8 @@ cd "$root"
 specs=scripts/specs
 case "${1:-}" in
 compile)
+  # (Each set's directory holds its spec's artifacts and nothing else.)
+  rm -rf gpu-art/b gpu-art/t gpu-art/v gpu-art/x gpu-art/f
   bash scripts/gpu-artifacts.sh gpu-art/b $specs/batch-layouts.spec
   bash scripts/gpu-artifacts.sh gpu-art/t $specs/targets.spec
   bash scripts/gpu-artifacts.sh gpu-art/v $specs/wgmma-checks.spec

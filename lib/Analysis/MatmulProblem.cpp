@@ -30,6 +30,10 @@ int64_t mlir::tileopt::getElementBytes(Type elementType) {
   return (elementType.getIntOrFloatBitWidth() + 7) / 8;
 }
 
+/// The `tile.problem` fields of A's, B's and C's windows.
+static constexpr const char *kWindowAttrNames[3] = {"window_a", "window_b",
+                                                    "window_c"};
+
 DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
   Builder b(ctx);
   SmallVector<NamedAttribute> fields = {
@@ -51,6 +55,16 @@ DictionaryAttr MatmulProblem::toAttr(MLIRContext *ctx) const {
     fields.push_back(b.getNamedAttr("broadcast_a", b.getUnitAttr()));
   if (broadcastB)
     fields.push_back(b.getNamedAttr("broadcast_b", b.getUnitAttr()));
+  for (auto [window, name] : llvm::zip(windows, kWindowAttrNames))
+    if (window)
+      fields.push_back(b.getNamedAttr(
+          name, b.getDictionaryAttr(
+                    {b.getNamedAttr("buffer_shape", b.getDenseI64ArrayAttr(
+                                                        window->bufferShape)),
+                     b.getNamedAttr("offset",
+                                    b.getI64IntegerAttr(window->offset)),
+                     b.getNamedAttr("strides", b.getDenseI64ArrayAttr(
+                                                   window->strides))})));
   if (epilogue)
     fields.push_back(b.getNamedAttr("epilogue", epilogue->toAttr(ctx)));
   return b.getDictionaryAttr(fields);
@@ -86,6 +100,21 @@ std::optional<MatmulProblem> MatmulProblem::fromAttr(DictionaryAttr attr) {
   if ((p.broadcastA || p.broadcastB) &&
       (!p.batch || p.broadcastA == p.broadcastB))
     return std::nullopt;
+  for (auto [window, name] : llvm::zip(p.windows, kWindowAttrNames)) {
+    Attribute field = attr.get(name);
+    if (!field)
+      continue;
+    auto dict = dyn_cast<DictionaryAttr>(field);
+    auto shape = dict ? dict.getAs<DenseI64ArrayAttr>("buffer_shape") : nullptr;
+    auto offset = dict ? dict.getAs<IntegerAttr>("offset") : nullptr;
+    auto strides = dict ? dict.getAs<DenseI64ArrayAttr>("strides") : nullptr;
+    if (!shape || !offset || !strides)
+      return std::nullopt;
+    window = OperandWindow{llvm::to_vector<3>(shape.asArrayRef()),
+                           offset.getInt(),
+                           llvm::to_vector<3>(strides.asArrayRef())};
+  }
+  p.layout.windowB = p.windows[1].has_value();
   if (Attribute e = attr.get("epilogue")) {
     p.epilogue = FusedEpilogue::fromAttr(dyn_cast<DictionaryAttr>(e));
     if (!p.epilogue)
@@ -124,6 +153,70 @@ Value mlir::tileopt::getStorageRoot(Value v) {
   while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
     v = view.getViewSource();
   return v;
+}
+
+FailureOr<std::pair<Value, OperandWindow>>
+mlir::tileopt::getOperandWindow(Value v, std::string &why) {
+  llvm::raw_string_ostream os(why);
+  auto type = cast<MemRefType>(v.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic) || strides.back() != 1) {
+    os << "has layout " << type.getLayout()
+       << ": kernels take a matrix of a buffer at a static offset, with "
+          "static strides and contiguous rows";
+    return failure();
+  }
+  // Rows (and batches) apart, so that no element is another's: the last
+  // element of each row (batch) comes before the next one's first.
+  ArrayRef<int64_t> shape = type.getShape();
+  for (size_t d = 0; d + 1 < shape.size(); ++d)
+    if (strides[d] < strides[d + 1] * shape[d + 1]) {
+      os << "has layout " << type.getLayout() << ": its dimension " << d
+         << " overlaps the next (stride " << strides[d] << " < "
+         << strides[d + 1] << " x " << shape[d + 1] << ")";
+      return failure();
+    }
+  // Ops that keep the base address: offsets and strides count from the
+  // buffer's first element.
+  Value root = v;
+  while (Operation *op = root.getDefiningOp()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(op))
+      root = subview.getSource();
+    else if (auto cast = dyn_cast<memref::CastOp>(op))
+      root = cast.getSource();
+    else if (auto reinterpret = dyn_cast<memref::ReinterpretCastOp>(op))
+      root = reinterpret.getSource();
+    else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(op))
+      root = collapse.getSrc();
+    else if (auto expand = dyn_cast<memref::ExpandShapeOp>(op))
+      root = expand.getSrc();
+    else
+      break;
+  }
+  auto rootType = dyn_cast<MemRefType>(root.getType());
+  if (!rootType || !rootType.getLayout().isIdentity() ||
+      !rootType.hasStaticShape() ||
+      rootType.getElementType() != type.getElementType()) {
+    os << "is a view of '" << root.getType()
+       << "': kernels take windows of static row-major memrefs of the "
+          "operand's element type";
+    return failure();
+  }
+  std::optional<int64_t> last = offset;
+  for (auto [size, stride] : llvm::zip(shape, strides)) {
+    std::optional<int64_t> span = llvm::checkedMul(size - 1, stride);
+    last = last && span ? llvm::checkedAdd(*last, *span) : std::nullopt;
+  }
+  if (offset < 0 || !last || *last >= rootType.getNumElements()) {
+    os << "has layout " << type.getLayout() << ": it reaches past its buffer "
+       << "'" << rootType << "'";
+    return failure();
+  }
+  return std::pair(root, OperandWindow{llvm::to_vector<3>(rootType.getShape()),
+                                       offset, llvm::to_vector<3>(strides)});
 }
 
 std::optional<BatchView> mlir::tileopt::getBatchView(Value v) {
@@ -192,6 +285,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   // A batch's A or B may be the one matrix of all batches (broadcast), a
   // value from outside the batch loop; the others are batch views.
   bool unviewed[2] = {false, false};
+  std::optional<OperandWindow> windows[3];
   for (auto [i, value, name] : llvm::enumerate(operands, names)) {
     auto shaped = dyn_cast<ShapedType>(value.getType());
     if (!shaped || !shaped.hasRank() || shaped.getRank() != 2) {
@@ -211,6 +305,7 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
     }
     // One batch of a batched matmul: the 3-D buffer is the kernel's.
     std::optional<BatchView> view = getBatchView(value);
+    Value stored = view ? view->root : value;
     if (view) {
       if (!batchLoop)
         batchLoop = view->loop;
@@ -228,17 +323,23 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
       return failure();
     }
     if (auto memref = dyn_cast<MemRefType>(shaped)) {
-      if (!memref.getLayout().isIdentity()) {
-        os << "operand " << name << " has layout " << memref.getLayout()
-           << ": kernels take dense row-major buffers (identity layout)";
-        return failure();
-      }
       if (memref.getMemorySpace()) {
         os << "operand " << name << " is in memory space '"
            << memref.getMemorySpace()
            << "': kernels take buffers in global memory (memrefs without a "
               "memory space)";
         return failure();
+      }
+      // A strided view: the kernel takes the buffer it views.
+      if (!memref.getLayout().isIdentity()) {
+        std::string detail;
+        FailureOr<std::pair<Value, OperandWindow>> window =
+            getOperandWindow(stored, detail);
+        if (failed(window)) {
+          os << "operand " << name << " " << detail;
+          return failure();
+        }
+        windows[i] = window->second;
       }
     }
   }
@@ -270,6 +371,8 @@ mlir::tileopt::analyzeMatmulProblem(linalg::MatmulOp matmul, std::string &why) {
   auto c = cast<ShapedType>(operands[2].getType());
   MatmulProblem p;
   p.layout = *layout;
+  llvm::move(windows, std::begin(p.windows));
+  p.layout.windowB = p.windows[1].has_value();
   p.m = c.getDimSize(0);
   p.n = c.getDimSize(1);
   p.k = a.getDimSize(layout->transposeA ? 0 : 1);
@@ -324,9 +427,21 @@ mlir::tileopt::getEpilogueChain(linalg::MatmulOp matmul, std::string &why,
   refused = nullptr;
   if (!matmul.hasPureBufferSemantics())
     return std::nullopt;
-  return matchEpilogueChain(matmul, matmul.getDpsInits()[0],
-                            matmul.getDpsInputs(), !startsFromZero(matmul),
-                            why, refused);
+  std::optional<EpilogueChain> chain = matchEpilogueChain(
+      matmul, matmul.getDpsInits()[0], matmul.getDpsInputs(),
+      !startsFromZero(matmul), why, refused);
+  // Windows of larger buffers (strided views, not a batch's) go to plain
+  // kernels only.
+  bool windowed = llvm::any_of(matmul->getOperands(), [](Value v) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    return type && !type.getLayout().isIdentity() && !getBatchView(v);
+  });
+  if (!chain || !windowed)
+    return chain;
+  why = "the matmul reads or writes a window of a larger buffer (a strided "
+        "view), which kernels with a fused epilogue do not take yet";
+  refused = chain->ops.front();
+  return std::nullopt;
 }
 
 std::optional<std::string> mlir::tileopt::findSizeViolation(
@@ -394,6 +509,43 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
   else
     return std::nullopt;
   return why;
+}
+
+std::optional<std::string>
+mlir::tileopt::findWindowViolation(ConfigAttr config,
+                                   const MatmulProblem &problem) {
+  if (config.getStrategy() != Strategy::Tiled)
+    return std::nullopt;
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  int64_t bytes = getElementBytes(problem.elementType);
+  for (auto [i, window, name] :
+       llvm::enumerate(problem.windows, kMatmulOperandNames)) {
+    if (!window)
+      continue;
+    int64_t elemBytes = i == 2 ? getElementBytes(problem.getOutType()) : bytes;
+    ArrayRef<int64_t> outer = ArrayRef(window->strides).drop_back();
+    if (window->offset * elemBytes % 16 != 0 ||
+        llvm::any_of(outer,
+                     [&](int64_t s) { return s * elemBytes % 16 != 0; })) {
+      os << "operand " << name << " is a window of a larger buffer whose rows "
+         << "do not start at 16-byte boundaries (offset " << window->offset
+         << ", strides [";
+      llvm::interleaveComma(window->strides, os);
+      os << "] elements of " << elemBytes << " bytes); the tiled kernels "
+         << "need them (strategy=naive takes any)";
+      return why;
+    }
+  }
+  if (problem.windows[1] &&
+      (config.getBRowGroups() ||
+       (config.getPackB() && !problem.layout.transposeB))) {
+    os << "b = " << (config.getBRowGroups() ? "row_groups" : "packed")
+       << " reads B as one K x N array, but B is a window of a larger "
+          "buffer";
+    return why;
+  }
+  return std::nullopt;
 }
 
 FailureOr<MatmulProblem>

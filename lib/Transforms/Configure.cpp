@@ -51,13 +51,14 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   return config;
 }
 
-/// findProblemViolation for `problem`.
+/// findProblemViolation and findWindowViolation for `problem`.
 static std::optional<std::string> findViolation(ConfigAttr config,
                                                 const MatmulProblem &problem,
                                                 const TargetInfo &target) {
-  return findProblemViolation(config, problem.m, problem.n, problem.k,
-                              problem.elementType, target, problem.layout,
-                              problem.batch);
+  std::optional<std::string> violation = findProblemViolation(
+      config, problem.m, problem.n, problem.k, problem.elementType, target,
+      problem.layout, problem.batch);
+  return violation ? violation : findWindowViolation(config, problem);
 }
 
 /// The config of `tuning`'s entry for `problem` on `target`, or null: then

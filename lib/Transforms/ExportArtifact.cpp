@@ -166,13 +166,6 @@ struct KernelRecord {
   bool hasCubin = false;
 };
 
-static json::Value toJson(ArrayRef<int64_t> v) {
-  json::Array a;
-  for (int64_t x : v)
-    a.push_back(x);
-  return a;
-}
-
 /// `problem.epilogue`: the fused epilogue's program (docs/manifest.md),
 /// null without one.
 static json::Value epilogueToJson(const MatmulProblem &p) {
@@ -236,7 +229,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
     return json::Object{{"name", name},
                         {"kind", "buffer"},
                         {"element_type", name == "C" ? outElem : elem},
-                        {"shape", toJson(p.getBufferShape(name, rows, cols))},
+                        {"shape", json::Array(p.getBufferShape(name, rows, cols))},
                         {"layout", "row-major"},
                         {"alignment", kArgumentAlignment},
                         {"access", access}};
@@ -261,6 +254,13 @@ static json::Value kernelToJson(const KernelRecord &k) {
     if (a.epilogueInput >= 0)
       arg["element_type"] =
           getTypeName(p.epilogue->inputs[a.epilogueInput].elementType);
+    // A window of a larger buffer: `shape` is the buffer's.
+    if (const OperandWindow *window = p.getWindow(a.name);
+        window && !a.packed && a.epilogueInput < 0)
+      arg["window"] = json::Object{
+          {"shape", json::Array(p.getOperandShape(a.name, a.rows, a.cols))},
+          {"offset", window->offset},
+          {"strides", json::Array(window->strides)}};
     if (a.tensorMap) {
       arg["kind"] = "tensor_map";
       arg["view"] = a.rowGroups ? "row_groups"
@@ -272,7 +272,7 @@ static json::Value kernelToJson(const KernelRecord &k) {
         arg["part"] = stringifyCopyPart(a.part);
         arg["transposed"] = a.transposed;
       }
-      arg["box"] = toJson(p.getBoxShape(a.name, a.boxRows, a.boxCols));
+      arg["box"] = json::Array(p.getBoxShape(a.name, a.boxRows, a.boxCols));
       arg["map_alignment"] = kTensorMapAlignment;
       arg["interleave"] = "none";
       arg["swizzle"] = a.swizzleBytes ? "128B" : "none";
@@ -314,17 +314,17 @@ static json::Value kernelToJson(const KernelRecord &k) {
            {"precision", stringifyPrecision(k.config.getPrecision())},
            {"computes", describeComputation(p)},
            {"epilogue", epilogueToJson(p)}}},
-      {"launch", json::Object{{"grid", toJson(k.grid)},
-                              {"block", toJson(k.block)},
+      {"launch", json::Object{{"grid", json::Array(k.grid)},
+                              {"block", json::Array(k.block)},
                               {"dynamic_shared_bytes", k.dynamicSharedBytes},
-                              {"cluster", toJson(cluster)}}},
+                              {"cluster", json::Array(cluster)}}},
       {"args", std::move(args)},
       {"config",
        json::Object{
            {"strategy", stringifyStrategy(k.config.getStrategy())},
-           {"block", toJson(k.config.getBlock())},
-           {"warp", toJson(k.config.getWarp())},
-           {"thread", toJson(k.config.getThread())},
+           {"block", json::Array(k.config.getBlock())},
+           {"warp", json::Array(k.config.getWarp())},
+           {"thread", json::Array(k.config.getThread())},
            {"stages", k.config.getStages()},
            {"pad", k.config.getPad()},
            {"copy", stringifyCopyKind(k.config.getCopyKind())},

@@ -90,6 +90,29 @@ void mlir::tileopt::replaceBatchLoop(RewriterBase &rewriter,
   rewriter.eraseOp(batched.loop);
 }
 
+Value mlir::tileopt::takeWindowBuffer(RewriterBase &rewriter,
+                                      gpu::LaunchOp launch, Value operand) {
+  auto type = dyn_cast<MemRefType>(operand.getType());
+  if (!type || type.getLayout().isIdentity())
+    return operand;
+  std::string why;
+  FailureOr<std::pair<Value, OperandWindow>> window =
+      getOperandWindow(operand, why);
+  assert(succeeded(window) && "analyzeMatmulProblem admits windows only");
+  auto [buffer, place] = *window;
+  Region &body = launch.getBody();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&body.front());
+  Value view = memref::ReinterpretCastOp::create(
+      rewriter, launch.getLoc(), type, buffer, place.offset, type.getShape(),
+      place.strides);
+  rewriter.replaceUsesWithIf(operand, view, [&](OpOperand &use) {
+    return use.getOwner() != view.getDefiningOp() &&
+           body.isAncestor(use.getOwner()->getParentRegion());
+  });
+  return buffer;
+}
+
 Operation *mlir::tileopt::pinKernelOperands(RewriterBase &rewriter,
                                          gpu::LaunchOp launch,
                                          ArrayRef<Value> operands) {

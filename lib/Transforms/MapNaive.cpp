@@ -172,6 +172,9 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
     replaceBatchLoop(rewriter, launch, *batched,
                      viewBatch(rewriter, *batched, blockIds.z));
   }
+  // (A window of a larger buffer: the kernel takes the buffer.)
+  for (Value &operand : MutableArrayRef(abi).take_front(3))
+    operand = takeWindowBuffer(rewriter, launch, operand);
   pinKernelOperands(rewriter, launch, abi);
   // The kernel ABI: A, B, C, the epilogue's inputs (--tile-outline-kernels).
   rewriter.setInsertionPointToStart(&body);

@@ -30,10 +30,11 @@ using namespace mlir;
 using namespace mlir::tileopt;
 
 /// Follows memref.subview and memref.transpose sources up to the underlying
-/// buffer, or to one batch's view of it (getBatchView).
-static Value getRootBuffer(Value v) {
+/// buffer, or to one batch's view of it (getBatchView), or to the value from
+/// outside the block tile `tile` (a window of a larger buffer stays one).
+static Value getRootBuffer(Value v, Operation *tile) {
   while (true) {
-    if (getBatchView(v))
+    if (getBatchView(v) || !tile->isAncestor(v.getParentRegion()->getParentOp()))
       return v;
     if (auto subview = v.getDefiningOp<memref::SubViewOp>())
       v = subview.getSource();
@@ -83,12 +84,12 @@ static FailureOr<PromotedTile> matchPromotedTile(scf::ForallOp forall) {
   }
   Value panels[2] = {tile.buffers[0].getResult(), tile.buffers[1].getResult()};
   if (!matmul || fills.size() != 2 ||
-      getRootBuffer(matmul.getDpsInputs()[0]) != panels[0] ||
-      getRootBuffer(matmul.getDpsInputs()[1]) != panels[1])
+      getRootBuffer(matmul.getDpsInputs()[0], forall) != panels[0] ||
+      getRootBuffer(matmul.getDpsInputs()[1], forall) != panels[1])
     return forall.emitOpError()
            << "K loop must copy both panels to workgroup memory and multiply "
               "them there (run --tile-promote)";
-  if (getRootBuffer(fills[0]->getOperand(1)) != panels[0])
+  if (getRootBuffer(fills[0]->getOperand(1), forall) != panels[0])
     std::swap(fills[0], fills[1]);
   tile.aTransposed = isa<linalg::TransposeOp>(fills[0]);
   if (isa<linalg::TransposeOp>(fills[1]))
@@ -96,9 +97,9 @@ static FailureOr<PromotedTile> matchPromotedTile(scf::ForallOp forall) {
   tile.cView = matmul.getDpsInits()[0];
   if (!tile.kLoop.isDefinedOutsideOfLoop(tile.cView))
     return forall.emitOpError() << "C tile must be defined outside the K loop";
-  tile.globalA = getRootBuffer(fills[0]->getOperand(0));
-  tile.globalB = getRootBuffer(fills[1]->getOperand(0));
-  tile.globalC = getRootBuffer(tile.cView);
+  tile.globalA = getRootBuffer(fills[0]->getOperand(0), forall);
+  tile.globalB = getRootBuffer(fills[1]->getOperand(0), forall);
+  tile.globalC = getRootBuffer(tile.cView, forall);
   return tile;
 }
 
@@ -390,6 +391,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
         return op->hasTrait<OpTrait::ConstantLike>();
       })))
     return launch.emitOpError() << "could not sink constants into the kernel";
+  // An operand that is a window of a larger buffer: the kernel takes the
+  // buffer (a tensor map is encoded over the window, docs/manifest.md).
+  globalA = takeWindowBuffer(rewriter, launch, globalA);
+  globalB = takeWindowBuffer(rewriter, launch, globalB);
+  globalC = takeWindowBuffer(rewriter, launch, globalC);
   // The buffers the kernel reads itself (not through a tensor map).
   SmallVector<Value> pinned;
   bool aCopied = copiesA(config, plan.problem.k, plan.problem.layout);

@@ -190,3 +190,36 @@ def test_loop_mix_finds_the_longest_backward_branch():
     assert sass.loop_mix(["/*0000*/ EXIT ;"], "k") == "k: no loop"
     done = _cli("loop-mix", "k", stdin=sass_text)
     assert done.returncode == 0 and done.stdout.strip() == line
+
+
+def test_matmul_module_window():
+    """window=(R0, C0, P): each operand a memref.subview of a larger
+    argument (its width rounded up to 8 elements) at row R0, column C0;
+    batches are then strided; memref form only, sizes not negative."""
+    ref = mlir.matmul_module(7, 5, 3, form="memref", window=(1, 2, 3))
+    assert ref.startswith("func.func @matmul(%Abuf: memref<8x8xf32>, "
+                          "%Bbuf: memref<4x16xf32>, %Cbuf: memref<8x16xf32>) {")
+    assert ("%A = memref.subview %Abuf[1, 2] [7, 3] [1, 1] : memref<8x8xf32> "
+            "to memref<7x3xf32, strided<[8, 1], offset: 10>>") in ref
+    assert ("linalg.matmul ins(%A, %B : memref<7x3xf32, strided<[8, 1], "
+            "offset: 10>>, memref<3x5xf32, strided<[16, 1], offset: 18>>) "
+            "outs(%C : memref<7x5xf32, strided<[16, 1], offset: 18>>)") in ref
+    assert "linalg.fill ins(%zero : f32) outs(%C : memref<7x5xf32, strided" in ref
+    batch = mlir.matmul_module(7, 5, 3, form="memref", batch=2,
+                               window=(1, 0, 0), accumulate=True)
+    assert ("%C = memref.subview %Cbuf[0, 1, 0] [2, 7, 5] [1, 1, 1] : "
+            "memref<2x8x8xf32> to memref<2x7x5xf32, strided<[64, 8, 1], "
+            "offset: 8>>") in batch
+    assert "linalg.fill" not in batch
+    for bad in [{"window": (1, 2, 3)}, {"window": (1, 2), "form": "memref"},
+                {"window": (-1, 0, 0), "form": "memref"}]:
+        try:
+            mlir.matmul_module(7, 5, 3, **bad)
+        except ValueError as e:
+            assert "a window is (R0, C0, P)" in str(e)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+    done = _cli("matmul-mlir", "7", "5", "3", "--window", "1,2,3")
+    assert done.returncode == 0 and done.stdout == ref
+    bad = _cli("matmul-mlir", "7", "5", "3", "--window", "1,x")
+    assert bad.returncode == 2 and "expected R0,C0,P" in bad.stderr

@@ -154,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --batch: one M x K A for every batch")
     g.add_argument("--broadcast-b", action="store_true",
                    help="with --batch: one K x N B for every batch")
+    g.add_argument("--window", default=None,
+                   help="R0,C0,P: each operand a window of a larger buffer "
+                   "(rows + R0 by cols + C0 + P rounded up to 8, at row R0, "
+                   "column C0); implies --form memref")
     g.add_argument("--epilogue", default="",
                    help="elementwise ops after the matmul, comma-separated "
                    "(" + ", ".join(mlir.EPILOGUE_OPS) + ", scale:S, cast:T)")
@@ -183,15 +187,24 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         try:
             epilogue = mlir.epilogue_ops(args.epilogue)
+            window = None
+            if args.window is not None:
+                try:
+                    window = tuple(int(v) for v in args.window.split(","))
+                except ValueError:
+                    raise ValueError(f"--window {args.window!r}: expected "
+                                     "R0,C0,P") from None
             text = mlir.matmul_module(args.m, args.n, args.k,
                                       accumulate=args.accumulate,
-                                      form=args.form, element=args.type,
+                                      form="memref" if window else args.form,
+                                      element=args.type,
                                       c_element=args.c_type,
                                       transpose_a=args.transpose_a,
                                       transpose_b=args.transpose_b,
                                       epilogue=epilogue, batch=args.batch,
                                       broadcast_a=args.broadcast_a,
-                                      broadcast_b=args.broadcast_b)
+                                      broadcast_b=args.broadcast_b,
+                                      window=window)
         except ValueError as e:
             print(f"tileopt: error: {e}", file=sys.stderr)
             return 2

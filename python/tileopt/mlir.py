@@ -127,7 +127,8 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   transpose_a: bool = False, transpose_b: bool = False,
                   epilogue: list[str] | None = None,
                   batch: int = 0, broadcast_a: bool = False,
-                  broadcast_b: bool = False, header: str = "") -> str:
+                  broadcast_b: bool = False, window=None,
+                  header: str = "") -> str:
     """A function `@name` computing C = A * B (a zero `linalg.fill` of C
     before the matmul) or, with `accumulate`, C += A * B on M x K and K x N
     operands of `element` into C of `c_element` (default: `element`), in
@@ -140,8 +141,14 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     (operands B x M x K or B x K x M, B x K x N or B x N x K, B x M x N),
     without an epilogue; with `broadcast_a`, A is one M x K matrix that
     every batch reads (map `(b, m, n, k) -> (m, k)`), with `broadcast_b` B
-    one K x N matrix (`-> (k, n)`). `header` (one line, without `//`) goes
-    first as a comment."""
+    one K x N matrix (`-> (k, n)`). `window` = (R0, C0, P) (memref form):
+    each operand is a window (a `memref.subview`) of a larger argument,
+    rows + R0 by cols + C0 + P elements per matrix (the width rounded up
+    to a multiple of 8), starting at row R0, column C0. `header` (one line, without `//`) goes first as a comment."""
+    if window is not None and (form != "memref" or len(window) != 3 or
+                               min(window) < 0):
+        raise ValueError("a window is (R0, C0, P) of non-negative sizes, "
+                         "in memref form")
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
@@ -184,6 +191,40 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                       f"  %C = linalg.fill ins(%zero : {c_element}) outs(%e : {c}) -> {c}"]
         lines += [f"  %D = {op}{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}"]
         lines += chain + [f"  return {result} : {result_type}"]
+    elif window:
+        # The arguments are the buffers; the matmul reads their windows.
+        params, views = [], []
+        for operand, shape_text, element_type in (("A", a_shape, element),
+                                             ("B", b_shape, element),
+                                             ("C", f"{lead}{m}x{n}", c_element)):
+            dims = [int(d) for d in shape_text.split("x")]
+            rows, cols = dims[-2:]
+            r0, c0, pad = window
+            ld, height = -(-(cols + c0 + pad) // 8) * 8, rows + r0
+            full = dims[:-2] + [height, ld]
+            strides = ([height * ld] if len(dims) == 3 else []) + [ld, 1]
+            offset = r0 * ld + c0
+            view = (f"memref<{shape_text}x{element_type}, strided<"
+                    f"{_sizes(strides)}, offset: {offset}>>")
+            buffer = f"memref<{'x'.join(map(str, full))}x{element_type}>"
+            params.append(f"%{operand}buf: {buffer}")
+            lead_index = [0] if len(dims) == 3 else []
+            views.append(f"  %{operand} = memref.subview %{operand}buf"
+                         f"{_sizes(lead_index + [r0, c0])} {_sizes(dims)} "
+                         f"{_sizes([1] * len(dims))} : {buffer} to {view}")
+            if operand == "A":
+                a = view
+            elif operand == "B":
+                b = view
+            else:
+                c = view
+        lines.append(f"func.func @{name}({', '.join(params)}) {{")
+        lines += views
+        if not accumulate:
+            lines += [f"  %zero = arith.constant 0.0 : {c_element}",
+                      f"  linalg.fill ins(%zero : {c_element}) outs(%C : {c})"]
+        lines += [f"  {op}{maps} ins(%A, %B : {a}, {b}) outs(%C : {c})",
+                  "  return"]
     else:
         lines.append(f"func.func @{name}(%A: {a}, %B: {b}, %C: {c}) {{")
         if not accumulate:

@@ -54,14 +54,6 @@ func.func @dynamic(%A: memref<?x4xf32>, %B: memref<4x4xf32>, %C: memref<?x4xf32>
 
 // -----
 
-func.func @strided(%A: memref<4x4xf32, strided<[8, 1]>>, %B: memref<4x4xf32>, %C: memref<4x4xf32>) {
-  // expected-error @+1 {{operand A has layout strided<[8, 1]>: kernels take dense row-major buffers (identity layout)}}
-  linalg.matmul ins(%A, %B : memref<4x4xf32, strided<[8, 1]>>, memref<4x4xf32>) outs(%C : memref<4x4xf32>)
-  return
-}
-
-// -----
-
 // A broadcast operand and a transposed C stay as they are.
 func.func @broadcast_a(%A: memref<8xf32>, %B: memref<8x6xf32>, %C: memref<4x6xf32>) {
   // expected-warning @+1 {{left alone: tile-opt compiles linalg.matmul with row-major C[M,N] = A[M,K] * B[K,N], A and B row-major or transposed; broadcast operands and a transposed C are not supported yet}}

@@ -124,6 +124,57 @@ int parseChip(const std::string &chip) {
 }
 } // namespace
 
+/// An operand's "window" (at `where`) of the buffer whose "shape" `arg`
+/// has: its offset and strides, checked to place `matrices` matrices (of
+/// the window's shape, which the caller reads) apart and inside the buffer.
+static bool readWindow(Reader &r, const Json &argJson, const std::string &where,
+                       const Json &window, BufferArg &arg, int64_t matrices,
+                       int64_t elemBytes) {
+  const Json *shape = r.get(argJson, where, "shape");
+  const Json *view = r.get(window, where, "shape");
+  const Json *strides = r.get(window, where, "strides");
+  if (!shape || !view || !strides)
+    return false;
+  auto ints = [](const Json &v, size_t minSize) {
+    if (!v.is_array() || v.size() < minSize || v.size() > 8)
+      return false;
+    for (const Json &e : v)
+      if (!isInt64(e) || e.get<int64_t>() < 1 ||
+          e.get<int64_t>() > kMaxBufferBytes)
+        return false;
+    return true;
+  };
+  if (!ints(*shape, 1) || !ints(*strides, 2) || !ints(*view, 2) ||
+      strides->size() != view->size() || strides->back().get<int64_t>() != 1)
+    return r.fail(where, "expected the buffer's shape and one positive "
+                         "stride per dimension of the window, the last 1");
+  if (!r.integer(window, where, "offset", arg.windowOffset, 0,
+                 kMaxBufferBytes))
+    return false;
+  arg.window = true;
+  arg.bufferElements = 1;
+  for (const Json &e : *shape)
+    if (__builtin_mul_overflow(arg.bufferElements, e.get<int64_t>(),
+                               &arg.bufferElements) ||
+        arg.bufferElements * elemBytes > kMaxBufferBytes)
+      return r.fail(where, "the buffer is over " +
+                               std::to_string(kMaxBufferBytes) + " bytes");
+  size_t rank = strides->size();
+  arg.rowStride = strides->at(rank - 2).get<int64_t>();
+  arg.batchStride = rank == 3 ? strides->at(0).get<int64_t>() : 0;
+  int64_t rows = view->at(rank - 2).get<int64_t>(),
+          cols = view->at(rank - 1).get<int64_t>();
+  // Rows and matrices apart, and the last element inside the buffer.
+  if (arg.rowStride < cols || (rank == 3 && arg.batchStride < rows * arg.rowStride))
+    return r.fail(where, "the window's rows or matrices overlap");
+  double last = double(arg.windowOffset) + double(matrices - 1) * arg.batchStride +
+                double(rows - 1) * arg.rowStride + double(cols - 1);
+  if (last >= double(arg.bufferElements))
+    return r.fail(where, "the window reaches past its buffer of " +
+                             std::to_string(arg.bufferElements) + " elements");
+  return true;
+}
+
 bool tilerun::parseManifest(const std::string &text, const std::string &dir,
                             Manifest &out, std::string &error) {
   Json root;
@@ -436,11 +487,12 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           !r.string(aj, aw, "element_type", arg.elementType) ||
           !r.string(aj, aw, "access", arg.access))
         return false;
-      // A [rows, cols] pair of the argument; batched, behind `outer` (the
-      // buffers' batch count, the boxes' 1).
+      // A [rows, cols] pair of the argument (of `obj`: the argument or its
+      // window); batched, behind `outer` (the buffers' batch count, the
+      // boxes' 1).
       auto pair = [&](const char *key, int64_t &first, int64_t &second,
-                      int64_t outer) {
-        const Json *v = r.get(aj, aw, key);
+                      int64_t outer, const Json *obj = nullptr) {
+        const Json *v = r.get(obj ? *obj : aj, aw, key);
         if (!v)
           return false;
         size_t lead = k.isBatched(arg.name) ? 1 : 0;
@@ -460,7 +512,13 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         second = v->at(lead + 1).get<int64_t>();
         return true;
       };
-      if (!pair("shape", arg.rows, arg.cols, k.batch))
+      const Json *window = copy ? nullptr : findMember(aj, "window");
+      if (!(window ? readWindow(r, aj, aw + ".window", *window, arg,
+                                k.matrices(arg.name),
+                                a == 2 ? elementBytes(k.outType())
+                                       : elementBytes(k.abType)) &&
+                         pair("shape", arg.rows, arg.cols, k.batch, window)
+                   : pair("shape", arg.rows, arg.cols, k.batch)))
         return false;
       // A and B may come as TMA tensor maps (copy = tma); C is a buffer.
       if (kind == "tensor_map" && a != 2) {
@@ -547,7 +605,15 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           return r.fail(aw, "a view of row groups needs a multiple of 4 "
                             "rows, got " +
                                 std::to_string(arg.rows));
-        if (!arg.rowGroups && !arg.workspaceCopy &&
+        if (arg.window && (arg.rowGroups || (arg.windowOffset * elemBytes |
+                                             arg.rowStride * elemBytes |
+                                             arg.batchStride * elemBytes) %
+                                                    16 !=
+                                                0))
+          return r.fail(aw, "a tensor map of a window needs the window "
+                            "matrix view, at a 16-byte-aligned offset, with "
+                            "strides of 16-byte multiples");
+        if (!arg.rowGroups && !arg.workspaceCopy && !arg.window &&
             arg.cols * elemBytes % 16 != 0)
           return r.fail(aw, "a tensor map needs rows of 16-byte multiples, "
                             "got " +

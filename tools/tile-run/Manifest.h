@@ -50,6 +50,20 @@ struct BufferArg {
   std::string part = "exact";
   bool transposed = false;
   int l2PromotionBytes = 0;
+  /// A window of a larger buffer (the argument's "window"; A, B or C):
+  /// the kernel takes a buffer of `bufferElements`, and element (b, r, c)
+  /// of the operand (rows x cols per matrix) is its element `windowOffset`
+  /// + b x `batchStride` + r x `rowStride` + c. A tensor map is encoded
+  /// over the window.
+  bool window = false;
+  int64_t bufferElements = 0, windowOffset = 0, rowStride = 0,
+          batchStride = 0;
+  /// The buffer element of the operand's element `i` (batch, row, column
+  /// order).
+  int64_t windowElement(int64_t i) const {
+    int64_t matrix = i / (rows * cols), row = i / cols % rows, col = i % cols;
+    return windowOffset + matrix * batchStride + row * rowStride + col;
+  }
   /// The swizzle span in bytes ("128B": 128; "none": 0); a swizzled box's
   /// rows are at most that many bytes.
   int swizzleBytes = 0;

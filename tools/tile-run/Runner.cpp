@@ -127,6 +127,41 @@ std::vector<float> decode(const std::vector<uint8_t> &bytes, ElementType type,
   return values;
 }
 
+/// `count` NaNs of `type` (C's poison).
+std::vector<uint8_t> poisonBytes(ElementType type, int64_t count) {
+  return encode(std::vector<float>(count, std::nanf("")), type);
+}
+
+/// Moves an operand's elements of `elemBytes` between `dense` (batch, row,
+/// column order) and their places in its window's `buffer`: into the
+/// buffer (`toBuffer`) or out of it.
+void moveWindow(const BufferArg &arg, int64_t elemBytes,
+                std::vector<uint8_t> &dense, std::vector<uint8_t> &buffer,
+                bool toBuffer) {
+  int64_t count = int64_t(dense.size()) / elemBytes;
+  for (int64_t i = 0; i < count; ++i) {
+    uint8_t *d = dense.data() + i * elemBytes;
+    uint8_t *b = buffer.data() + arg.windowElement(i) * elemBytes;
+    std::memcpy(toBuffer ? b : d, toBuffer ? d : b, elemBytes);
+  }
+}
+
+/// The elements of a window's buffer outside its `count` window elements
+/// that differ (bit for bit) between `before` and `after`.
+int64_t countChangedOutside(const BufferArg &arg, int64_t elemBytes,
+                            const std::vector<uint8_t> &before,
+                            const std::vector<uint8_t> &after, int64_t count) {
+  std::vector<bool> inside(before.size() / elemBytes, false);
+  for (int64_t i = 0; i < count; ++i)
+    inside[arg.windowElement(i)] = true;
+  int64_t changed = 0;
+  for (size_t e = 0; e < inside.size(); ++e)
+    changed += !inside[e] && std::memcmp(before.data() + e * elemBytes,
+                                         after.data() + e * elemBytes,
+                                         elemBytes) != 0;
+  return changed;
+}
+
 cudaDataType cudaType(ElementType type) {
   return type == ElementType::F16    ? CUDA_R_16F
          : type == ElementType::BF16 ? CUDA_R_16BF
@@ -305,6 +340,11 @@ private:
       params[slot] = buffer;
       if (!arg.tensorMap)
         continue;
+      int64_t elemBytes = elementBytes(k.abType);
+      // A window's map starts at its first element, rows and matrices its
+      // strides apart.
+      if (arg.window)
+        buffer += arg.windowOffset * elemBytes;
       // Dimensions, strides and boxes go innermost (columns) first; a view
       // of row groups has rows / 4 rows of 4 x cols elements.
       // A batched operand's map has a third dimension, its batch, one
@@ -315,12 +355,13 @@ private:
       cuuint64_t dims[3] = {static_cast<cuuint64_t>(arg.cols * group),
                             static_cast<cuuint64_t>(arg.rows / group),
                             static_cast<cuuint64_t>(k.batches())};
-      int64_t elemBytes = elementBytes(k.abType);
       cuuint64_t strides[2] = {
-          arg.workspaceCopy
-              ? static_cast<cuuint64_t>(arg.rowStrideBytes)
-              : static_cast<cuuint64_t>(arg.cols * group * elemBytes),
-          static_cast<cuuint64_t>(arg.rows * arg.cols * elemBytes)};
+          arg.workspaceCopy ? static_cast<cuuint64_t>(arg.rowStrideBytes)
+          : arg.window      ? static_cast<cuuint64_t>(arg.rowStride * elemBytes)
+                       : static_cast<cuuint64_t>(arg.cols * group * elemBytes),
+          static_cast<cuuint64_t>(
+              (arg.window ? arg.batchStride : arg.rows * arg.cols) *
+              elemBytes)};
       CUtensorMapDataType dataType =
           k.abType == ElementType::F16    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
           : k.abType == ElementType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
@@ -1030,6 +1071,37 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       !cu(drv.cuMemcpyHtoD(dB, encode(hB, k.abType).data(), kn * abBytes),
           "copying B", f))
     return f.code;
+  // The buffers the kernel takes. An operand that is a window of a larger
+  // buffer (its argument's "window") lies in such a buffer, whose other
+  // elements hold random values of their own (a second stream: the
+  // operands' values are those of the dense run) that the kernel must
+  // leave as they are; cuBLAS and the references keep the dense operands.
+  // `windowBytes`: a window buffer's contents before a launch (C's with
+  // the window poisoned, or C0's for C += A*B).
+  CUdeviceptr kernelBuffers[3] = {dA, dB, dC};
+  int64_t kernelBytes[3] = {mk * abBytes, kn * abBytes, mn * cBufferBytes};
+  std::vector<uint8_t> windowBytes[3];
+  Random fillRng(opt.seed ^ 0x9e3779b97f4a7c15ull);
+  for (int i = 0; i < 3; ++i) {
+    const BufferArg &arg = k.args[i];
+    if (!arg.window)
+      continue;
+    ElementType type = i == 2 ? k.outType() : k.abType;
+    std::vector<uint8_t> dense =
+        i == 0 ? encode(hA, type)
+        : i == 1 ? encode(hB, type)
+        : k.accumulate ? bytesC0
+                       : poisonBytes(type, mn);
+    windowBytes[i] = encode(randomMatrix(arg.bufferElements, fillRng), type);
+    moveWindow(arg, elementBytes(type), dense, windowBytes[i], true);
+    kernelBytes[i] = int64_t(windowBytes[i].size());
+    if (!alloc(granules(kernelBytes[i]), "a window's buffer",
+               kernelBuffers[i], f) ||
+        (i < 2 && !cu(drv.cuMemcpyHtoD(kernelBuffers[i], windowBytes[i].data(),
+                                       kernelBytes[i]),
+                      "copying a window's buffer", f)))
+      return f.code;
+  }
 
   result = Json::object();
   result["kernel"] = k.name;
@@ -1057,7 +1129,12 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (opt.check) {
     // Poison C (NaN) so that an element the kernel never writes shows; for
     // C += A*B, C starts from random values instead.
-    if (k.accumulate) {
+    if (k.args[2].window) {
+      if (!cu(drv.cuMemcpyHtoD(kernelBuffers[2], windowBytes[2].data(),
+                               kernelBytes[2]),
+              "copying C's buffer", f))
+        return f.code;
+    } else if (k.accumulate) {
       if (!cu(drv.cuMemcpyHtoD(dC, bytesC0.data(), mn * cBytes), "copying C",
               f))
         return f.code;
@@ -1065,13 +1142,27 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       return f.code;
     }
     Params params;
-    if (!makeParams(k, dA, dB, dC, params, f) ||
+    if (!makeParams(k, kernelBuffers[0], kernelBuffers[1], kernelBuffers[2],
+                    params, f) ||
         !launch(k, fn, params, f) || !synchronize(k, f))
       return f.code;
     std::vector<uint8_t> bytesC(mn * outBytes);
-    if (!cu(drv.cuMemcpyDtoH(bytesC.data(), dC, mn * outBytes), "reading C",
-            f))
+    // A window of C: its elements, and how many of the buffer's others
+    // the kernel changed.
+    int64_t writtenOutside = 0;
+    if (k.args[2].window) {
+      std::vector<uint8_t> buffer(kernelBytes[2]);
+      if (!cu(drv.cuMemcpyDtoH(buffer.data(), kernelBuffers[2],
+                               kernelBytes[2]),
+              "reading C's buffer", f))
+        return f.code;
+      moveWindow(k.args[2], outBytes, bytesC, buffer, false);
+      writtenOutside = countChangedOutside(k.args[2], outBytes, windowBytes[2],
+                                           buffer, mn);
+    } else if (!cu(drv.cuMemcpyDtoH(bytesC.data(), dC, mn * outBytes),
+                   "reading C", f)) {
       return f.code;
+    }
     std::vector<float> hC = decode(bytesC, k.outType(), mn);
     if (!opt.outputPath.empty()) {
       std::string error;
@@ -1084,10 +1175,16 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
     }
 
     Json check = Json::object();
+    // (A window's buffer: the kernel writes the window only.)
+    if (k.args[2].window) {
+      std::printf("  C's buffer: %lld elements outside the window changed\n",
+                  (long long)writtenOutside);
+      check["written_outside_window"] = writtenOutside;
+    }
     std::printf("  check (seed %llu): ", (unsigned long long)opt.seed);
     if (!opt.reference) {
       ErrorStats s = compareResults(hC, std::vector<double>(mn, 0.0));
-      bool pass = s.notWritten == 0 && s.nonFinite == 0;
+      bool pass = s.notWritten == 0 && s.nonFinite == 0 && writtenOutside == 0;
       std::printf("no reference; %lld elements never written, %lld "
                   "non-finite -> %s\n",
                   (long long)s.notWritten, (long long)s.nonFinite,
@@ -1220,6 +1317,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
             !checkSeparateEpilogue(k, dRef, y64, *epilogueTol, f))
           return f.code;
       }
+      pass = pass && writtenOutside == 0;
       std::printf("%s\n", pass ? "PASS" : "FAIL");
       if (k.epilogue)
         std::printf("    epilogue: C = %s\n", k.epilogue->expression.c_str());
@@ -1319,9 +1417,27 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       bs.push_back(b);
       cs.push_back(c);
     }
+    // The kernel's sets: these, but its windows' buffers (and copies of
+    // them) for the operands that are windows.
+    std::vector<std::array<CUdeviceptr, 3>> kernelSets;
+    for (int s = 0; s < sets; ++s) {
+      std::array<CUdeviceptr, 3> set = {as[s], bs[s], cs[s]};
+      for (int i = 0; i < 3; ++i) {
+        if (!k.args[i].window)
+          continue;
+        set[i] = kernelBuffers[i];
+        if (s > 0 &&
+            (!alloc(granules(kernelBytes[i]), "a rotated buffer", set[i], f) ||
+             !cu(drv.cuMemcpyDtoD(set[i], kernelBuffers[i], kernelBytes[i]),
+                 "copying a window's buffer", f)))
+          return f.code;
+      }
+      kernelSets.push_back(set);
+    }
     std::vector<Params> params(sets);
     for (int s = 0; s < sets; ++s)
-      if (!makeParams(k, as[s], bs[s], cs[s], params[s], f))
+      if (!makeParams(k, kernelSets[s][0], kernelSets[s][1], kernelSets[s][2],
+                      params[s], f))
         return f.code;
     std::vector<float> kernelMs, cublasMs;
     double kernelClock = 0, cublasClock = 0;

@@ -27,6 +27,11 @@ std::string getTypeName(Type type);
 /// stored N x K: PyTorch's Linear weight), by the op's indexing_maps.
 struct OperandLayout {
   bool transposeA = false, transposeB = false;
+  /// B is a window of a larger buffer (MatmulProblem::windows): its rows
+  /// are not one contiguous K x N array, which b = row_groups and pack_b's
+  /// copy read it as.
+  bool windowB = false;
+  /// No operand stored transposed.
   bool isDefault() const { return !transposeA && !transposeB; }
   /// The rows and columns A (M x K) and B (K x N) are stored in.
   std::pair<int64_t, int64_t> storedA(int64_t m, int64_t k) const {
@@ -35,6 +40,19 @@ struct OperandLayout {
   std::pair<int64_t, int64_t> storedB(int64_t k, int64_t n) const {
     return transposeB ? std::pair(n, k) : std::pair(k, n);
   }
+};
+
+/// Where an operand lies in the buffer the kernel takes, where that buffer
+/// is larger than the operand (a strided view: a memref.subview, or a
+/// tensor.extract_slice once bufferized). Element (r, c) of the operand as
+/// stored, (b, r, c) of a batch's, is the buffer's element `offset` + b x
+/// strides[0] + r x strides[rank - 2] + c: the innermost stride is 1.
+struct OperandWindow {
+  /// The buffer's shape (a row-major memref of the operand's element type).
+  SmallVector<int64_t, 3> bufferShape;
+  int64_t offset = 0;
+  /// One per dimension of the operand as stored, the last 1.
+  SmallVector<int64_t, 3> strides;
 };
 
 /// A matmul's operands' names, in operand order.
@@ -61,6 +79,9 @@ struct MatmulProblem {
   /// matrix (`-> (k, n)`, where the batch does not fold into M): that
   /// operand's buffer and tensor map are 2-D.
   bool broadcastA = false, broadcastB = false;
+  /// A, B and C: the window of a larger buffer each one is, or nullopt
+  /// where the operand is its buffer (dense, row-major).
+  std::optional<OperandWindow> windows[3];
   /// Elementwise ops applied to C's elements before the kernel stores them
   /// (to the chain's output, of `getOutType()`), in place of C.
   std::optional<FusedEpilogue> epilogue;
@@ -73,13 +94,28 @@ struct MatmulProblem {
     return batch && !(broadcastA && name == "A") &&
            !(broadcastB && name == "B");
   }
-  /// Operand `name`'s buffer of `rows` x `cols` matrices: [batch, rows,
-  /// cols] where it is batched, else [rows, cols].
-  SmallVector<int64_t, 3> getBufferShape(StringRef name, int64_t rows,
-                                         int64_t cols) const {
+  /// Operand `name`'s matrices of `rows` x `cols`: [batch, rows, cols]
+  /// where it is batched, else [rows, cols].
+  SmallVector<int64_t, 3> getOperandShape(StringRef name, int64_t rows,
+                                          int64_t cols) const {
     if (!isBatched(name))
       return {rows, cols};
     return {batch, rows, cols};
+  }
+  /// The window operand `name` ("A", "B", "C") is, or null.
+  const OperandWindow *getWindow(StringRef name) const {
+    for (auto [i, operand] : llvm::enumerate(kMatmulOperandNames))
+      if (name == operand)
+        return windows[i] ? &*windows[i] : nullptr;
+    return nullptr;
+  }
+  /// The shape of the buffer the kernel takes for operand `name`, of
+  /// `rows` x `cols` matrices: its window's buffer, else the operand's.
+  SmallVector<int64_t, 3> getBufferShape(StringRef name, int64_t rows,
+                                         int64_t cols) const {
+    if (const OperandWindow *window = getWindow(name))
+      return window->bufferShape;
+    return getOperandShape(name, rows, cols);
   }
   /// A tensor map box of `rows` x `cols` of operand `name`: one batch deep
   /// where it is batched.
@@ -134,6 +170,15 @@ std::optional<OperandLayout> getOperandLayout(linalg::MatmulOp matmul);
 
 /// The value whose storage `v` views (through view-like ops such as casts).
 Value getStorageRoot(Value v);
+
+/// The buffer whose elements the memref `v` addresses from the same base
+/// (through subviews, casts, reshapes and reinterpret_casts, not through
+/// memref.view's byte shift), and where in it `v` lies; fails with `why`
+/// completing "operand X ..." where `v`'s layout is not static with unit
+/// innermost stride, or the buffer is not a static row-major memref of
+/// `v`'s element type that holds all of `v`.
+FailureOr<std::pair<Value, OperandWindow>> getOperandWindow(Value v,
+                                                            std::string &why);
 
 /// One batch of a 3-D buffer, as --tile-split-batch views it:
 /// `memref.subview %root[%b, 0, 0] [1, R, C] [1, 1, 1]` to a 2-D memref,

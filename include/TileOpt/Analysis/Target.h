@@ -359,6 +359,14 @@ std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t k,
                                               int64_t batch,
                                               OperandLayout layout = {});
 
+/// Why `config` cannot read or write `problem`'s windows of larger buffers
+/// (MatmulProblem::windows): the tiled strategy needs every window's rows
+/// (and batches) to start at 16-byte boundaries, and reads B's window row
+/// by row (not as one K x N array: b = row_groups, pack_b's copy of B as it
+/// is); nullopt when it can or no operand is a window.
+std::optional<std::string> findWindowViolation(ConfigAttr config,
+                                               const MatmulProblem &problem);
+
 /// How a config's thread blocks fill the chip.
 struct WaveInfo {
   int64_t ctas = 0;        ///< thread blocks of the grid

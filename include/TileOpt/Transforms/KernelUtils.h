@@ -20,6 +20,14 @@ namespace mlir::tileopt {
 /// True for a memref in `#gpu.address_space<workgroup>` (shared memory).
 bool isWorkgroupMemRef(Type type);
 
+/// The buffer a kernel takes for `operand`: where the operand is a window
+/// of a larger buffer (a strided layout; MatmulProblem::windows), that
+/// buffer, and the uses of the operand in `launch`'s body read a
+/// memref.reinterpret_cast of it to the operand's type, made at the body's
+/// start; otherwise the operand itself.
+Value takeWindowBuffer(RewriterBase &rewriter, gpu::LaunchOp launch,
+                       Value operand);
+
 /// Gives the kernel the alignment its ABI promises: each of `operands` (A,
 /// B, C) is used in the body through a `memref.assume_alignment`
 /// (kArgumentAlignment bytes), placed at the body's start in this order.

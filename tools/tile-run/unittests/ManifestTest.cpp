@@ -266,6 +266,56 @@ TEST(Manifest, ReadsABatch) {
   EXPECT_EQ(e, "kernels[0].launch.grid: z must be 1 or the batch count, 1");
 }
 
+TEST(Manifest, ReadsAWindow) {
+  // C a window of a 40 x 64 buffer: rows 64 apart from element 66 on.
+  const std::string shapeC = "[\n            33,\n            45\n          ]";
+  auto windowed = [&](const std::string &buffer, const std::string &window,
+                      std::string &e, Manifest *m) {
+    return parseEdited({{shapeC, buffer + ", \"window\": " + window}}, e, m);
+  };
+  std::string e;
+  Manifest m;
+  ASSERT_TRUE(windowed("[40, 64]",
+                       R"({"shape": [33, 45], "offset": 66, "strides": [64, 1]})",
+                       e, &m))
+      << e;
+  const BufferArg &c = m.kernels[0].args[2];
+  EXPECT_TRUE(c.window);
+  EXPECT_FALSE(m.kernels[0].args[0].window);
+  EXPECT_EQ(c.rows, 33);
+  EXPECT_EQ(c.cols, 45);
+  EXPECT_EQ(c.bufferElements, 40 * 64);
+  EXPECT_EQ(c.rowStride, 64);
+  EXPECT_EQ(c.windowElement(0), 66);
+  EXPECT_EQ(c.windowElement(45), 66 + 64);
+  EXPECT_EQ(c.windowElement(33 * 45 - 1), 66 + 32 * 64 + 44);
+  // The window must be of the operand's shape, inside its buffer, its rows
+  // apart and contiguous.
+  EXPECT_FALSE(windowed(
+      "[40, 64]", R"({"shape": [33, 44], "offset": 66, "strides": [64, 1]})",
+      e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[2]: ABI mismatch: expected buffer C of "
+               "f32[33x45], got buffer C of f32[33x44]");
+  EXPECT_FALSE(windowed(
+      "[40, 64]", R"({"shape": [33, 45], "offset": 500, "strides": [64, 1]})",
+      e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[2].window: the window reaches past its "
+               "buffer of 2560 elements");
+  EXPECT_FALSE(windowed(
+      "[40, 64]", R"({"shape": [33, 45], "offset": 0, "strides": [40, 1]})",
+      e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[2].window: the window's rows or matrices "
+               "overlap");
+  EXPECT_FALSE(windowed(
+      "[40, 64]", R"({"shape": [33, 45], "offset": 0, "strides": [64, 2]})",
+      e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[2].window: expected the buffer's shape and "
+               "one positive stride per dimension of the window, the last 1");
+  EXPECT_FALSE(windowed("[40, 64]", R"({"shape": [33, 45], "strides": [64, 1]})",
+                        e, nullptr));
+  EXPECT_EQ(e.rfind("kernels[0].args[2].window", 0), 0u) << e;
+}
+
 TEST(Manifest, ReportsFileProblems) {
   Manifest m;
   std::string e;

@@ -1,0 +1,94 @@
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s --tile-gpu-pipeline="chip=sm_90a artifact-dir=%t/art ptxas=none" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/art/manifest.json
+
+// Operands that are windows of larger buffers (strided views): the kernel
+// takes the buffers ("shape" is the buffer's), and each such argument's
+// "window" says where the operand lies in it (its shape, offset and
+// strides in elements); a tensor map is encoded over the window.
+
+// A slice of a wider tensor, bufferized to a subview of the argument: A's
+// tensor map covers columns 8..71 of a 256 x 80 buffer.
+// CHECK: "name": "A",
+// CHECK: "shape": [
+// CHECK-NEXT: 256,
+// CHECK-NEXT: 80
+// CHECK-NEXT: ],
+// CHECK: "view": "matrix",
+// CHECK-NEXT: "window": {
+// CHECK-NEXT: "offset": 8,
+// CHECK-NEXT: "shape": [
+// CHECK-NEXT: 256,
+// CHECK-NEXT: 64
+// CHECK-NEXT: ],
+// CHECK-NEXT: "strides": [
+// CHECK-NEXT: 80,
+// CHECK-NEXT: 1
+// CHECK: "name": "B",
+// CHECK-NOT: "window"
+// CHECK: "name": "C",
+// CHECK-NOT: "window"
+// CHECK: "function": "slice_a",
+func.func @slice_a(%A: tensor<256x80xf32>, %B: tensor<64x128xf32>, %C: tensor<256x128xf32>) -> tensor<256x128xf32> {
+  %a = tensor.extract_slice %A[0, 8] [256, 64] [1, 1] : tensor<256x80xf32> to tensor<256x64xf32>
+  %r = linalg.matmul ins(%a, %B : tensor<256x64xf32>, tensor<64x128xf32>) outs(%C : tensor<256x128xf32>) -> tensor<256x128xf32>
+  return %r : tensor<256x128xf32>
+}
+
+// A strided batch: every operand a window of a taller, wider 3-D buffer,
+// its batches rows x row stride apart; C written in place.
+// CHECK: "name": "A",
+// CHECK: "shape": [
+// CHECK-NEXT: 3,
+// CHECK-NEXT: 102,
+// CHECK-NEXT: 56
+// CHECK: "window": {
+// CHECK-NEXT: "offset": 120,
+// CHECK-NEXT: "shape": [
+// CHECK-NEXT: 3,
+// CHECK-NEXT: 100,
+// CHECK-NEXT: 40
+// CHECK-NEXT: ],
+// CHECK-NEXT: "strides": [
+// CHECK-NEXT: 5712,
+// CHECK-NEXT: 56,
+// CHECK-NEXT: 1
+// CHECK: "name": "C",
+// CHECK: "shape": [
+// CHECK-NEXT: 3,
+// CHECK-NEXT: 102,
+// CHECK-NEXT: 136
+// CHECK: "window": {
+// CHECK-NEXT: "offset": 280,
+// CHECK: "strides": [
+// CHECK-NEXT: 13872,
+// CHECK-NEXT: 136,
+// CHECK-NEXT: 1
+// CHECK: "function": "strided_batch",
+// CHECK: "batch": 3,
+func.func @strided_batch(%Abuf: memref<3x102x56xf16>, %Bbuf: memref<3x42x136xf16>, %Cbuf: memref<3x102x136xf16>) {
+  %A = memref.subview %Abuf[0, 2, 8] [3, 100, 40] [1, 1, 1] : memref<3x102x56xf16> to memref<3x100x40xf16, strided<[5712, 56, 1], offset: 120>>
+  %B = memref.subview %Bbuf[0, 2, 8] [3, 40, 120] [1, 1, 1] : memref<3x42x136xf16> to memref<3x40x120xf16, strided<[5712, 136, 1], offset: 280>>
+  %C = memref.subview %Cbuf[0, 2, 8] [3, 100, 120] [1, 1, 1] : memref<3x102x136xf16> to memref<3x100x120xf16, strided<[13872, 136, 1], offset: 280>>
+  linalg.batch_matmul ins(%A, %B : memref<3x100x40xf16, strided<[5712, 56, 1], offset: 120>>, memref<3x40x120xf16, strided<[5712, 136, 1], offset: 280>>) outs(%C : memref<3x100x120xf16, strided<[13872, 136, 1], offset: 280>>)
+  return
+}
+
+// The naive kernel takes windows at any offset and stride.
+// CHECK: "name": "C",
+// CHECK: "shape": [
+// CHECK-NEXT: 20,
+// CHECK-NEXT: 11
+// CHECK: "window": {
+// CHECK-NEXT: "offset": 12,
+// CHECK: "strides": [
+// CHECK-NEXT: 11,
+// CHECK-NEXT: 1
+// CHECK: "strategy": "naive",
+// CHECK: "function": "naive",
+func.func @naive(%A: memref<17x5xf32>, %B: memref<5x9xf32>, %Cbuf: memref<20x11xf32>) {
+  %C = memref.subview %Cbuf[1, 1] [17, 9] [1, 1] : memref<20x11xf32> to memref<17x9xf32, strided<[11, 1], offset: 12>>
+  linalg.matmul {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
+      ins(%A, %B : memref<17x5xf32>, memref<5x9xf32>) outs(%C : memref<17x9xf32, strided<[11, 1], offset: 12>>)
+  return
+}
