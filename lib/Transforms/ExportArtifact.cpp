@@ -224,16 +224,6 @@ static json::Value kernelToJson(const KernelRecord &k) {
   std::string configText;
   llvm::raw_string_ostream os(configText);
   Attribute(k.config).print(os);
-  auto buffer = [&](StringRef name, int64_t rows, int64_t cols,
-                    StringRef access) {
-    return json::Object{{"name", name},
-                        {"kind", "buffer"},
-                        {"element_type", name == "C" ? outElem : elem},
-                        {"shape", json::Array(p.getBufferShape(name, rows, cols))},
-                        {"layout", "row-major"},
-                        {"alignment", kArgumentAlignment},
-                        {"access", access}};
-  };
   // copy = tma: A (and B) reach the kernel as tensor maps whose box is one
   // panel stage (docs/manifest.md says how to encode them).
   json::Array args;
@@ -248,19 +238,28 @@ static json::Value kernelToJson(const KernelRecord &k) {
                                   {"access", "readwrite"}});
       continue;
     }
-    json::Object arg =
-        buffer(a.name, a.rows, a.cols,
-               a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write");
-    if (a.epilogueInput >= 0)
-      arg["element_type"] =
-          getTypeName(p.epilogue->inputs[a.epilogueInput].elementType);
-    // A window of a larger buffer: `shape` is the buffer's.
-    if (const OperandWindow *window = p.getWindow(a.name);
-        window && !a.packed && a.epilogueInput < 0)
-      arg["window"] = json::Object{
-          {"shape", json::Array(p.getOperandShape(a.name, a.rows, a.cols))},
-          {"offset", window->offset},
-          {"strides", json::Array(window->strides)}};
+    // A window of a larger buffer (not a copy of one): `shape` is the
+    // buffer's, `window` where the operand lies in it.
+    const OperandWindow *window = a.packed ? nullptr : p.getWindow(a.name);
+    json::Array shape(p.getOperandShape(a.name, a.rows, a.cols));
+    json::Object arg{
+        {"name", a.name},
+        {"kind", "buffer"},
+        {"element_type",
+         a.name == "C"          ? outElem
+         : a.epilogueInput >= 0 ? getTypeName(
+                                      p.epilogue->inputs[a.epilogueInput]
+                                          .elementType)
+                                : elem},
+        {"shape", window ? json::Array(window->bufferShape) : shape},
+        {"layout", "row-major"},
+        {"alignment", kArgumentAlignment},
+        {"access",
+         a.name != "C" ? "read" : p.accumulate ? "readwrite" : "write"}};
+    if (window)
+      arg["window"] = json::Object{{"shape", std::move(shape)},
+                                   {"offset", window->offset},
+                                   {"strides", json::Array(window->strides)}};
     if (a.tensorMap) {
       arg["kind"] = "tensor_map";
       arg["view"] = a.rowGroups ? "row_groups"

@@ -434,17 +434,21 @@ def _plausible_input(rng: random.Random, m: int, n: int, k: int,
                      transpose_b: bool = False) -> str:
     """The case's matmul: memref form, or (C = A * B) tensor form with an
     epilogue chain now and then; without one, a batch_matmul of 1 to 4
-    now and then (a third of them of one broadcast A or B)."""
+    now and then (a third of them of one broadcast A or B), and now and
+    then operands that are windows of larger buffers (at any offset)."""
     ops = [] if accumulate else _epilogue(rng)
     batch = rng.randint(1, 4) if not ops and rng.random() < 0.15 else 0
     broadcast = rng.choice("ab") if batch and rng.random() < 0.3 else ""
     broadcast_a = broadcast == "a" and not transpose_a
     broadcast_b = broadcast == "b" and not transpose_b
+    window = (tuple(rng.choice([0, 1, 3, 8]) for _ in range(3))
+              if not ops and rng.random() < 0.15 else None)
     return matmul_module(m, n, k, accumulate=accumulate,
                          form="tensor" if ops else "memref", element=element,
                          c_element=c_element, transpose_a=transpose_a,
                          transpose_b=transpose_b, epilogue=ops, batch=batch,
-                         broadcast_a=broadcast_a, broadcast_b=broadcast_b)
+                         broadcast_a=broadcast_a, broadcast_b=broadcast_b,
+                         window=window)
 
 
 def _compile_case(rng: random.Random, seeds: list[str]) -> Case:

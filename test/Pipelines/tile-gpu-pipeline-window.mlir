@@ -92,3 +92,31 @@ func.func @naive(%A: memref<17x5xf32>, %B: memref<5x9xf32>, %Cbuf: memref<20x11x
       ins(%A, %B : memref<17x5xf32>, memref<5x9xf32>) outs(%C : memref<17x9xf32, strided<[11, 1], offset: 12>>)
   return
 }
+
+// A TF32 kernel's copies of windows (A stored K x M, B N x K: both are
+// copied first): the copies' maps are of the copies' own shapes, without a
+// window (a fuzzer finding: they had the buffers' shapes).
+// CHECK: "name": "A",
+// CHECK: "shape": [
+// CHECK-NEXT: 225,
+// CHECK-NEXT: 808
+// CHECK: "window": {
+// CHECK: "name": "A",
+// CHECK-NEXT: "oob_fill": "zero",
+// CHECK-NEXT: "part": "exact",
+// CHECK-NEXT: "row_stride": 896,
+// CHECK-NEXT: "shape": [
+// CHECK-NEXT: 796,
+// CHECK-NEXT: 224
+// CHECK-NEXT: ],
+// CHECK-NOT: "window"
+// CHECK: "function": "tf32_copies",
+func.func @tf32_copies(%Abuf: memref<225x808xf32>, %Bbuf: memref<257x232xf32>, %Cbuf: memref<797x264xf32>) {
+  %A = memref.subview %Abuf[1, 0] [224, 796] [1, 1] : memref<225x808xf32> to memref<224x796xf32, strided<[808, 1], offset: 808>>
+  %B = memref.subview %Bbuf[1, 0] [256, 224] [1, 1] : memref<257x232xf32> to memref<256x224xf32, strided<[232, 1], offset: 232>>
+  %C = memref.subview %Cbuf[1, 0] [796, 256] [1, 1] : memref<797x264xf32> to memref<796x256xf32, strided<[264, 1], offset: 264>>
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1>>}
+      ins(%A, %B : memref<224x796xf32, strided<[808, 1], offset: 808>>, memref<256x224xf32, strided<[232, 1], offset: 232>>) outs(%C : memref<796x256xf32, strided<[264, 1], offset: 264>>)
+  return
+}
