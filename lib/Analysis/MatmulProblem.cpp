@@ -427,21 +427,9 @@ mlir::tileopt::getEpilogueChain(linalg::MatmulOp matmul, std::string &why,
   refused = nullptr;
   if (!matmul.hasPureBufferSemantics())
     return std::nullopt;
-  std::optional<EpilogueChain> chain = matchEpilogueChain(
-      matmul, matmul.getDpsInits()[0], matmul.getDpsInputs(),
-      !startsFromZero(matmul), why, refused);
-  // Windows of larger buffers (strided views, not a batch's) go to plain
-  // kernels only.
-  bool windowed = llvm::any_of(matmul->getOperands(), [](Value v) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    return type && !type.getLayout().isIdentity() && !getBatchView(v);
-  });
-  if (!chain || !windowed)
-    return chain;
-  why = "the matmul reads or writes a window of a larger buffer (a strided "
-        "view), which kernels with a fused epilogue do not take yet";
-  refused = chain->ops.front();
-  return std::nullopt;
+  return matchEpilogueChain(matmul, matmul.getDpsInits()[0],
+                            matmul.getDpsInputs(), !startsFromZero(matmul),
+                            why, refused);
 }
 
 std::optional<std::string> mlir::tileopt::findSizeViolation(

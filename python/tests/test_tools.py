@@ -195,7 +195,8 @@ def test_loop_mix_finds_the_longest_backward_branch():
 def test_matmul_module_window():
     """window=(R0, C0, P): each operand a memref.subview of a larger
     argument (its width rounded up to 8 elements) at row R0, column C0;
-    batches are then strided; memref form only, sizes not negative."""
+    batches are then strided; in tensor form A and B are tensor slices;
+    sizes not negative."""
     ref = mlir.matmul_module(7, 5, 3, form="memref", window=(1, 2, 3))
     assert ref.startswith("func.func @matmul(%Abuf: memref<8x8xf32>, "
                           "%Bbuf: memref<4x16xf32>, %Cbuf: memref<8x16xf32>) {")
@@ -211,7 +212,13 @@ def test_matmul_module_window():
             "memref<2x8x8xf32> to memref<2x7x5xf32, strided<[64, 8, 1], "
             "offset: 8>>") in batch
     assert "linalg.fill" not in batch
-    for bad in [{"window": (1, 2, 3)}, {"window": (1, 2), "form": "memref"},
+    tensor = mlir.matmul_module(7, 5, 3, window=(0, 8, 0), epilogue=["relu"])
+    assert tensor.startswith("func.func @matmul(%Abuf: tensor<7x16xf32>, "
+                             "%Bbuf: tensor<3x16xf32>) -> tensor<7x5xf32> {")
+    assert ("%A = tensor.extract_slice %Abuf[0, 8] [7, 3] [1, 1] : "
+            "tensor<7x16xf32> to tensor<7x3xf32>") in tensor
+    assert "linalg.matmul ins(%A, %B : tensor<7x3xf32>, tensor<3x5xf32>)" in tensor
+    for bad in [{"window": (1, 2), "form": "memref"},
                 {"window": (-1, 0, 0), "form": "memref"}]:
         try:
             mlir.matmul_module(7, 5, 3, **bad)

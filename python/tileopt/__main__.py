@@ -157,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--window", default=None,
                    help="R0,C0,P: each operand a window of a larger buffer "
                    "(rows + R0 by cols + C0 + P rounded up to 8, at row R0, "
-                   "column C0); implies --form memref")
+                   "column C0); memref form unless with --epilogue (then "
+                   "A and B are tensor slices)")
     g.add_argument("--epilogue", default="",
                    help="elementwise ops after the matmul, comma-separated "
                    "(" + ", ".join(mlir.EPILOGUE_OPS) + ", scale:S, cast:T)")
@@ -196,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
                                      "R0,C0,P") from None
             text = mlir.matmul_module(args.m, args.n, args.k,
                                       accumulate=args.accumulate,
-                                      form="memref" if window else args.form,
+                                      form="memref" if window and not epilogue
+                                      else args.form,
                                       element=args.type,
                                       c_element=args.c_type,
                                       transpose_a=args.transpose_a,

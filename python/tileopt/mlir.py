@@ -145,10 +145,8 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     each operand is a window (a `memref.subview`) of a larger argument,
     rows + R0 by cols + C0 + P elements per matrix (the width rounded up
     to a multiple of 8), starting at row R0, column C0. `header` (one line, without `//`) goes first as a comment."""
-    if window is not None and (form != "memref" or len(window) != 3 or
-                               min(window) < 0):
-        raise ValueError("a window is (R0, C0, P) of non-negative sizes, "
-                         "in memref form")
+    if window is not None and (len(window) != 3 or min(window) < 0):
+        raise ValueError("a window is (R0, C0, P) of non-negative sizes")
     if form not in ("tensor", "memref"):
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
@@ -182,9 +180,16 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
         extra, chain, result, result_type = _epilogue(epilogue or [], m, n,
                                                       c_element)
         result_type = c if batch else result_type
-        args = ", ".join([f"%A: {a}", f"%B: {b}"] + extra +
-                         ([f"%C: {c}"] if accumulate else []))
+        params, views = [f"%A: {a}", f"%B: {b}"], []
+        if window:  # A and B windows of larger tensors; C returned whole
+            for i, (operand, shape) in enumerate((("A", a_shape),
+                                                   ("B", b_shape))):
+                params[i], line, _ = _window(operand, shape, element, window,
+                                             "tensor")
+                views.append(line)
+        args = ", ".join(params + extra + ([f"%C: {c}"] if accumulate else []))
         lines.append(f"func.func @{name}({args}) -> {result_type} {{")
+        lines += views
         if not accumulate:
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  %e = tensor.empty() : {c}",
@@ -194,30 +199,15 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     elif window:
         # The arguments are the buffers; the matmul reads their windows.
         params, views = [], []
-        for operand, shape_text, element_type in (("A", a_shape, element),
+        for operand, shape, element_type in (("A", a_shape, element),
                                              ("B", b_shape, element),
                                              ("C", f"{lead}{m}x{n}", c_element)):
-            dims = [int(d) for d in shape_text.split("x")]
-            rows, cols = dims[-2:]
-            r0, c0, pad = window
-            ld, height = -(-(cols + c0 + pad) // 8) * 8, rows + r0
-            full = dims[:-2] + [height, ld]
-            strides = ([height * ld] if len(dims) == 3 else []) + [ld, 1]
-            offset = r0 * ld + c0
-            view = (f"memref<{shape_text}x{element_type}, strided<"
-                    f"{_sizes(strides)}, offset: {offset}>>")
-            buffer = f"memref<{'x'.join(map(str, full))}x{element_type}>"
-            params.append(f"%{operand}buf: {buffer}")
-            lead_index = [0] if len(dims) == 3 else []
-            views.append(f"  %{operand} = memref.subview %{operand}buf"
-                         f"{_sizes(lead_index + [r0, c0])} {_sizes(dims)} "
-                         f"{_sizes([1] * len(dims))} : {buffer} to {view}")
-            if operand == "A":
-                a = view
-            elif operand == "B":
-                b = view
-            else:
-                c = view
+            param, line, view = _window(operand, shape, element_type, window,
+                                        "memref")
+            params.append(param)
+            views.append(line)
+            a, b, c = {"A": (view, b, c), "B": (a, view, c),
+                       "C": (a, b, view)}[operand]
         lines.append(f"func.func @{name}({', '.join(params)}) {{")
         lines += views
         if not accumulate:
@@ -234,6 +224,28 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                   "  return"]
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def _window(operand: str, shape: str, element: str, window, kind: str):
+    """Operand `operand` (stored `shape`, "RxC" or "BxRxC") as a window of
+    a larger `kind` argument `%{operand}buf` (matmul_module's `window`):
+    the parameter, the line that views it (`%{operand}`), its type."""
+    dims = [int(d) for d in shape.split("x")]
+    rows, cols = dims[-2:]
+    r0, c0, pad = window
+    ld, height = -(-(cols + c0 + pad) // 8) * 8, rows + r0
+    buffer = f"{kind}<{'x'.join(map(str, dims[:-2] + [height, ld]))}x{element}>"
+    at = (f"%{operand}buf{_sizes([0] * (len(dims) - 2) + [r0, c0])} "
+          f"{_sizes(dims)} {_sizes([1] * len(dims))}")
+    if kind == "tensor":
+        view = f"tensor<{shape}x{element}>"
+        line = f"  %{operand} = tensor.extract_slice {at} : {buffer} to {view}"
+    else:
+        strides = [height * ld] * (len(dims) - 2) + [ld, 1]
+        view = (f"memref<{shape}x{element}, strided<{_sizes(strides)}, "
+                f"offset: {r0 * ld + c0}>>")
+        line = f"  %{operand} = memref.subview {at} : {buffer} to {view}"
+    return f"%{operand}buf: {buffer}", line, view
 
 
 def _sizes(values) -> str:

@@ -7,6 +7,30 @@
 // "window" says where the operand lies in it (its shape, offset and
 // strides in elements); a tensor map is encoded over the window.
 
+// A slice of A before a matmul whose result goes through ReLU: the ReLU is
+// fused into the kernel, which reads A's window.
+// CHECK: "name": "A",
+// CHECK: "window": {
+// CHECK-NEXT: "offset": 16,
+// CHECK: "function": "slice_relu",
+// CHECK: "epilogue": {
+// CHECK: "expression": "maximumf(x, 0)",
+func.func @slice_relu(%A: tensor<128x80xf16>, %B: tensor<64x128xf16>) -> tensor<128x128xf16> {
+  %zero = arith.constant 0.0 : f16
+  %a = tensor.extract_slice %A[0, 16] [128, 64] [1, 1] : tensor<128x80xf16> to tensor<128x64xf16>
+  %e = tensor.empty() : tensor<128x128xf16>
+  %c = linalg.fill ins(%zero : f16) outs(%e : tensor<128x128xf16>) -> tensor<128x128xf16>
+  %r = linalg.matmul ins(%a, %B : tensor<128x64xf16>, tensor<64x128xf16>) outs(%c : tensor<128x128xf16>) -> tensor<128x128xf16>
+  %o = tensor.empty() : tensor<128x128xf16>
+  %y = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<128x128xf16>) outs(%o : tensor<128x128xf16>) {
+  ^bb0(%x: f16, %out: f16):
+    %m = arith.maximumf %x, %zero : f16
+    linalg.yield %m : f16
+  } -> tensor<128x128xf16>
+  return %y : tensor<128x128xf16>
+}
+
 // A slice of a wider tensor, bufferized to a subview of the argument: A's
 // tensor map covers columns 8..71 of a 256 x 80 buffer.
 // CHECK: "name": "A",
