@@ -9,7 +9,6 @@
 #include "TileOpt/Codegen/SyncPrimitives.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -61,37 +60,6 @@ static void emitRegisterSplit(KernelContext &ctx, scf::IfOp roles,
                   NVVM::SetMaxRegisterAction::increase);
 }
 
-/// C += A·B added at the store (`addCAtStore`): the producer's threads, as
-/// they start a tile, prefetch its rows of C into L2 (one bulk prefetch of
-/// the tile's columns per row; C's rows are 16-byte multiples), so that
-/// the consumers' loads of C after the K loop find them there instead of
-/// waiting for HBM with nothing else in flight.
-static void emitCPrefetch(KernelContext &ctx) {
-  RewriterBase &rewriter = ctx.rewriter;
-  Location loc = ctx.loc;
-  IndexBuilder ib = ctx.ib();
-  Value c = ctx.cView;
-  auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, c);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, c);
-  int64_t bytes = getElementBytes(ctx.plan.problem.getCType());
-  Value rowBytes = arith::IndexCastOp::create(
-      rewriter, loc, rewriter.getI32Type(),
-      ib.mul(meta.getSizes()[1], ib.c(bytes)));
-  int64_t threads = ctx.plan.wgmma.producerThreads;
-  for (int64_t first = 0; first < ctx.plan.config.getBM(); first += threads) {
-    Value row = ib.add(ctx.tid, ib.c(first));
-    Value address = arith::IndexCastOp::create(
-        rewriter, loc, rewriter.getI64Type(),
-        ib.add(base, ib.mul(ib.add(meta.getOffset(),
-                                   ib.mul(row, meta.getStrides()[0])),
-                            ib.c(bytes))));
-    NVVM::InlinePtxOp::create(rewriter, loc, TypeRange{},
-                              ValueRange{address, rowBytes}, ValueRange{},
-                              "cp.async.bulk.prefetch.L2.global [$0], $1;",
-                              ib.lt(row, meta.getSizes()[0]));
-  }
-}
-
 /// Warp specialisation, per tile (before `kLoop`): the producer's thread 0
 /// runs the producer loop; `kLoop` moves to the consumers' side.
 static scf::IfOp emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
@@ -104,8 +72,6 @@ static scf::IfOp emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
       ib.lt(ctx.tid, ib.c(ctx.plan.wgmma.producerThreads)),
       /*withElseRegion=*/true);
   rewriter.setInsertionPointToStart(&roles.getThenRegion().front());
-  if (ctx.plan.addCAtStore)
-    emitCPrefetch(ctx);
   emitUnder(rewriter, loc, ib.eq(ctx.tid, ib.c(0)),
             [&]() { emitProducerLoop(ctx, copier, kLoop, stepBase); });
   Block &consumers = roles.getElseRegion().front();
