@@ -291,26 +291,22 @@ TEST(Manifest, ReadsAWindow) {
   EXPECT_EQ(c.windowElement(33 * 45 - 1), 66 + 32 * 64 + 44);
   // The window must be of the operand's shape, inside its buffer, its rows
   // apart and contiguous.
-  EXPECT_FALSE(windowed(
-      "[40, 64]", R"({"shape": [33, 44], "offset": 66, "strides": [64, 1]})",
-      e, nullptr));
-  EXPECT_EQ(e, "kernels[0].args[2]: ABI mismatch: expected buffer C of "
-               "f32[33x45], got buffer C of f32[33x44]");
-  EXPECT_FALSE(windowed(
-      "[40, 64]", R"({"shape": [33, 45], "offset": 500, "strides": [64, 1]})",
-      e, nullptr));
-  EXPECT_EQ(e, "kernels[0].args[2].window: the window reaches past its "
-               "buffer of 2560 elements");
-  EXPECT_FALSE(windowed(
-      "[40, 64]", R"({"shape": [33, 45], "offset": 0, "strides": [40, 1]})",
-      e, nullptr));
-  EXPECT_EQ(e, "kernels[0].args[2].window: the window's rows or matrices "
-               "overlap");
-  EXPECT_FALSE(windowed(
-      "[40, 64]", R"({"shape": [33, 45], "offset": 0, "strides": [64, 2]})",
-      e, nullptr));
-  EXPECT_EQ(e, "kernels[0].args[2].window: expected the buffer's shape and "
-               "one positive stride per dimension of the window, the last 1");
+  const std::pair<std::string, std::string> refused[] = {
+      {R"({"shape": [33, 44], "offset": 66, "strides": [64, 1]})",
+       "kernels[0].args[2]: ABI mismatch: expected buffer C of f32[33x45], "
+       "got buffer C of f32[33x44]"},
+      {R"({"shape": [33, 45], "offset": 500, "strides": [64, 1]})",
+       "kernels[0].args[2].window: the window reaches past its buffer of "
+       "2560 elements"},
+      {R"({"shape": [33, 45], "offset": 0, "strides": [40, 1]})",
+       "kernels[0].args[2].window: the window's rows or matrices overlap"},
+      {R"({"shape": [33, 45], "offset": 0, "strides": [64, 2]})",
+       "kernels[0].args[2].window: expected the buffer's shape and one "
+       "positive stride per dimension of the window, the last 1"}};
+  for (const auto &[window, error] : refused) {
+    EXPECT_FALSE(windowed("[40, 64]", window, e, nullptr)) << window;
+    EXPECT_EQ(e, error);
+  }
   EXPECT_FALSE(windowed("[40, 64]", R"({"shape": [33, 45], "strides": [64, 1]})",
                         e, nullptr));
   EXPECT_EQ(e.rfind("kernels[0].args[2].window", 0), 0u) << e;
