@@ -273,10 +273,6 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     if (transposed && (c.copy != CopyKind::Tma ||
                        (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;
-    // A window of a larger buffer is read row by row
-    // (findWindowViolation).
-    if (layout.windowB && !layout.transposeB && c.b != BStaging::Direct)
-      continue;
     bool aCopied = raggedK && c.copy == CopyKind::Tma;
     BStaging b = layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
                      ? BStaging::Packed

@@ -525,14 +525,6 @@ mlir::tileopt::findWindowViolation(ConfigAttr config,
       return why;
     }
   }
-  if (problem.windows[1] &&
-      (config.getBRowGroups() ||
-       (config.getPackB() && !problem.layout.transposeB))) {
-    os << "b = " << (config.getBRowGroups() ? "row_groups" : "packed")
-       << " reads B as one K x N array, but B is a window of a larger "
-          "buffer";
-    return why;
-  }
   return std::nullopt;
 }
 

@@ -225,7 +225,17 @@ std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
 
 std::optional<std::string>
 mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
-  if (layout.isDefault() || config.getStrategy() != Strategy::Tiled)
+  if (config.getStrategy() != Strategy::Tiled)
+    return std::nullopt;
+  // A window of a larger buffer is read row by row: not as one K x N array
+  // (row groups; pack_b's copy of B as it is).
+  if (layout.windowB &&
+      (config.getBRowGroups() || (config.getPackB() && !layout.transposeB)))
+    return std::string("b = ") +
+           (config.getBRowGroups() ? "row_groups" : "packed") +
+           " reads B as one K x N array, but B is a window of a larger "
+           "buffer";
+  if (layout.isDefault())
     return std::nullopt;
   const char *which = layout.transposeA && layout.transposeB
                           ? "transposed A and B are"

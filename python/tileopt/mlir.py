@@ -196,27 +196,20 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
                       f"  %C = linalg.fill ins(%zero : {c_element}) outs(%e : {c}) -> {c}"]
         lines += [f"  %D = {op}{maps} ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}"]
         lines += chain + [f"  return {result} : {result_type}"]
-    elif window:
-        # The arguments are the buffers; the matmul reads their windows.
-        params, views = [], []
-        for operand, shape, element_type in (("A", a_shape, element),
-                                             ("B", b_shape, element),
-                                             ("C", f"{lead}{m}x{n}", c_element)):
-            param, line, view = _window(operand, shape, element_type, window,
-                                        "memref")
-            params.append(param)
-            views.append(line)
-            a, b, c = {"A": (view, b, c), "B": (a, view, c),
-                       "C": (a, b, view)}[operand]
+    else:
+        params, views = [f"%A: {a}", f"%B: {b}", f"%C: {c}"], []
+        if window:  # the arguments are the buffers, the matmul's their windows
+            types = []
+            for i, (operand, shape, element_type) in enumerate((
+                    ("A", a_shape, element), ("B", b_shape, element),
+                    ("C", f"{lead}{m}x{n}", c_element))):
+                params[i], line, view = _window(operand, shape, element_type,
+                                                window, "memref")
+                views.append(line)
+                types.append(view)
+            a, b, c = types
         lines.append(f"func.func @{name}({', '.join(params)}) {{")
         lines += views
-        if not accumulate:
-            lines += [f"  %zero = arith.constant 0.0 : {c_element}",
-                      f"  linalg.fill ins(%zero : {c_element}) outs(%C : {c})"]
-        lines += [f"  {op}{maps} ins(%A, %B : {a}, {b}) outs(%C : {c})",
-                  "  return"]
-    else:
-        lines.append(f"func.func @{name}(%A: {a}, %B: {b}, %C: {c}) {{")
         if not accumulate:
             lines += [f"  %zero = arith.constant 0.0 : {c_element}",
                       f"  linalg.fill ins(%zero : {c_element}) outs(%C : {c})"]

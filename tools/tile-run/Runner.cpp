@@ -127,9 +127,21 @@ std::vector<float> decode(const std::vector<uint8_t> &bytes, ElementType type,
   return values;
 }
 
-/// `count` NaNs of `type` (C's poison).
+/// C's poison: a quiet NaN of `type`, as bits (its low bytes).
+uint32_t poisonBits(ElementType type) {
+  return type == ElementType::F32   ? 0x7FC00000u
+         : type == ElementType::F16 ? 0x7E00u
+                                    : 0x7FC0u;
+}
+
+/// `count` elements of C's poison, as bytes.
 std::vector<uint8_t> poisonBytes(ElementType type, int64_t count) {
-  return encode(std::vector<float>(count, std::nanf("")), type);
+  int64_t bytes = elementBytes(type);
+  uint32_t bits = poisonBits(type);
+  std::vector<uint8_t> out(count * bytes);
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(out.data() + i * bytes, &bits, bytes);
+  return out;
 }
 
 /// Moves an operand's elements of `elemBytes` between `dense` (batch, row,
@@ -494,11 +506,9 @@ private:
   /// never writes shows.
   bool poison(const KernelSpec &k, CUdeviceptr c, int64_t count, Failure &f) {
     ElementType type = k.outType();
-    CUresult r =
-        type == ElementType::F32
-            ? drv.cuMemsetD32(c, 0x7FC00000u, count)
-            : drv.cuMemsetD16(c, type == ElementType::F16 ? 0x7E00 : 0x7FC0,
-                              count);
+    CUresult r = type == ElementType::F32
+                     ? drv.cuMemsetD32(c, poisonBits(type), count)
+                     : drv.cuMemsetD16(c, poisonBits(type), count);
     return cu(r, "poisoning C", f);
   }
   /// Waits for the device, then compares `y64.size()` elements of `type`

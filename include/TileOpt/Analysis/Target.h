@@ -324,7 +324,9 @@ std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
 /// operands: the 16-bit wgmma tile reads either K- or MN-major from its
 /// swizzled boxes (without b = packed); TF32 and the fma tile read
 /// copies that transpose them before the K loop (the fma tile's B with
-/// b = packed, its A with copy kind tma and blocks_per_sm > 0).
+/// b = packed, its A with copy kind tma and blocks_per_sm > 0). A window
+/// of B (`windowB`) is read row by row: not with b = row_groups, nor
+/// pack_b's copy of B as it is.
 std::optional<std::string> findLayoutViolation(ConfigAttr config,
                                                OperandLayout layout);
 
@@ -361,9 +363,9 @@ std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t k,
 
 /// Why `config` cannot read or write `problem`'s windows of larger buffers
 /// (MatmulProblem::windows): the tiled strategy needs every window's rows
-/// (and batches) to start at 16-byte boundaries, and reads B's window row
-/// by row (not as one K x N array: b = row_groups, pack_b's copy of B as it
-/// is); nullopt when it can or no operand is a window.
+/// (and batches) to start at 16-byte boundaries; nullopt when it can or no
+/// operand is a window. (A window of B read as one K x N array:
+/// findLayoutViolation.)
 std::optional<std::string> findWindowViolation(ConfigAttr config,
                                                const MatmulProblem &problem);
 
