@@ -135,13 +135,13 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   // where it is stored K x M; B as it is (K x N, pack_b), transposed where
   // it is stored N x K; with the TF32 precisions B as N x K (transposed,
   // unless it is stored so), as TF32 or as its high parts and then its low
-  // parts (tf32x3).
+  // parts (tf32x3); none with registers = b (B's TMA boxes come from B).
   SmallVector<PackedCopy, 4> copies;
   if (copiesA(config, k, layout))
     copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
   if (config.getPackB())
     copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
-  if (config.getPrecision() == Precision::TF32)
+  if (config.getPrecision() == Precision::TF32 && !config.isBInRegisters())
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
     for (CopyPart part : {CopyPart::High, CopyPart::Low})

@@ -314,27 +314,30 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                       "FLOP/byte (naive one output per thread: {2:F2})\n",
                       r.kernelBytes, r.kernelFlopPerByte(),
                       r.naiveFlopPerByte);
-  // TF32: A from registers, each thread's four elements of each 64 x 8
-  // chunk loaded once (and rounded or split there).
-  if (WgmmaTileAttr wgmma = r.config.getWgmmaTile())
+  // TF32: A (registers = b: B) from registers, each thread's four
+  // elements of each 64 x 8 chunk loaded once (and rounded or split
+  // there); the instructions' M runs along C's rows (columns).
+  if (WgmmaTileAttr wgmma = r.config.getWgmmaTile()) {
+    bool swap = wgmma.isBInRegisters();
+    int64_t alongM = r.config.getWarp()[swap], alongN = r.config.getWarp()[!swap];
     os << llvm::formatv(
         "  per warpgroup and {3} of k: {0} wgmma "
         "m{1}n{2}k{3}{4} {5}\n",
-        (r.config.getWarp()[0] / wgmma.getM()) *
-            (r.config.getWarp()[1] / wgmma.getN()) *
+        (alongM / wgmma.getM()) * (alongN / wgmma.getN()) *
             (wgmma.getParts() == 2 ? 3 : 1),
         wgmma.getM(), wgmma.getN(), wgmma.getK(),
         wgmma.getParts() == 2 ? " (tf32x3: low x high, high x low, high x high)"
                               : "",
         wgmma.isTF32()
-            ? llvm::formatv("with A from registers ({0} shared loads "
-                            "per thread) and B from shared-memory "
+            ? llvm::formatv("with {1} from registers ({0} shared loads "
+                            "per thread) and {2} from shared-memory "
                             "descriptors",
-                            4 * r.config.getWarp()[0] / wgmma.getM())
+                            4 * alongM / wgmma.getM(), swap ? "B" : "A",
+                            swap ? "A" : "B")
                   .str()
             : std::string("from shared-memory descriptors (no "
                           "per-thread shared loads)"));
-  else
+  } else
     os << llvm::formatv("  per thread and k: {0} values from shared memory, "
                         "{1} FMAs ({2:F2} FMAs per value)\n",
                         r.smemValuesPerK, r.fmasPerK,
@@ -384,18 +387,22 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                         plan->grid[0], plan->grid[1], plan->block[0],
                         plan->block[1]);
     copy("A", plan->copy[0]);
-    bool tf32 = plan->config.isTF32();
+    // (registers = b: B rounded in registers, A truncated by the tensor
+    // cores.)
+    bool tf32 = plan->config.isTF32(), bInRegisters = plan->wgmma.bInRegisters;
+    StringRef rounded = plan->config.getParts() == 2
+                            ? ", split into TF32 parts in registers"
+                            : ", rounded to TF32 in registers";
+    StringRef ahead = plan->wgmma.prefetchA ? " a step ahead" : "";
     os << (plan->restageA ? " re-staged K-major" : "")
        << (!copiesA(plan->config, plan->problem.k, plan->problem.layout) ? ""
            : plan->problem.layout.transposeA ? " from its transposed copy"
                                              : " from its copy")
-       << (!tf32 ? ""
-           : plan->config.getParts() == 2
-               ? ", split into TF32 parts in registers"
-               : ", rounded to TF32 in registers")
-       << (plan->wgmma.prefetchA ? " a step ahead" : "") << ", ";
+       << (!tf32 ? "" : bInRegisters ? ", truncated to TF32" : rounded)
+       << (bInRegisters ? "" : ahead) << ", ";
     copy("B", plan->copy[1]);
-    os << (tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
+    os << (bInRegisters ? rounded.str() + ahead.str() + " (C^T = B^T A^T)"
+           : tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
            : tf32                 ? " from its transposed TF32 copy"
            : plan->workspace.pack ? " from pack_b's copy"
                                   : "")
@@ -405,7 +412,8 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << stringifyTileSchedulerKind(plan->scheduler) << " tiles; "
        << stringifyEpilogueKind(plan->epilogue) << " epilogue";
     if (plan->rowsPasses > 1)
-      os << " in " << plan->rowsPasses << " column chunks";
+      os << " in " << plan->rowsPasses
+         << (plan->rowsAlongM ? " row chunks" : " column chunks");
     if (plan->addCAtStore)
       os << ", C added at the store";
     os << "\n  kernel arguments:";

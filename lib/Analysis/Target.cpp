@@ -27,8 +27,11 @@ int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
 }
 
 int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType,
-                                            int64_t passes) {
+                                            int64_t passes, bool alongM) {
   int64_t bytes = getElementBytes(cType);
+  if (alongM)
+    return config.getBM() / passes *
+           (config.getBN() * bytes + kRowsEpiloguePadBytes);
   return config.getBM() *
          (config.getBN() / passes * bytes + kRowsEpiloguePadBytes);
 }
@@ -275,6 +278,20 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
 }
 
 std::optional<std::string>
+mlir::tileopt::findRegisterBViolation(ConfigAttr config, OperandLayout layout,
+                                      int64_t n, Type elementType) {
+  if (!config.isBInRegisters() ||
+      (!layout.transposeB && n * getElementBytes(elementType) % 16 == 0))
+    return std::nullopt;
+  int64_t bRow = layout.storedB(/*k=*/0, n).second;
+  return "registers = b reads B's TMA boxes from B as stored, K x N: it "
+         "needs B not transposed, with rows of 16-byte multiples (N % 4 = "
+         "0), got " +
+         (layout.transposeB ? std::string("B stored N x K")
+                            : "rows of " + std::to_string(bRow));
+}
+
+std::optional<std::string>
 mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
                                   int64_t k, Type elementType,
                                   OperandLayout layout) {
@@ -285,6 +302,9 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
     return violation;
   if (std::optional<std::string> violation =
           findLayoutViolation(config, layout))
+    return violation;
+  if (std::optional<std::string> violation =
+          findRegisterBViolation(config, layout, n, elementType))
     return violation;
   // A and B as stored: rows of K or M elements (A), N or K (B).
   auto [aRows, aCols] = layout.storedA(m, k);

@@ -104,7 +104,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   auto wgmmaTiles = [&](int64_t tileM, int64_t tileN, ScheduleAttr schedule) {
     return ConfigAttr::get(
         ctx, Strategy::Tiled, {tileM, tileN, 64}, {64, tileN},
-        WgmmaTileAttr::get(ctx, {64, tileN, 16}, Precision::IEEE), copy,
+        WgmmaTileAttr::get(ctx, {64, tileN, 16}, Precision::IEEE, RegisterOperand::A), copy,
         schedule);
   };
   ConfigAttr config = wgmmaTiles(
@@ -306,7 +306,8 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
   TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
   auto withScheduler = [&](TileSchedulerKind scheduler) {
     return ConfigAttr::get(ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
-                           WgmmaTileAttr::get(ctx, {64, bn, 8}, precision),
+                           WgmmaTileAttr::get(ctx, {64, bn, 8}, precision,
+                                              RegisterOperand::A),
                            CopyAttr::get(ctx, CopyKind::Tma),
                            ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4,
                                              /*blocksPerSM=*/1, scheduler,

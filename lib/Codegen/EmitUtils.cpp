@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/EmitUtils.h"
+#include "TileOpt/Analysis/MatmulProblem.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -121,4 +122,17 @@ Value mlir::tileopt::emitTF32Bits(RewriterBase &rewriter, Location loc,
                                   Value value) {
   return NVVM::ConvertFloatToTF32Op::create(
       rewriter, loc, rewriter.getI32Type(), value, NVVM::FPRoundingMode::RNA);
+}
+
+Value mlir::tileopt::emitStageAddress(RewriterBase &rewriter, Location loc,
+                                      Value buffer, Value stage) {
+  IndexBuilder ib{rewriter, loc};
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *
+                       getElementBytes(type.getElementType());
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, buffer);
+  Value address = ib.add(base, ib.mul(stage, ib.c(stageBytes)));
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                    address);
 }

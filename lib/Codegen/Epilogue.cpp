@@ -310,7 +310,10 @@ void Epilogue::emitStagedStore(ValueRange results) {
 /// last, so that no thread writes the tile while others read it. With C +=
 /// A x B added at the store, the tile holds the accumulators, and each
 /// vector adds C's vector (loaded from a clamped address, outside the
-/// store's branch) before it is rounded to C's type.
+/// store's branch) before it is rounded to C's type. With the plan's
+/// `rowsAlongM` (registers = b, whose lane holds rows at fixed offsets)
+/// the passes are of BM / P rows instead, through a (BM / P) x (BN + 16
+/// bytes) tile.
 void Epilogue::emitRowsStore(ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
@@ -319,24 +322,33 @@ void Epilogue::emitRowsStore(ValueRange results) {
   Type stagedType =
       ctx.plan.addCAtStore ? ctx.plan.problem.getAccumulatorType() : cType;
   int64_t passes = ctx.plan.rowsPasses;
+  bool alongM = ctx.plan.rowsAlongM;
+  // A pass's rows and columns of the block tile: `chunkRows` from row p x
+  // chunkRows (along M), `chunk` from column p x chunk (along N).
   int64_t bytes = getElementBytes(cType), bm = config.getBM(),
-          bn = config.getBN(), chunk = bn / passes;
+          bn = config.getBN(), chunkRows = alongM ? bm / passes : bm,
+          chunk = alongM ? bn : bn / passes;
   int64_t stagedBytes = getElementBytes(stagedType);
   int64_t pitch = chunk + kRowsEpiloguePadBytes / stagedBytes;
-  int64_t tn = layout.cols.size(), chunkTn = tn / passes;
+  int64_t tm = layout.rows.size(), tn = layout.cols.size();
+  int64_t chunkTm = alongM ? tm / passes : tm,
+          chunkTn = alongM ? tn : tn / passes;
+  auto firstRowOf = [&](int64_t p) { return alongM ? p * chunkRows : 0; };
+  auto firstColOf = [&](int64_t p) { return alongM ? 0 : p * chunk; };
   int64_t width = std::gcd<int64_t>(ctx.plan.problem.n * bytes, 16) / bytes;
   int64_t pair = layout.colChunk;
   const SharedSlot *slot = ctx.plan.shared.findSlot(kCTileSlot);
   assert(slot && "the rows epilogue needs the plan's C tile");
   Value staged = getDynamicSharedView(
       rewriter, loc,
-      MemRefType::get({bm, pitch}, stagedType, MemRefLayoutAttrInterface(),
+      MemRefType::get({chunkRows, pitch}, stagedType,
+                      MemRefLayoutAttrInterface(),
                       getWorkgroupSpace(rewriter.getContext())),
       slot->offset);
   if (slot->aliases)
     emitEpilogueBarrier(ctx);
   int64_t numThreads = getEpilogueThreads(ctx.plan);
-  int64_t perRow = chunk / width, vectors = bm * perRow;
+  int64_t perRow = chunk / width, vectors = chunkRows * perRow;
   auto pairType = VectorType::get({pair}, stagedType);
   auto vecType = VectorType::get({width}, cType);
   auto stagedVecType = VectorType::get({width}, stagedType);
@@ -353,23 +365,28 @@ void Epilogue::emitRowsStore(ValueRange results) {
   auto offset = [&](Value index, int64_t by) {
     return by ? ib.add(index, ib.c(by)) : index;
   };
-  // Where C has one tile column, the chunks past its last column store
-  // nothing: they are left out (ptxas serialised the wgmma instructions
-  // of kernels whose last chunk had only statically dead stores).
-  int64_t n = ctx.plan.problem.n;
-  if (n <= bn)
-    passes = std::min<int64_t>(passes, llvm::divideCeil(n, chunk));
+  // Where C has one tile column (row), the chunks past its last column
+  // (row) store nothing: they are left out (ptxas serialised the wgmma
+  // instructions of kernels whose last chunk had only statically dead
+  // stores).
+  int64_t extent = alongM ? ctx.plan.problem.m : ctx.plan.problem.n;
+  if (extent <= (alongM ? bm : bn))
+    passes = std::min<int64_t>(
+        passes, llvm::divideCeil(extent, alongM ? chunkRows : chunk));
   for (int64_t p = 0; p < passes; ++p) {
-    // A lane's columns of chunk p: accumulators [p x chunkTn, (p + 1) x
-    // chunkTn) of each row (one warpgroup spans the tile's columns).
-    for (size_t i = 0; i < layout.rows.size(); ++i)
-      for (int64_t q = p * chunkTn; q < (p + 1) * chunkTn; q += pair)
+    // A lane's accumulators of chunk p: along N, [p x chunkTn, (p + 1) x
+    // chunkTn) of each row (one warpgroup spans the tile's columns); along
+    // M, those of rows [p x chunkTm, (p + 1) x chunkTm).
+    int64_t fromRow = alongM ? p * chunkTm : 0, fromCol = alongM ? 0 : p * chunkTn;
+    for (int64_t i = fromRow; i < fromRow + chunkTm; ++i)
+      for (int64_t q = fromCol; q < fromCol + chunkTn; q += pair)
         vector::StoreOp::create(
             rewriter, loc,
             vector::FromElementsOp::create(rewriter, loc, pairType,
                                            results.slice(i * tn + q, pair)),
             staged,
-            ValueRange{layout.rows[i], offset(layout.cols[q], -p * chunk)},
+            ValueRange{offset(layout.rows[i], -firstRowOf(p)),
+                       offset(layout.cols[q], -firstColOf(p))},
             /*nontemporal=*/false, llvm::MaybeAlign(pair * stagedBytes));
     emitEpilogueBarrier(ctx);
     if (p == 0) {
@@ -396,8 +413,9 @@ void Epilogue::emitRowsStore(ValueRange results) {
           row = ib.add(firstRow, ib.c(t * numThreads / perRow));
           col = firstCol;
           if (partial) {
-            inTile = ib.lt(row, ib.c(bm));
-            row = arith::MinUIOp::create(rewriter, loc, row, ib.c(bm - 1));
+            inTile = ib.lt(row, ib.c(chunkRows));
+            row = arith::MinUIOp::create(rewriter, loc, row,
+                                         ib.c(chunkRows - 1));
           }
         } else {
           Value e = ib.add(tid, ib.c(t * numThreads));
@@ -413,22 +431,24 @@ void Epilogue::emitRowsStore(ValueRange results) {
         inTiles.push_back(inTile);
         if (!ctx.plan.addCAtStore)
           continue;
-        tileCols.push_back(offset(col, p * chunk));
+        tileCols.push_back(offset(col, firstColOf(p)));
         Value cCol = arith::MinUIOp::create(
             rewriter, loc, ib.add(ctx.colOrigin, tileCols.back()),
             ib.c(ctx.plan.problem.n - width));
         cValues.push_back(vector::LoadOp::create(
             rewriter, loc, vecType, ctx.globalC,
-            ValueRange{clampRow(row), cCol},
+            ValueRange{clampRow(offset(row, firstRowOf(p))), cCol},
             /*nontemporal=*/false, llvm::MaybeAlign(width * bytes)));
       }
       for (int64_t t = g; t < end; ++t) {
-        Value row = rows[t - g];
         Value piece = vector::LoadOp::create(
-            rewriter, loc, stagedVecType, staged, ValueRange{row, cols[t - g]},
+            rewriter, loc, stagedVecType, staged,
+            ValueRange{rows[t - g], cols[t - g]},
             /*nontemporal=*/false, llvm::MaybeAlign(stagedAlign));
-        Value tileCol = ctx.plan.addCAtStore ? tileCols[t - g]
-                                             : offset(cols[t - g], p * chunk);
+        Value row = offset(rows[t - g], firstRowOf(p));
+        Value tileCol = ctx.plan.addCAtStore
+                            ? tileCols[t - g]
+                            : offset(cols[t - g], firstColOf(p));
         if (ctx.plan.addCAtStore) {
           Value c = cValues[t - g];
           if (stagedType != cType)

@@ -199,7 +199,8 @@ scf::ForOp mlir::tileopt::emitConsumerLoop(KernelContext &ctx,
                          Value stage = arith::RemUIOp::create(
                              rewriter, loc, global, ib.c(stages));
                          copier.emitWait(global, stage);
-                         return tile.emitPrefetch(copier.getSource(0, stage));
+                         return tile.emitPrefetch(copier.getSource(0, stage),
+                                                  copier.getSource(1, stage));
                        });
   };
   SmallVector<Value> loopInits(inits);

@@ -176,7 +176,8 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
     os << *stages;
   } else if (int64_t panels =
                  getSharedMemoryLayout(config, elementType).panelBytes;
-             config.isTF32() && panels < kPackTransposeBytes) {
+             config.isTF32() && !config.isBInRegisters() &&
+             panels < kPackTransposeBytes) {
     // The TF32 copies transpose B through shared tiles over the stages
     // (after pack_b's ticket word), before the K loop uses them.
     os << "precision = " << stringifyPrecision(config.getPrecision())
@@ -212,16 +213,17 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(
   }
   // The wgmma tile's swizzled boxes, one 128-byte row wide: A's along K
   // (or, 16-bit A stored K x M, along M); B's along N (B as it is,
-  // N-major) or along K (16-bit B stored N x K; TF32's N x K copy of B).
-  // tf32x3 stages the high parts' boxes of B, then the low's; A's elements
-  // as they are (the wgmma tile splits them).
+  // N-major: 16-bit, or TF32 with registers = b) or along K (16-bit B
+  // stored N x K; TF32's N x K copy of B). tf32x3 stages the high parts'
+  // boxes of B, then the low's; A's elements as they are (the wgmma tile
+  // splits them).
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     int64_t w = wgmma.getBoxColumns(), parts = wgmma.getParts();
-    bool tf32 = wgmma.isTF32();
+    bool tf32 = wgmma.isTF32(), bKMajor = tf32 && !wgmma.isBInRegisters();
     layout.panelShape[0] = operands.transposeA && !tf32
                                ? SmallVector<int64_t, 4>{bm / w, bk, w}
                                : SmallVector<int64_t, 4>{bk / w, bm, w};
-    layout.panelShape[1] = tf32 || operands.transposeB
+    layout.panelShape[1] = bKMajor || operands.transposeB
                                ? SmallVector<int64_t, 4>{parts * bk / w, bn, w}
                                : SmallVector<int64_t, 4>{bn / w, bk, w};
   }
@@ -269,7 +271,8 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   bool bMap = tma && !config.getPackB() &&
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
-  bool tf32 = config.isTF32();
+  // (TF32 kernels read B's copy, unless B is the register operand.)
+  bool bCopied = config.isTF32() && !config.isBInRegisters();
   bool aMap = tma && !copiesA(config, p.k, p.layout);
   // A and B as stored, a box one stage of their rows (transposed: A K x
   // M, B N x K).
@@ -279,7 +282,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   KernelArgument a{"A", aRows, aCols, aMap, ta ? bk : bm, ta ? bm : bk};
   KernelArgument b{"B",           bRows,        bCols,
-                   bMap && !tf32, tb ? bn : bk, tb ? bk : bn};
+                   bMap && !bCopied, tb ? bn : bk, tb ? bk : bn};
   // wgmma: boxes one swizzle atom (128 bytes) wide.
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     a.boxCols = b.boxCols = wgmma.getBoxColumns();
@@ -305,7 +308,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   if (plan.pack)
     for (const PackedCopy &copy : plan.pack->copies) {
       const KernelArgument &of = copy.operand ? b : a;
-      int64_t rows = copy.operand == 0 ? bm : tf32 ? bn : bk;
+      int64_t rows = copy.operand == 0 ? bm : bCopied ? bn : bk;
       int64_t cols = wgmma ? wgmma.getBoxColumns() : copy.operand ? bn : bk;
       KernelArgument packed{
           copy.operand ? "B" : "A", copy.rows, copy.cols, true, rows, cols};

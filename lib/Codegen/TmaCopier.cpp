@@ -493,7 +493,7 @@ mlir::tileopt::createRestageADecorator(KernelContext &ctx,
 /// multiples); pack_b's is of B's copy in the workspace, K x N with rows
 /// `pitch` elements apart. The TF32 precisions read A (or its copy, where
 /// its rows are not 16-byte multiples), then B's transposed copy, then with
-/// tf32x3 B's low parts'.
+/// tf32x3 B's low parts'; with registers = b B itself.
 SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
                                                       Location loc,
                                                       const KernelPlan &plan,
@@ -523,13 +523,17 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
   SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described;
   if (config.isTF32()) {
-    const KernelArgument &a = plan.arguments[0];
+    const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
     if (a.tensorMap)
       described.push_back({globalA, {a.boxRows, a.boxCols}});
     auto packed = llvm::make_filter_range(
         plan.arguments, [](const KernelArgument &a) { return a.packed; });
-    for (auto [copy, arg] : llvm::zip(plan.workspace.pack->copies, packed))
-      described.push_back({copyView(copy), {arg.boxRows, arg.boxCols}});
+    if (plan.workspace.pack)
+      for (auto [copy, arg] : llvm::zip(plan.workspace.pack->copies, packed))
+        described.push_back({copyView(copy), {arg.boxRows, arg.boxCols}});
+    // registers = b: B's boxes from B itself.
+    if (b.tensorMap)
+      described.push_back({globalB, {b.boxRows, b.boxCols}});
   } else if (swizzled) {
     // The boxes of the kernel's A and B arguments.
     const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];

@@ -53,8 +53,16 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   w.wn = config.getWarp()[1];
   w.groupsM = config.getBM() / w.wm;
   w.groupsN = config.getBN() / w.wn;
+  // registers = b: B's boxes from B as stored (N-major).
+  w.bInRegisters = config.isBInRegisters();
+  if (std::optional<std::string> v = findRegisterBViolation(
+          config, problem.layout, n, problem.elementType)) {
+    why = *v;
+    return failure();
+  }
   w.aKMajor = config.isTF32() || !problem.layout.transposeA;
-  w.bKMajor = config.isTF32() || problem.layout.transposeB;
+  w.bKMajor =
+      (config.isTF32() && !w.bInRegisters) || problem.layout.transposeB;
   plan.instructionTile = InstructionTileKind::Wgmma;
   if (config.isWarpSpecialized()) {
     w.producerThreads = plan.numThreads - config.getNumThreads();
@@ -90,7 +98,9 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   // that fits beside the blocks per SM that the grid counts resident. The
   // tile goes in the fewest column chunks (passes) whose slot fits; more
   // than one only where one warpgroup spans the tile's columns, so that a
-  // chunk's accumulators are a fixed run of every lane's. C += A * B (no
+  // chunk's accumulators are a fixed run of every lane's (registers = b,
+  // whose lanes hold C^T's fragments: row chunks, where one warpgroup
+  // spans the tile's rows). C += A * B (no
   // fused ops, C's rows 16-byte multiples) stages the f32 sums where they
   // fit and adds C at the store (3072^3 f16 7 % faster, docs/results/
   // 2026-12-06-wgmma-split-k/; tf32 2048^3 and 4096^3 5 %, docs/results/
@@ -100,10 +110,13 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   bool refilled = plan.loop == KLoopKind::WarpSpecialized &&
                   plan.scheduler != TileSchedulerKind::DataParallel;
   auto placeRows = [&](Type stagedType) {
+    bool alongM = w.bInRegisters;
     for (int64_t passes = 1; passes <= kMaxRowsPasses; passes *= 2) {
-      if (passes > 1 && (w.groupsN != 1 || w.wn % (8 * passes) != 0))
+      if (passes > 1 && (alongM ? w.groupsM != 1 || w.wm % (8 * passes) != 0
+                                : w.groupsN != 1 || w.wn % (8 * passes) != 0))
         return false;
-      int64_t cBytes = getRowsEpilogueBytes(config, stagedType, passes);
+      int64_t cBytes =
+          getRowsEpilogueBytes(config, stagedType, passes, alongM);
       int64_t bytes = shared.totalBytes() + cBytes;
       if (!refilled && cBytes <= shared.panelBytes) {
         shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});
@@ -116,6 +129,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
       } else
         continue;
       plan.rowsPasses = passes;
+      plan.rowsAlongM = alongM && passes > 1;
       return true;
     }
     return false;

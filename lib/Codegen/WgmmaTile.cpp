@@ -32,6 +32,15 @@
 // chunk c of row r lies at chunk c ^ (r % 8), and r % 8 = l/4, so a warp's
 // 32 loads hit 32 banks.
 //
+// registers = b (tf32) swaps the roles, C^T = B^T A^T: B's stage holds B
+// as stored (N-major boxes, as for 16-bit B), and the instructions' M (64)
+// runs along C's columns, their N along its rows. Lanes load B^T's
+// fragments from it (loadTF32B) and round them; A's K-major stage is the
+// descriptor operand, read (truncated) by the tensor cores; nothing is
+// copied. The lane then holds C's rows 8 j + 2 (l % 4) + {0, 1} and
+// columns 64 i + 16 w + l/4 + {0, 8}: the accumulator layout says so, and
+// the epilogue reads it as any other.
+//
 // The swizzle's phase comes from address bits 7..9, so each stage starts
 // 1024-byte aligned (base offset 0). Accumulators are f32, one LLVM struct
 // of N/2 per instruction, loop-carried; lane l of warp w of a warpgroup
@@ -58,6 +67,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/InstructionTile.h"
+#include "TileOpt/Codegen/TF32Fragments.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -97,7 +107,7 @@ public:
   int64_t getPrefetchCount() const override {
     return w.prefetchA ? w.fragmentRegisters(config.getBK()) : 0;
   }
-  SmallVector<Value> emitPrefetch(OperandSource a) override;
+  SmallVector<Value> emitPrefetch(OperandSource a, OperandSource b) override;
   SmallVector<Value>
   emitStepAhead(OperandSource a, OperandSource b, ValueRange carried,
                 function_ref<SmallVector<Value>()> next) override {
@@ -125,28 +135,21 @@ private:
     return arith::ConstantOp::create(
         rewriter, loc, rewriter.getIntegerAttr(rewriter.getI64Type(), v));
   }
-  /// Inline PTX `text` with side effects (LLVM's operand syntax).
-  LLVM::InlineAsmOp emitAsm(TypeRange results, ValueRange operands,
-                            StringRef text, StringRef constraints) {
-    return LLVM::InlineAsmOp::create(
-        rewriter, loc, results, operands, text, constraints,
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(rewriter.getContext(),
-                                  LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+  /// The register operand's fragments of the step: A's, or B's with
+  /// registers = b (TF32Fragments.h).
+  TF32Fragments loadFragments(OperandSource a, OperandSource b, Value group) {
+    Value inGroup = ib.rem(consumerThread(), ib.c(128));
+    return w.bInRegisters ? loadTF32FragmentsOfB(ctx, b, inGroup, group)
+                          : loadTF32FragmentsOfA(ctx, a, inGroup, group);
   }
-  /// Four i32 registers of a .tf32 A fragment.
-  using Fragment = SmallVector<Value, 4>;
-  SmallVector<SmallVector<Fragment>, 2> loadTF32A(OperandSource a, Value group);
-  Value emitRegisterAStep(Value acc, ArrayRef<Value> fragment, Value descB,
-                          NVVM::WGMMAScaleOut scaleOut);
   /// A step; with `next`, from the A fragments `ahead` (loaded by the
   /// previous step), and with the next step's after the accumulators.
   SmallVector<Value> emitStepWith(OperandSource a, OperandSource b,
                                   ValueRange accs, ValueRange ahead,
                                   function_ref<SmallVector<Value>()> next);
-  Value stageAddress(OperandSource source);
+  Value stageAddress(OperandSource source) {
+    return emitStageAddress(rewriter, loc, source.buffer, source.stage);
+  }
   Value consumerThread();
 
   KernelContext &ctx;
@@ -175,28 +178,44 @@ void WgmmaTile::emitThreadLayout(gpu::KernelDim3) {
   Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
   Value groupM = ib.div(group, ib.c(w.groupsN));
   Value groupN = ib.rem(group, ib.c(w.groupsN));
+  // The lane's first row and column of an instruction's result; with
+  // registers = b the result is C^T's, its rows C's columns.
+  auto fragmentRow = [&] {
+    return ib.add(ib.mul(warp, ib.c(16)), ib.div(lane, ib.c(4)));
+  };
+  auto fragmentCol = [&] { return ib.mul(ib.rem(lane, ib.c(4)), ib.c(2)); };
+  bool swap = w.bInRegisters;
   rowBase = ib.add(ib.mul(groupM, ib.c(w.wm)),
-                   ib.add(ib.mul(warp, ib.c(16)), ib.div(lane, ib.c(4))));
+                   swap ? fragmentCol() : fragmentRow());
   colBase = ib.add(ib.mul(groupN, ib.c(w.wn)),
-                   ib.mul(ib.rem(lane, ib.c(4)), ib.c(2)));
-  layout.rowChunk = 1;
-  layout.colChunk = 2;
+                   swap ? fragmentRow() : fragmentCol());
+  layout.rowChunk = w.bInRegisters ? 2 : 1;
+  layout.colChunk = w.bInRegisters ? 1 : 2;
 }
 
-/// Rows: instruction row i, offset h (0, 8) at 2 i + h; columns: the
-/// 8-column group g of the warpgroup tile and offset e at 2 g + e.
+/// The instructions' rows: instruction row i, offset h (0, 8) at 2 i + h;
+/// their columns: the 8-column group g of the warpgroup tile and offset e
+/// at 2 g + e. C's rows and columns are the instructions' (with registers
+/// = b: their columns and rows).
 void WgmmaTile::emitAccumulatorIndices(
     function_ref<void(bool isRow, Value)> onIndex) {
+  SmallVector<int64_t> instRows, instCols;
   for (int64_t i = 0; i < w.tilesM(); ++i)
-    for (int64_t h = 0; h < 2; ++h) {
-      layout.rows.push_back(ib.add(rowBase, ib.c(64 * i + 8 * h)));
-      onIndex(/*isRow=*/true, layout.rows.back());
-    }
-  for (int64_t g = 0; g < w.wn / 8; ++g)
-    for (int64_t e = 0; e < 2; ++e) {
-      layout.cols.push_back(ib.add(colBase, ib.c(8 * g + e)));
-      onIndex(/*isRow=*/false, layout.cols.back());
-    }
+    for (int64_t h = 0; h < 2; ++h)
+      instRows.push_back(64 * i + 8 * h);
+  for (int64_t g = 0; g < w.tilesN() * w.n / 8; ++g)
+    for (int64_t e = 0; e < 2; ++e)
+      instCols.push_back(8 * g + e);
+  if (w.bInRegisters)
+    std::swap(instRows, instCols);
+  for (int64_t offset : instRows) {
+    layout.rows.push_back(ib.add(rowBase, ib.c(offset)));
+    onIndex(/*isRow=*/true, layout.rows.back());
+  }
+  for (int64_t offset : instCols) {
+    layout.cols.push_back(ib.add(colBase, ib.c(offset)));
+    onIndex(/*isRow=*/false, layout.cols.back());
+  }
 }
 
 Type WgmmaTile::getStructType() const {
@@ -211,14 +230,18 @@ Type WgmmaTile::getStructType() const {
 static void forEachAccumulator(
     const WgmmaTilePlan &w,
     function_ref<void(int64_t, int64_t, int64_t, int64_t)> visit) {
-  int64_t cols = w.wn / 4, groups = w.n / 8;
+  int64_t groups = w.n / 8;
+  int64_t instRows = 2 * w.tilesM(), instCols = 2 * w.tilesN() * groups;
   for (int64_t i = 0; i < w.tilesM(); ++i)
     for (int64_t jn = 0; jn < w.tilesN(); ++jn)
       for (int64_t j = 0; j < groups; ++j)
         for (int64_t h = 0; h < 2; ++h)
-          for (int64_t e = 0; e < 2; ++e)
+          for (int64_t e = 0; e < 2; ++e) {
+            int64_t row = 2 * i + h, col = 2 * (jn * groups + j) + e;
             visit(i, jn, 4 * j + 2 * h + e,
-                  (2 * i + h) * cols + 2 * (jn * groups + j) + e);
+                  w.bInRegisters ? col * instRows + row
+                                 : row * instCols + col);
+          }
 }
 
 SmallVector<Value> WgmmaTile::packAccumulators(ValueRange values) {
@@ -234,25 +257,13 @@ SmallVector<Value> WgmmaTile::packAccumulators(ValueRange values) {
 }
 
 SmallVector<Value> WgmmaTile::unpackAccumulators(ValueRange carried) {
-  SmallVector<Value> values(w.tilesM() * 2 * (w.wn / 4));
+  SmallVector<Value> values(w.tilesM() * w.tilesN() *
+                            w.accumulatorsPerTile());
   forEachAccumulator(w, [&](int64_t i, int64_t jn, int64_t pos, int64_t idx) {
     values[idx] = LLVM::ExtractValueOp::create(
         rewriter, loc, carried[i * w.tilesN() + jn], pos);
   });
   return values;
-}
-
-/// The shared-memory address (bytes, i64) of stage `source.stage` of the
-/// buffer.
-Value WgmmaTile::stageAddress(OperandSource source) {
-  auto type = cast<MemRefType>(source.buffer.getType());
-  int64_t stageBytes = type.getNumElements() / type.getDimSize(0) *
-                       getElementBytes(type.getElementType());
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc,
-                                                              source.buffer);
-  Value address = ib.add(base, ib.mul(source.stage, ib.c(stageBytes)));
-  return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
-                                    address);
 }
 
 /// The descriptor of the swizzled operand at `byteOffset` past
@@ -273,106 +284,11 @@ Value WgmmaTile::descriptor(Value stageBase, int64_t byteOffset,
   return arith::OrIOp::create(rewriter, loc, start, i64Constant(fields));
 }
 
-/// This thread's .tf32 A fragments of the step (see the header): per part
-/// (rounded, or high and low), K chunk kk and instruction row i, at
-/// [part][kk * tilesM + i], four i32 registers.
-SmallVector<SmallVector<WgmmaTile::Fragment>, 2>
-WgmmaTile::loadTF32A(OperandSource a, Value group) {
-  int64_t bk = config.getBK(), bm = config.getBM();
-  int64_t boxColumns = config.getWgmmaTile().getBoxColumns();
-  MLIRContext *mlirCtx = rewriter.getContext();
-  Type f32 = rewriter.getF32Type();
-  Type i64 = rewriter.getI64Type();
-  Value inGroup = ib.rem(consumerThread(), ib.c(128));
-  Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
-  Value g = ib.div(lane, ib.c(4)), t = ib.rem(lane, ib.c(4));
-  Value row0 = ib.add(ib.mul(ib.div(group, ib.c(w.groupsN)), ib.c(w.wm)),
-                      ib.add(ib.mul(warp, ib.c(16)), g));
-  // Row row0's byte t * 4 in chunk g: bits 4..6 of a swizzled row's
-  // offsets hold its chunk, and the stage is 1024-byte aligned, so chunk
-  // c ^ g of the row lies at base ^ (16 c). One base per step keeps the
-  // loads' addresses out of registers.
-  Value base =
-      ib.add(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                        stageAddress(a)),
-             ib.add(ib.mul(row0, ib.c(kSwizzleAtomRowBytes)),
-                    ib.add(ib.mul(g, ib.c(16)), ib.mul(t, ib.c(4)))));
-  base = arith::IndexCastOp::create(rewriter, loc, i64, base);
-  auto pointerType = LLVM::LLVMPointerType::get(
-      mlirCtx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
-  auto round = [&](Value value) { return emitTF32Bits(rewriter, loc, value); };
-  SmallVector<SmallVector<Fragment>, 2> parts(config.getParts());
-  for (int64_t kk = 0; kk < bk / w.k; ++kk)
-    for (int64_t i = 0; i < w.tilesM(); ++i) {
-      for (SmallVector<Fragment> &part : parts)
-        part.emplace_back();
-      // a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4).
-      for (int64_t v = 0; v < 4; ++v) {
-        int64_t column = kk * w.k % boxColumns + 4 * (v / 2);
-        int64_t rowBytes = (kk * w.k / boxColumns * bm + 64 * i + 8 * (v % 2)) *
-                           kSwizzleAtomRowBytes;
-        Value address = arith::AddIOp::create(
-            rewriter, loc,
-            arith::XOrIOp::create(rewriter, loc, base,
-                                  i64Constant(column / 4 * 16)),
-            i64Constant(rowBytes));
-        Value x = LLVM::LoadOp::create(
-            rewriter, loc, f32,
-            LLVM::IntToPtrOp::create(rewriter, loc, pointerType, address));
-        Value high = round(x);
-        parts[0].back().push_back(high);
-        if (parts.size() == 2)
-          parts[1].back().push_back(round(arith::SubFOp::create(
-              rewriter, loc, x,
-              arith::BitcastOp::create(rewriter, loc, f32, high))));
-      }
-    }
-  return parts;
-}
-
-/// One m64nNk8 .tf32 instruction with A from registers (`fragment`), B
-/// from `descB`, into `acc`: inline PTX, since nvvm.wgmma.mma_async takes
-/// descriptors only. Outputs $0.. (the accumulators), tied inputs, the four
-/// A registers, B's descriptor and scale-d.
-Value WgmmaTile::emitRegisterAStep(Value acc, ArrayRef<Value> fragment,
-                                   Value descB, NVVM::WGMMAScaleOut scaleOut) {
-  int64_t count = w.accumulatorsPerTile();
-  std::string text, constraints;
-  llvm::raw_string_ostream asmText(text), cons(constraints);
-  auto list = [&](int64_t first, int64_t size) {
-    asmText << "{";
-    for (int64_t j = 0; j < size; ++j)
-      asmText << (j ? ", $" : "$") << first + j;
-    asmText << "}";
-  };
-  asmText << "{\n.reg .pred p;\nsetp.ne.b32 p, $" << 2 * count + 5
-          << ", 0;\nwgmma.mma_async.sync.aligned.m" << w.m << "n" << w.n << "k"
-          << w.k << ".f32.tf32.tf32 ";
-  list(0, count);
-  asmText << ", ";
-  list(2 * count, 4);
-  asmText << ", $" << 2 * count + 4 << ", p, 1, 1;\n}\n";
-  for (int64_t j = 0; j < count; ++j)
-    cons << "=f,";
-  for (int64_t j = 0; j < count; ++j)
-    cons << j << ",";
-  cons << "r,r,r,r,l,n";
-  SmallVector<Value> operands;
-  for (int64_t j = 0; j < count; ++j)
-    operands.push_back(LLVM::ExtractValueOp::create(rewriter, loc, acc, j));
-  llvm::append_range(operands, fragment);
-  operands.push_back(descB);
-  operands.push_back(
-      LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
-                               scaleOut == NVVM::WGMMAScaleOut::one ? 1 : 0));
-  return emitAsm(acc.getType(), operands, text, constraints).getResult(0);
-}
-
-SmallVector<Value> WgmmaTile::emitPrefetch(OperandSource a) {
+SmallVector<Value> WgmmaTile::emitPrefetch(OperandSource a, OperandSource b) {
   Value group = ib.div(consumerThread(), ib.c(128));
-  SmallVector<SmallVector<Fragment>, 2> parts = loadTF32A(a, group);
+  TF32Fragments parts = loadFragments(a, b, group);
   SmallVector<Value> values;
-  for (const Fragment &fragment : parts.front())
+  for (const TF32Fragment &fragment : parts.front())
     llvm::append_range(values, fragment);
   return values;
 }
@@ -411,19 +327,24 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
                                 firstBytes(groupRow, w.aKMajor, aBoxBytes));
   bBase = arith::AddIOp::create(rewriter, loc, bBase,
                                 firstBytes(groupCol, w.bKMajor, bBoxBytes));
-  // 16-bit operands (TF32 goes through emitRegisterAStep).
+  // The operand the descriptors describe: B, or with registers = b A,
+  // K-major (its rows are the instructions' N).
+  Value descBase = w.bInRegisters ? aBase : bBase;
+  bool descKMajor = w.bInRegisters || w.bKMajor;
+  int64_t descBoxBytes = w.bInRegisters ? aBoxBytes : bBoxBytes;
+  // 16-bit operands (TF32 goes through emitTF32RegisterMma).
   auto type = ctx.elementType().isF16() ? NVVM::WGMMATypes::f16
                                         : NVVM::WGMMATypes::bf16;
   auto shape = NVVM::MMAShapeAttr::get(mlirCtx, w.m, w.n, w.k);
-  // TF32: A's fragments, in registers before the fence orders them
+  // TF32: the register operand's fragments, before the fence orders them
   // (loaded by the previous step when the loop loads a step ahead).
-  SmallVector<SmallVector<Fragment>, 2> fragments;
+  TF32Fragments fragments;
   if (next) {
     fragments.emplace_back();
     for (size_t v = 0; v < ahead.size(); v += 4)
       fragments[0].push_back(llvm::to_vector<4>(ahead.slice(v, 4)));
   } else if (tf32) {
-    fragments = loadTF32A(a, group);
+    fragments = loadFragments(a, b, group);
   }
   NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
   bool promote = promotes();
@@ -463,11 +384,12 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
                              aBoxBytes);
         for (int64_t jn = 0; jn < w.tilesN(); ++jn) {
           Value descB = descriptor(
-              bBase, offset(w.bKMajor, partB, kk, jn * w.n, bBoxBytes),
-              bBoxBytes);
+              descBase, offset(descKMajor, partB, kk, jn * w.n, descBoxBytes),
+              descBoxBytes);
           Value &acc = results[i * w.tilesN() + jn];
           if (tf32) {
-            acc = emitRegisterAStep(acc, fragments[partA][kk * w.tilesM() + i],
+            acc = emitTF32RegisterMma(ctx, acc,
+                                      fragments[partA][kk * w.tilesM() + i],
                                     descB, scaleOut);
             continue;
           }
@@ -493,7 +415,7 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
     nextValues = next();
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, getStageReleaseLag());
   if (next) {
-    emitAsm(TypeRange(), ahead, "",
+    emitSideEffectAsm(rewriter, loc, TypeRange(), ahead, "",
             llvm::join(SmallVector<std::string>(ahead.size(), "r"), ","));
     llvm::append_range(results, nextValues);
   }

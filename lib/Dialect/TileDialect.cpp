@@ -101,7 +101,13 @@ LogicalResult FmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 WgmmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      ArrayRef<int64_t> shape, Precision precision) {
+                      ArrayRef<int64_t> shape, Precision precision,
+                      RegisterOperand registers) {
+  if (registers == RegisterOperand::B && precision != Precision::TF32)
+    return emitError() << "registers = b needs precision = tf32 (the 16-bit "
+                          "wgmma read both operands from shared memory; "
+                          "tf32x3 splits B in its copy), got precision = "
+                       << stringifyPrecision(precision);
   if (shape.size() != 3)
     return emitError() << "wgmma shape must be three sizes [M, N, K]";
   // K: 32 bytes of operand per instruction, 16 f16/bf16 or 8 TF32 values.
@@ -117,8 +123,13 @@ WgmmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 SmallVector<int64_t, 2> ConfigAttr::getThread() const {
+  // (registers = b: the instructions' M runs along C's columns.)
   if (WgmmaTileAttr wgmma = getWgmmaTile())
-    return {2 * getWarp()[0] / wgmma.getM(), getWarp()[1] / 4};
+    return wgmma.isBInRegisters()
+               ? SmallVector<int64_t, 2>{getWarp()[0] / 4,
+                                         2 * getWarp()[1] / wgmma.getM()}
+               : SmallVector<int64_t, 2>{2 * getWarp()[0] / wgmma.getM(),
+                                         getWarp()[1] / 4};
   return SmallVector<int64_t, 2>(getFmaTile().getThread());
 }
 
@@ -134,10 +145,16 @@ verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
   if (warp.empty())
     return emitError() << "the wgmma tile needs warp = [WM, WN], the tile of "
                           "one warpgroup";
-  if (warp[0] % wgmma.getM() != 0 || warp[1] % wgmma.getN() != 0)
+  // registers = b: the instructions' M (64) along C's columns.
+  int64_t alongM = wgmma.isBInRegisters() ? wgmma.getN() : wgmma.getM();
+  int64_t alongN = wgmma.isBInRegisters() ? wgmma.getM() : wgmma.getN();
+  if (warp[0] % alongM != 0 || warp[1] % alongN != 0)
     return emitError() << "warpgroup tile [" << warp[0] << ", " << warp[1]
-                       << "] is not whole wgmma instructions of "
-                       << wgmma.getM() << " x " << wgmma.getN();
+                       << "] is not whole wgmma instructions of " << alongM
+                       << " x " << alongN
+                       << (wgmma.isBInRegisters()
+                               ? " (registers = b: C's rows by columns)"
+                               : "");
   if (block[0] % warp[0] != 0 || block[1] % warp[1] != 0)
     return emitError() << "warpgroup tile [" << warp[0] << ", " << warp[1]
                        << "] does not divide block tile [" << block[0] << ", "
@@ -166,6 +183,12 @@ verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
                        << " copies A and B first, all blocks together, "
                           "which then wait for each other: it needs "
                           "blocks_per_sm > 0";
+  if (wgmma.isBInRegisters() &&
+      schedule.getScheduler() != TileSchedulerKind::DataParallel &&
+      schedule.getScheduler() != TileSchedulerKind::Persistent)
+    return emitError() << "registers = b needs scheduler = data_parallel or "
+                          "persistent, got "
+                       << stringifyTileSchedulerKind(schedule.getScheduler());
   if (schedule.getCluster() > 1)
     return emitError() << "cluster = " << schedule.getCluster()
                        << " cannot wait on precision = " << precision

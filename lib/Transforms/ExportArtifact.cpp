@@ -348,13 +348,17 @@ static json::Value kernelToJson(const KernelRecord &k) {
        k.resources ? json::Value(std::move(resources)) : json::Value(nullptr)},
       {"report", toJson(report)},
   };
-  // Batched: `batch` matrices each, but one of a broadcast A or B.
+  // Batched: `batch` matrices each, but one of a broadcast A or B. TF32
+  // with registers = b: A reaches the tensor cores truncated.
+  json::Object &problem = *kernel.getObject("problem");
   if (p.batch)
-    (*kernel.getObject("problem"))["batch"] = p.batch;
+    problem["batch"] = p.batch;
   if (p.broadcastA)
-    (*kernel.getObject("problem"))["broadcast_a"] = true;
+    problem["broadcast_a"] = true;
   if (p.broadcastB)
-    (*kernel.getObject("problem"))["broadcast_b"] = true;
+    problem["broadcast_b"] = true;
+  if (k.config.isBInRegisters())
+    problem["tf32_truncated"] = json::Array{"A"};
   return kernel;
 }
 

@@ -398,3 +398,26 @@ func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp 
 
 // expected-error @+1 {{cluster = 2 cannot wait on precision = tf32's grid barrier (a cluster's blocks need two free SMs at once): it needs cluster = 1}}
 func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, cluster = 2>>} { return }
+
+// -----
+
+// registers = b: only tf32 takes an operand from registers.
+// expected-error @+1 {{registers = b needs precision = tf32 (the 16-bit wgmma read both operands from shared memory; tf32x3 splits B in its copy), got precision = tf32x3}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3, registers = b>} { return }
+
+// -----
+
+// expected-error @+1 {{registers = b needs precision = tf32}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 128, 16], registers = b>} { return }
+
+// -----
+
+// registers = b: the instructions' 64 rows run along C's columns, their N
+// along its rows, so warp = [64, 256] is not whole m64n256 instructions.
+// expected-error @+1 {{warpgroup tile [64, 256] is not whole wgmma instructions of 256 x 64 (registers = b: C's rows by columns)}}
+func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>} { return }
+
+// -----
+
+// expected-error @+1 {{registers = b needs scheduler = data_parallel or persistent, got split_tail}}
+func.func @f() attributes {c = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} { return }

@@ -52,3 +52,24 @@ func.func @plain(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x
   linalg.matmul ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// registers = b reads B's boxes from B as stored: rows of N = 1001
+// elements are no TMA row stride, and B stored N x K is not K x N.
+func.func @b_registers_ragged_n(%A: memref<256x64xf32>, %B: memref<64x1001xf32>, %C: memref<256x1001xf32>) {
+  // expected-error @+1 {{registers = b reads B's TMA boxes from B as stored, K x N: it needs B not transposed, with rows of 16-byte multiples (N % 4 = 0), got rows of 1001}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>} ins(%A, %B : memref<256x64xf32>, memref<64x1001xf32>) outs(%C : memref<256x1001xf32>)
+  return
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#bt = affine_map<(m, n, k) -> (n, k)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @b_registers_transposed(%A: memref<256x64xf32>, %B: memref<256x64xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{registers = b reads B's TMA boxes from B as stored, K x N: it needs B not transposed, with rows of 16-byte multiples (N % 4 = 0), got B stored N x K}}
+  linalg.matmul indexing_maps = [#a, #bt, #c] {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>} ins(%A, %B : memref<256x64xf32>, memref<256x64xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

@@ -340,6 +340,20 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(pw + ".precision", "precision " + k.precision +
                                            " is for f32 operands, got " +
                                            k.elementType);
+    // "tf32_truncated" (optional, tf32 only): ["A"], ["B"] or both.
+    if (const Json *t = findMember(*problem, "tf32_truncated")) {
+      std::string where = pw + ".tf32_truncated";
+      if (k.precision != "tf32")
+        return r.fail(where, "is for precision tf32, got " + k.precision);
+      if (!t->is_array())
+        return r.fail(where, "expected an array of \"A\" or \"B\"");
+      for (const Json &name : *t) {
+        if (!name.is_string() ||
+            (name.get<std::string>() != "A" && name.get<std::string>() != "B"))
+          return r.fail(where, "expected \"A\" or \"B\"");
+        k.tf32Truncated[name.get<std::string>() == "B"] = true;
+      }
+    }
     // "epilogue" (optional, null: none): elementwise ops before the store.
     if (const Json *e = findMember(*problem, "epilogue");
         e && !e->is_null()) {
@@ -660,15 +674,19 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     }
     // The TF32 precisions read B only through its N x K copies (transposed
     // unless B is stored N x K), rounded (tf32) or high and low (tf32x3),
-    // and A through its tensor map, or where A's rows are not 16-byte
+    // or (tf32, B the register operand: A truncated) through its own tensor
+    // map, and A through its tensor map, or where A's rows are not 16-byte
     // multiples (K % 4 != 0) or A is stored K x M through its exact M x K
     // copy, first.
     if (k.isTF32()) {
       std::string b = k.transposeB ? "" : " transposed";
+      bool bMapped = k.args.size() > 1 && k.args[1].tensorMap;
       std::vector<std::string> expected =
-          k.precision == "tf32"
-              ? std::vector<std::string>{"B rounded" + b}
-              : std::vector<std::string>{"B high" + b, "B low" + b};
+          k.precision == "tf32x3"
+              ? std::vector<std::string>{"B high" + b, "B low" + b}
+          : bMapped && k.tf32Truncated[0]
+              ? std::vector<std::string>{}
+              : std::vector<std::string>{"B rounded" + b};
       if (k.transposeA)
         expected.insert(expected.begin(), "A exact transposed");
       else if (k.k % 4 != 0)

@@ -112,6 +112,9 @@ struct KernelSpec {
   /// problem's `precision`; docs/precision.md).
   std::string precision = "ieee";
   bool isTF32() const { return precision != "ieee"; }
+  /// tf32: the operands (0: A, 1: B) the tensor cores read truncated to
+  /// TF32 rather than rounded to nearest (problem.tf32_truncated).
+  bool tf32Truncated[2] = {false, false};
   /// A fused epilogue (problem.epilogue): its program, and C's element
   /// type is its output's.
   std::optional<EpilogueSpec> epilogue;

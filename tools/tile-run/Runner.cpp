@@ -36,6 +36,22 @@ using namespace tilerun;
 
 namespace {
 
+/// The element-wise bound of a TF32 kernel's check (Stats.h), and its
+/// formula.
+TF32Bound tf32Bound(const KernelSpec &k) {
+  return getTF32Bound(k.precision == "tf32x3", k.k,
+                      k.tf32Truncated[0] + k.tf32Truncated[1]);
+}
+const char *tf32BoundText(const KernelSpec &k) {
+  static const char *const tf32[] = {
+      "2^-10 + 2^-22 + K * 2^-24",
+      "2^-10 + 2^-11 + 2^-21 + K * 2^-24; one operand truncated",
+      "2^-9 + 2^-20 + K * 2^-24; both truncated"};
+  return k.precision == "tf32x3"
+             ? "3 * 2^-21 + 3K * 2^-24"
+             : tf32[k.tf32Truncated[0] + k.tf32Truncated[1]];
+}
+
 /// A failure with the exit code it maps to.
 struct Failure {
   int code;
@@ -1292,8 +1308,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         tf32Ref = decode(bytesRef, k.cType, mn);
         cublasTF32 = compareResults(tf32Ref, c64);
         sMax = *std::max_element(s64.begin(), s64.end());
-        bound = checkElementBound(
-            hC, c64, s64, getTF32Bound(k.precision == "tf32x3", k.k));
+        bound = checkElementBound(hC, c64, s64, tf32Bound(k));
         pass = kernel.notWritten == 0 && kernel.nonFinite == 0 &&
                bound.over == 0;
       }
@@ -1303,7 +1318,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       if (k.epilogue) {
         double xTol = tol;
         if (cublasTF32) {
-          TF32Bound b = getTF32Bound(k.precision == "tf32x3", k.k);
+          TF32Bound b = tf32Bound(k);
           xTol = (b.perProduct + std::ldexp(double(b.additions), -24)) * sMax;
         }
         std::vector<double> y64 =
@@ -1348,8 +1363,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
         std::printf("    tolerance (%s): |err| <= (%s) * (|A| |B|) per "
                     "element: %lld past it, worst |err| / bound %.3g\n",
                     k.precision.c_str(),
-                    k.precision == "tf32" ? "2^-10 + 2^-22 + K * 2^-24"
-                                          : "3 * 2^-21 + 3K * 2^-24",
+                    tf32BoundText(k),
                     (long long)bound.over, bound.worst);
       // What the precision promises, against the cuBLAS that promises the
       // same: tf32 cuBLAS TF32's error, tf32x3 SGEMM's (reported, not a

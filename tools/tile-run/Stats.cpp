@@ -16,10 +16,14 @@ double tilerun::checkTolerance(int64_t k, double maxRef, double cRounding) {
          std::max(1.0, maxRef);
 }
 
-TF32Bound tilerun::getTF32Bound(bool split, int64_t k) {
-  // (1 + 2^-11)^2 - 1 = 2^-10 + 2^-22 for two roundings to nearest.
-  if (!split)
-    return {std::ldexp(1.0, -10) + std::ldexp(1.0, -22), k};
+TF32Bound tilerun::getTF32Bound(bool split, int64_t k, int truncated) {
+  // (1 + 2^-11)^2 - 1 = 2^-10 + 2^-22 for two roundings to nearest; a
+  // truncated input's relative error is below 2^-10.
+  if (!split) {
+    double a = std::ldexp(1.0, truncated > 0 ? -10 : -11);
+    double b = std::ldexp(1.0, truncated > 1 ? -10 : -11);
+    return {a + b + a * b, k};
+  }
   return {3 * std::ldexp(1.0, -21), 3 * k};
 }
 

@@ -33,14 +33,16 @@ double checkTolerance(int64_t k, double maxRef, double cRounding = 0);
 /// product of the operands' absolute values, in FP64): each product off
 /// by at most `perProduct` of |a| |b|, and each of the `additions` FP32
 /// additions into an accumulator bounded by S off by at most 2^-24 of it.
-/// tf32: 2^-10 + 2^-22 (both inputs rounded to nearest) and K additions;
+/// tf32: 2^-10 + 2^-22 (both inputs rounded to nearest; an input truncated
+/// instead is off by up to 2^-10 of itself, not 2^-11: (1 + 2^-10)(1 +
+/// 2^-11) - 1 with one, (1 + 2^-10)^2 - 1 with both) and K additions;
 /// tf32x3: 3 * 2^-21 (the low parts' rounding and the dropped low x low
 /// term, about 3 * 2^-22, with margin) and 3K. See docs/precision.md.
 struct TF32Bound {
   double perProduct;
   int64_t additions;
 };
-TF32Bound getTF32Bound(bool split, int64_t k);
+TF32Bound getTF32Bound(bool split, int64_t k, int truncated = 0);
 struct BoundStats {
   int64_t over = 0;   ///< elements past their bound
   double worst = 0;   ///< the largest |err| / bound

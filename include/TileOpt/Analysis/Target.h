@@ -138,7 +138,10 @@ constexpr int64_t kRowsEpiloguePadBytes = 16;
 /// The most column chunks the rows epilogue splits C's tile into (f32 C of
 /// 256 columns: 256-byte chunk rows).
 constexpr int64_t kMaxRowsPasses = 4;
-int64_t getRowsEpilogueBytes(ConfigAttr config, Type cType, int64_t passes = 1);
+/// The rows epilogue's C tile: BM x (BN / passes + the pad) elements, or
+/// `alongM` (BM / passes) x (BN + the pad).
+int64_t getRowsEpilogueBytes(ConfigAttr config, Type cType, int64_t passes = 1,
+                             bool alongM = false);
 
 /// b_row_groups: B is described as K/4 rows of 4N elements (4 rows of B each,
 /// so the stride is a multiple of 16 bytes for any N). Panel rows k of one
@@ -329,6 +332,12 @@ std::optional<std::string> findGridViolation(ConfigAttr config, int64_t m,
 /// pack_b's copy of B as it is.
 std::optional<std::string> findLayoutViolation(ConfigAttr config,
                                                OperandLayout layout);
+
+/// registers = b reads B's TMA boxes from B as stored: it needs B K x N
+/// (not transposed) with rows of N elements in 16-byte multiples.
+std::optional<std::string> findRegisterBViolation(ConfigAttr config,
+                                                  OperandLayout layout,
+                                                  int64_t n, Type elementType);
 
 /// What makes `config` unusable for an M x N x K problem with A and B in
 /// `layout` (findGridViolation; findLayoutViolation; copy = tma needs rows

@@ -67,6 +67,11 @@ Value getTripGuard(IndexBuilder &ib, int64_t total, int64_t numThreads,
 /// stage dimension (`stage` null).
 SmallVector<Value> getStagedIndex(Value stage, Value i, Value j);
 
+/// The shared-memory byte address (i64) of stage `stage` of the panel
+/// buffer `buffer` (stages its leading dimension).
+Value emitStageAddress(RewriterBase &rewriter, Location loc, Value buffer,
+                       Value stage);
+
 /// The memory space attribute of workgroup (shared) memory.
 Attribute getWorkgroupSpace(MLIRContext *ctx);
 /// The bits (i32) of f32 `value` rounded to TF32: to nearest, ties away

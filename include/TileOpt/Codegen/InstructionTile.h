@@ -64,7 +64,9 @@ public:
   /// instructions are issued, and returns the new accumulators and then
   /// the next step's values.
   virtual int64_t getPrefetchCount() const { return 0; }
-  virtual SmallVector<Value> emitPrefetch(OperandSource a) { return {}; }
+  virtual SmallVector<Value> emitPrefetch(OperandSource a, OperandSource b) {
+    return {};
+  }
   virtual SmallVector<Value>
   emitStepAhead(OperandSource a, OperandSource b, ValueRange carried,
                 function_ref<SmallVector<Value>()> next) {

@@ -181,17 +181,23 @@ struct WgmmaTilePlan {
   /// instruction's transposed form, 16-bit only: B as linalg gives it, A
   /// transposed).
   bool aKMajor = true, bKMajor = false;
+  /// registers = b: the instructions compute C^T's tile (their M along C's
+  /// columns, their N along its rows), B from registers, A from shared
+  /// memory (K-major).
+  bool bInRegisters = false;
   /// TF32 in a warp-specialised loop: the K loop loads a step's A
   /// fragments while the previous step's instructions run (where the
   /// registers hold two steps of them beside the accumulators).
   bool prefetchA = false;
-  /// A thread's i32 registers of one step's rounded TF32 A fragments.
+  /// A thread's i32 registers of one step's rounded TF32 fragments (of A,
+  /// or with bInRegisters of B).
   int64_t fragmentRegisters(int64_t bk) const {
     return 4 * tilesM() * (bk / k);
   }
-  /// Instructions per warpgroup along M and N, per K step of 16.
-  int64_t tilesM() const { return wm / m; }
-  int64_t tilesN() const { return wn / n; }
+  /// Instructions per warpgroup along the instruction's M and N (C's rows
+  /// and columns; with bInRegisters its columns and rows), per K step.
+  int64_t tilesM() const { return (bInRegisters ? wn : wm) / m; }
+  int64_t tilesN() const { return (bInRegisters ? wm : wn) / n; }
   /// f32 accumulators per thread of one instruction's result.
   int64_t accumulatorsPerTile() const { return m * n / 128; }
 };
@@ -246,8 +252,10 @@ struct KernelPlan {
   TileSchedulerKind scheduler = TileSchedulerKind::DataParallel;
   EpilogueKind epilogue = EpilogueKind::Direct;
   /// The rows epilogue: C's tile goes out in this many column chunks of BN
-  /// / passes through one chunk's slot (1: the whole tile at once).
+  /// / passes through one chunk's slot (1: the whole tile at once), or
+  /// with `rowsAlongM` row chunks of BM / passes.
   int64_t rowsPasses = 1;
+  bool rowsAlongM = false;
   /// Whether C's rows keep runs of 4 columns 16-byte aligned (vector
   /// stores), and, with C += A * B under Stream-K and a staged epilogue or
   /// with the rows epilogue (its tile then in the accumulators' type),

@@ -86,6 +86,15 @@ def Tile_Precision : I32EnumAttr<"Precision",
   let genSpecializedAttr = 0;
 }
 
+def Tile_RegisterOperand : I32EnumAttr<"RegisterOperand",
+    "which operand a TF32 wgmma takes from registers", [
+    I32EnumAttrCase<"A", 0, "a">,
+    I32EnumAttrCase<"B", 1, "b">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
 def Tile_TileOrder : I32EnumAttr<"TileOrder",
     "the order in which consecutive blocks take output tiles", [
     I32EnumAttrCase<"AlongN", 0, "along_n">,
@@ -203,16 +212,30 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
       element is rounded or split once, not once per product. The copies
       have rows padded to 128-byte multiples, so M, N and K may be
       anything.
+    * `registers = a | b` (default `a`; `b` with `precision = tf32` only):
+      the operand the TF32 wgmma take from registers. `b`: the
+      instructions compute C's tile transposed, C^T = B^T A^T, so that B
+      (K x N as stored, N-major: its TMA boxes come from B itself) is the
+      register operand, each element loaded from B's stage and rounded in
+      registers, and A (K-major) the shared-memory one: nothing copies B.
+      The shape's M (64) then runs along C's columns and N along its rows
+      (the warpgroup tile is WN / 64 x WM / N instructions), and A's
+      elements reach the tensor cores truncated to TF32, not rounded:
+      each product is off by at most about 3 x 2^-11 of |a| |b|. Needs B
+      as stored (not N x K) with rows of 16-byte multiples (N % 4 = 0) and
+      a data-parallel or persistent grid.
 
     The thread block has (BM / WM) x (BN / WN) warpgroups. The tile needs
     chip `sm_90a`, copy kind `tma`, and BK a multiple of one swizzle atom
     of A, 128 bytes: 64 16-bit or 32 f32 columns.
 
     Examples: `#tile.wgmma<shape = [64, 256, 16]>`,
-    `#tile.wgmma<shape = [64, 128, 8], precision = tf32x3>`
+    `#tile.wgmma<shape = [64, 128, 8], precision = tf32x3>`,
+    `#tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>`
   }];
   let parameters = (ins Tile_SizesParameter<"M, N, K">:$shape,
-    DefaultValuedParameter<"Precision", "Precision::IEEE">:$precision);
+    DefaultValuedParameter<"Precision", "Precision::IEEE">:$precision,
+    DefaultValuedParameter<"RegisterOperand", "RegisterOperand::A">:$registers);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -229,6 +252,11 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
     }
     /// The columns of one 128-byte swizzled box row: 64 16-bit or 32 TF32.
     int64_t getBoxColumns() const { return isTF32() ? 32 : 64; }
+    /// registers = b: the instructions compute C^T's tile, B from
+    /// registers, A from shared memory; nothing copies B.
+    bool isBInRegisters() const {
+      return getRegisters() == RegisterOperand::B;
+    }
   }];
 }
 
@@ -492,8 +520,13 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       return wgmma ? wgmma.getPrecision() : Precision::IEEE;
     }
     /// tf32 or tf32x3: the kernel copies B as TF32 first and rounds or
-    /// splits A in registers.
+    /// splits A in registers (or, registers = b, rounds B in registers).
     bool isTF32() const { return getPrecision() != Precision::IEEE; }
+    /// The wgmma tile's registers = b (see WgmmaTileAttr).
+    bool isBInRegisters() const {
+      WgmmaTileAttr wgmma = getWgmmaTile();
+      return wgmma && wgmma.isBInRegisters();
+    }
     /// The TF32 parts each element is taken as: 2 with tf32x3 (high and
     /// low), else 1. A K step stages B's parts and A as it is.
     int64_t getParts() const {

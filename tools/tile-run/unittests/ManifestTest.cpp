@@ -764,11 +764,14 @@ TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
 
 namespace {
 /// The valid manifest (33 x 45 x 17 f32) with `precision` and a workspace
-/// followed by maps of the copies `copies` ({name, part, transposed}).
+/// followed by maps of the copies `copies` ({name, part, transposed});
+/// `bInRegisters`: B a tensor map of itself, A truncated (registers = b),
+/// and N = 48 (the map's rows are 16-byte multiples).
 bool parseTF32(
     const std::string &precision,
     std::initializer_list<std::tuple<const char *, const char *, bool>> copies,
-    Manifest &m, std::string &error, bool transposeB = false) {
+    Manifest &m, std::string &error, bool transposeB = false,
+    bool bInRegisters = false) {
   std::string args =
       R"({"name": "workspace", "kind": "workspace", "bytes": 65536,
           "init": "zero", "alignment": 16, "access": "readwrite"})";
@@ -794,7 +797,18 @@ bool parseTF32(
   std::string text = readValid();
   const std::string acc = "\"accumulate\": false";
   text.replace(text.find(acc), acc.size(),
-               acc + ", \"precision\": \"" + precision + "\"");
+               acc + ", \"precision\": \"" + precision + "\"" +
+                   (bInRegisters ? ", \"tf32_truncated\": [\"A\"]" : ""));
+  const std::string bBuffer = "\"name\": \"B\",\n          \"kind\": \"buffer\",";
+  if (bInRegisters) {
+    text.replace(text.find(bBuffer), bBuffer.size(),
+                 R"("name": "B", "kind": "tensor_map", "box": [32, 32],
+                    "interleave": "none", "swizzle": "128B",
+                    "l2_promotion": "none", "oob_fill": "zero",
+                    "view": "matrix",)");
+    for (size_t at; (at = text.find("45")) != std::string::npos;)
+      text.replace(at, 2, "48");
+  }
   const std::string cEnd = "\"access\": \"write\"\n        }";
   text.insert(text.find(cEnd) + cEnd.size(), ",\n" + args);
   if (transposeB) {
@@ -845,6 +859,29 @@ TEST(Manifest, ReadsTheCopiesOfATF32Kernel) {
                          stored, e, /*transposeB=*/true));
   EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the copies "
                "A exact, B rounded, got A exact, B rounded transposed");
+}
+
+TEST(Manifest, ReadsATF32KernelWithBInRegisters) {
+  Manifest m;
+  std::string e;
+  // registers = b: B through its own map, no copy of B (A's exact copy
+  // still, K = 17); A truncated, which the bound counts.
+  ASSERT_TRUE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
+                        /*transposeB=*/false, /*bInRegisters=*/true))
+      << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_TRUE(k.args[1].tensorMap);
+  EXPECT_TRUE(k.tf32Truncated[0]);
+  EXPECT_FALSE(k.tf32Truncated[1]);
+  // Without the truncation B's map is no reason to leave out its copy.
+  EXPECT_FALSE(parseTF32("tf32", {{"A", "exact", false}}, m, e));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the "
+               "copies A exact, B rounded transposed, got A exact");
+  // tf32_truncated is tf32's.
+  EXPECT_FALSE(parseTF32("tf32x3", {{"A", "exact", false}}, m, e,
+                         /*transposeB=*/false, /*bInRegisters=*/true));
+  EXPECT_EQ(e, "kernels[0].problem.tf32_truncated: is for precision tf32, "
+               "got tf32x3");
 }
 
 TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
