@@ -319,7 +319,8 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
   // there); the instructions' M runs along C's rows (columns).
   if (WgmmaTileAttr wgmma = r.config.getWgmmaTile()) {
     bool swap = wgmma.isBInRegisters();
-    int64_t alongM = r.config.getWarp()[swap], alongN = r.config.getWarp()[!swap];
+    int64_t alongM = r.config.getWarp()[swap],
+            alongN = r.config.getWarp()[!swap];
     os << llvm::formatv(
         "  per warpgroup and {3} of k: {0} wgmma "
         "m{1}n{2}k{3}{4} {5}\n",
@@ -398,7 +399,9 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << (!copiesA(plan->config, plan->problem.k, plan->problem.layout) ? ""
            : plan->problem.layout.transposeA ? " from its transposed copy"
                                              : " from its copy")
-       << (!tf32 ? "" : bInRegisters ? ", truncated to TF32" : rounded)
+       << (!tf32          ? ""
+           : bInRegisters ? ", truncated to TF32"
+                          : rounded)
        << (bInRegisters ? "" : ahead) << ", ";
     copy("B", plan->copy[1]);
     os << (bInRegisters ? rounded.str() + ahead.str() + " (C^T = B^T A^T)"

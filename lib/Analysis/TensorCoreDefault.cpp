@@ -104,8 +104,9 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   auto wgmmaTiles = [&](int64_t tileM, int64_t tileN, ScheduleAttr schedule) {
     return ConfigAttr::get(
         ctx, Strategy::Tiled, {tileM, tileN, 64}, {64, tileN},
-        WgmmaTileAttr::get(ctx, {64, tileN, 16}, Precision::IEEE, RegisterOperand::A), copy,
-        schedule);
+        WgmmaTileAttr::get(ctx, {64, tileN, 16}, Precision::IEEE,
+                           RegisterOperand::A),
+        copy, schedule);
   };
   ConfigAttr config = wgmmaTiles(
       128, bn,
@@ -305,13 +306,13 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     bm = 64;
   TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
   auto withScheduler = [&](TileSchedulerKind scheduler) {
-    return ConfigAttr::get(ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
-                           WgmmaTileAttr::get(ctx, {64, bn, 8}, precision,
-                                              RegisterOperand::A),
-                           CopyAttr::get(ctx, CopyKind::Tma),
-                           ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4,
-                                             /*blocksPerSM=*/1, scheduler,
-                                             ProducerKind::Warpgroup, order));
+    return ConfigAttr::get(
+        ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
+        WgmmaTileAttr::get(ctx, {64, bn, 8}, precision, RegisterOperand::A),
+        CopyAttr::get(ctx, CopyKind::Tma),
+        ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4,
+                          /*blocksPerSM=*/1, scheduler, ProducerKind::Warpgroup,
+                          order));
   };
   ConfigAttr config =
       withScheduler(m % bm == 0 || bm == 64 ? TileSchedulerKind::Persistent

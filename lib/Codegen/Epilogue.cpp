@@ -377,7 +377,8 @@ void Epilogue::emitRowsStore(ValueRange results) {
     // A lane's accumulators of chunk p: along N, [p x chunkTn, (p + 1) x
     // chunkTn) of each row (one warpgroup spans the tile's columns); along
     // M, those of rows [p x chunkTm, (p + 1) x chunkTm).
-    int64_t fromRow = alongM ? p * chunkTm : 0, fromCol = alongM ? 0 : p * chunkTn;
+    int64_t fromRow = alongM ? p * chunkTm : 0,
+            fromCol = alongM ? 0 : p * chunkTn;
     for (int64_t i = fromRow; i < fromRow + chunkTm; ++i)
       for (int64_t q = fromCol; q < fromCol + chunkTn; q += pair)
         vector::StoreOp::create(
@@ -414,8 +415,8 @@ void Epilogue::emitRowsStore(ValueRange results) {
           col = firstCol;
           if (partial) {
             inTile = ib.lt(row, ib.c(chunkRows));
-            row = arith::MinUIOp::create(rewriter, loc, row,
-                                         ib.c(chunkRows - 1));
+            row =
+                arith::MinUIOp::create(rewriter, loc, row, ib.c(chunkRows - 1));
           }
         } else {
           Value e = ib.add(tid, ib.c(t * numThreads));

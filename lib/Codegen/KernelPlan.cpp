@@ -281,8 +281,8 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   bool ta = p.layout.transposeA, tb = p.layout.transposeB;
   int64_t bm = config.getBM(), bn = config.getBN(), bk = config.getBK();
   KernelArgument a{"A", aRows, aCols, aMap, ta ? bk : bm, ta ? bm : bk};
-  KernelArgument b{"B",           bRows,        bCols,
-                   bMap && !bCopied, tb ? bn : bk, tb ? bk : bn};
+  KernelArgument b{"B",          bRows,       bCols, bMap && !bCopied,
+                   tb ? bn : bk, tb ? bk : bn};
   // wgmma: boxes one swizzle atom (128 bytes) wide.
   if (WgmmaTileAttr wgmma = config.getWgmmaTile()) {
     a.boxCols = b.boxCols = wgmma.getBoxColumns();

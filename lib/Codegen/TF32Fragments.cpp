@@ -15,12 +15,10 @@ using namespace mlir::tileopt;
 /// The bytes of one swizzled row (one 128-byte swizzle atom row).
 static constexpr int64_t kSwizzleAtomRowBytes = 128;
 
-LLVM::InlineAsmOp mlir::tileopt::emitSideEffectAsm(RewriterBase &rewriter,
-                                                   Location loc,
-                                                   TypeRange results,
-                                                   ValueRange operands,
-                                                   StringRef text,
-                                                   StringRef constraints) {
+LLVM::InlineAsmOp
+mlir::tileopt::emitSideEffectAsm(RewriterBase &rewriter, Location loc,
+                                 TypeRange results, ValueRange operands,
+                                 StringRef text, StringRef constraints) {
   return LLVM::InlineAsmOp::create(
       rewriter, loc, results, operands, text, constraints,
       /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -39,10 +37,10 @@ static void appendTF32(RewriterBase &rewriter, Location loc,
   if (parts.size() == 2)
     parts[1].back().push_back(emitTF32Bits(
         rewriter, loc,
-        arith::SubFOp::create(
-            rewriter, loc, x,
-            arith::BitcastOp::create(rewriter, loc, rewriter.getF32Type(),
-                                     high))));
+        arith::SubFOp::create(rewriter, loc, x,
+                              arith::BitcastOp::create(rewriter, loc,
+                                                       rewriter.getF32Type(),
+                                                       high))));
 }
 
 /// Loads the f32 at shared-memory byte address `address` (i64).
@@ -82,11 +80,11 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfA(KernelContext &ctx,
   // offsets hold its chunk, and the stage is 1024-byte aligned, so chunk
   // c ^ g of the row lies at base ^ (16 c). One base per step keeps the
   // loads' addresses out of registers.
-  Value base =
-      ib.add(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                        emitStageAddress(rewriter, loc, a.buffer, a.stage)),
-             ib.add(ib.mul(row0, ib.c(kSwizzleAtomRowBytes)),
-                    ib.add(ib.mul(g, ib.c(16)), ib.mul(t, ib.c(4)))));
+  Value base = ib.add(arith::IndexCastOp::create(
+                          rewriter, loc, rewriter.getIndexType(),
+                          emitStageAddress(rewriter, loc, a.buffer, a.stage)),
+                      ib.add(ib.mul(row0, ib.c(kSwizzleAtomRowBytes)),
+                             ib.add(ib.mul(g, ib.c(16)), ib.mul(t, ib.c(4)))));
   base = arith::IndexCastOp::create(rewriter, loc, i64, base);
   TF32Fragments parts(config.getParts());
   for (int64_t kk = 0; kk < bk / w.k; ++kk)
@@ -98,13 +96,14 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfA(KernelContext &ctx,
         int64_t column = kk * w.k % boxColumns + 4 * (v / 2);
         int64_t rowBytes = (kk * w.k / boxColumns * bm + 64 * i + 8 * (v % 2)) *
                            kSwizzleAtomRowBytes;
-        appendTF32(rewriter, loc, parts, loadShared(rewriter, loc,
-                                     arith::AddIOp::create(
-                                         rewriter, loc,
-                                         arith::XOrIOp::create(
-                                             rewriter, loc, base,
-                                             i64Constant(column / 4 * 16)),
-                                         i64Constant(rowBytes))));
+        appendTF32(
+            rewriter, loc, parts,
+            loadShared(rewriter, loc,
+                       arith::AddIOp::create(
+                           rewriter, loc,
+                           arith::XOrIOp::create(rewriter, loc, base,
+                                                 i64Constant(column / 4 * 16)),
+                           i64Constant(rowBytes))));
       }
     }
   return parts;
@@ -141,14 +140,14 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfB(KernelContext &ctx,
   Value chunk = arith::XOrIOp::create(
       rewriter, loc,
       ib.add(ib.div(ib.rem(n0, ib.c(32)), ib.c(4)), ib.div(g, ib.c(4))), t);
-  Value base = ib.add(
-      arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
-                                 emitStageAddress(rewriter, loc, b.buffer, b.stage)),
-      ib.add(ib.add(ib.mul(ib.div(n0, ib.c(32)),
-                           ib.c(bk * kSwizzleAtomRowBytes)),
-                    ib.mul(t, ib.c(kSwizzleAtomRowBytes))),
-             ib.add(ib.mul(chunk, ib.c(16)), ib.mul(ib.rem(g, ib.c(4)),
-                                                    ib.c(4)))));
+  Value base = ib.add(arith::IndexCastOp::create(
+                          rewriter, loc, rewriter.getIndexType(),
+                          emitStageAddress(rewriter, loc, b.buffer, b.stage)),
+                      ib.add(ib.add(ib.mul(ib.div(n0, ib.c(32)),
+                                           ib.c(bk * kSwizzleAtomRowBytes)),
+                                    ib.mul(t, ib.c(kSwizzleAtomRowBytes))),
+                             ib.add(ib.mul(chunk, ib.c(16)),
+                                    ib.mul(ib.rem(g, ib.c(4)), ib.c(4)))));
   base = arith::IndexCastOp::create(rewriter, loc, i64, base);
   TF32Fragments parts(1);
   for (int64_t kk = 0; kk < bk / w.k; ++kk)
@@ -214,4 +213,3 @@ Value mlir::tileopt::emitTF32RegisterMma(KernelContext &ctx, Value acc,
                            constraints)
       .getResult(0);
 }
-

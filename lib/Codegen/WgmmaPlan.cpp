@@ -61,8 +61,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
     return failure();
   }
   w.aKMajor = config.isTF32() || !problem.layout.transposeA;
-  w.bKMajor =
-      (config.isTF32() && !w.bInRegisters) || problem.layout.transposeB;
+  w.bKMajor = (config.isTF32() && !w.bInRegisters) || problem.layout.transposeB;
   plan.instructionTile = InstructionTileKind::Wgmma;
   if (config.isWarpSpecialized()) {
     w.producerThreads = plan.numThreads - config.getNumThreads();
@@ -115,8 +114,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
       if (passes > 1 && (alongM ? w.groupsM != 1 || w.wm % (8 * passes) != 0
                                 : w.groupsN != 1 || w.wn % (8 * passes) != 0))
         return false;
-      int64_t cBytes =
-          getRowsEpilogueBytes(config, stagedType, passes, alongM);
+      int64_t cBytes = getRowsEpilogueBytes(config, stagedType, passes, alongM);
       int64_t bytes = shared.totalBytes() + cBytes;
       if (!refilled && cBytes <= shared.panelBytes) {
         shared.slots.push_back({kCTileSlot, 0, cBytes, 16, /*aliases=*/true});

@@ -35,9 +35,9 @@
 // registers = b (tf32) swaps the roles, C^T = B^T A^T: B's stage holds B
 // as stored (N-major boxes, as for 16-bit B), and the instructions' M (64)
 // runs along C's columns, their N along its rows. Lanes load B^T's
-// fragments from it (loadTF32B) and round them; A's K-major stage is the
-// descriptor operand, read (truncated) by the tensor cores; nothing is
-// copied. The lane then holds C's rows 8 j + 2 (l % 4) + {0, 1} and
+// fragments from it (TF32Fragments.h) and round them; A's K-major stage
+// is the descriptor operand, read (truncated) by the tensor cores; nothing
+// is copied. The lane then holds C's rows 8 j + 2 (l % 4) + {0, 1} and
 // columns 64 i + 16 w + l/4 + {0, 8}: the accumulator layout says so, and
 // the epilogue reads it as any other.
 //
@@ -142,8 +142,9 @@ private:
     return w.bInRegisters ? loadTF32FragmentsOfB(ctx, b, inGroup, group)
                           : loadTF32FragmentsOfA(ctx, a, inGroup, group);
   }
-  /// A step; with `next`, from the A fragments `ahead` (loaded by the
-  /// previous step), and with the next step's after the accumulators.
+  /// A step; with `next`, from the register operand's fragments `ahead`
+  /// (loaded by the previous step), and with the next step's after the
+  /// accumulators.
   SmallVector<Value> emitStepWith(OperandSource a, OperandSource b,
                                   ValueRange accs, ValueRange ahead,
                                   function_ref<SmallVector<Value>()> next);
@@ -185,10 +186,10 @@ void WgmmaTile::emitThreadLayout(gpu::KernelDim3) {
   };
   auto fragmentCol = [&] { return ib.mul(ib.rem(lane, ib.c(4)), ib.c(2)); };
   bool swap = w.bInRegisters;
-  rowBase = ib.add(ib.mul(groupM, ib.c(w.wm)),
-                   swap ? fragmentCol() : fragmentRow());
-  colBase = ib.add(ib.mul(groupN, ib.c(w.wn)),
-                   swap ? fragmentRow() : fragmentCol());
+  rowBase =
+      ib.add(ib.mul(groupM, ib.c(w.wm)), swap ? fragmentCol() : fragmentRow());
+  colBase =
+      ib.add(ib.mul(groupN, ib.c(w.wn)), swap ? fragmentRow() : fragmentCol());
   layout.rowChunk = w.bInRegisters ? 2 : 1;
   layout.colChunk = w.bInRegisters ? 1 : 2;
 }
@@ -239,8 +240,7 @@ static void forEachAccumulator(
           for (int64_t e = 0; e < 2; ++e) {
             int64_t row = 2 * i + h, col = 2 * (jn * groups + j) + e;
             visit(i, jn, 4 * j + 2 * h + e,
-                  w.bInRegisters ? col * instRows + row
-                                 : row * instCols + col);
+                  w.bInRegisters ? col * instRows + row : row * instCols + col);
           }
 }
 
@@ -257,8 +257,7 @@ SmallVector<Value> WgmmaTile::packAccumulators(ValueRange values) {
 }
 
 SmallVector<Value> WgmmaTile::unpackAccumulators(ValueRange carried) {
-  SmallVector<Value> values(w.tilesM() * w.tilesN() *
-                            w.accumulatorsPerTile());
+  SmallVector<Value> values(w.tilesM() * w.tilesN() * w.accumulatorsPerTile());
   forEachAccumulator(w, [&](int64_t i, int64_t jn, int64_t pos, int64_t idx) {
     values[idx] = LLVM::ExtractValueOp::create(
         rewriter, loc, carried[i * w.tilesN() + jn], pos);
@@ -390,7 +389,7 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
           if (tf32) {
             acc = emitTF32RegisterMma(ctx, acc,
                                       fragments[partA][kk * w.tilesM() + i],
-                                    descB, scaleOut);
+                                      descB, scaleOut);
             continue;
           }
           // Layouts: A row and B col are K-major (imm-trans 0); A col
@@ -415,8 +414,9 @@ WgmmaTile::emitStepWith(OperandSource a, OperandSource b, ValueRange accs,
     nextValues = next();
   NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, getStageReleaseLag());
   if (next) {
-    emitSideEffectAsm(rewriter, loc, TypeRange(), ahead, "",
-            llvm::join(SmallVector<std::string>(ahead.size(), "r"), ","));
+    emitSideEffectAsm(
+        rewriter, loc, TypeRange(), ahead, "",
+        llvm::join(SmallVector<std::string>(ahead.size(), "r"), ","));
     llvm::append_range(results, nextValues);
   }
   if (!promote)

@@ -130,6 +130,7 @@ def _config_fields(rng: random.Random) -> dict:
                         ("wgmma", [(64, 128, 16), (64, 256, 16), (64, 96, 16),
                                    (128, 64, 16), (64, 64), (64, 128, 8)]),
                         ("precision", ["ieee", "tf32", "tf32x3", "tf16"]),
+                        ("registers", ["a", "b", "c"]),
                         ("producer", ["none", "warpgroup", "both"]),
                         ("tile_order", ["along_n", "along_m", "diagonal"]),
                         ("cluster", [1, 2, 3, 0, 1 << 40]),
@@ -376,6 +377,10 @@ def _plausible_case(rng: random.Random) -> Case:
             fields.update(wgmma=(64, n_inst, 8), blocks_per_sm=1,
                           precision=rng.choice(["tf32", "tf32x3"]))
             fields["block"] = (bm, bn, rng.choice([32, 32, 64]))
+            # B from registers: the instructions' 64 along C's columns.
+            if fields["precision"] == "tf32" and rng.random() < 0.4:
+                fields.update(registers="b", warp=(wn, wm))
+                fields["block"] = (bn, bm, fields["block"][2])
             fields.pop("cluster", None)
             c_element = None
         opts.append(f"config='{config_attr(**fields)}'")

@@ -1362,8 +1362,7 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
       if (cublasTF32 && !epilogueTol)
         std::printf("    tolerance (%s): |err| <= (%s) * (|A| |B|) per "
                     "element: %lld past it, worst |err| / bound %.3g\n",
-                    k.precision.c_str(),
-                    tf32BoundText(k),
+                    k.precision.c_str(), tf32BoundText(k),
                     (long long)bound.over, bound.worst);
       // What the precision promises, against the cuBLAS that promises the
       // same: tf32 cuBLAS TF32's error, tf32x3 SGEMM's (reported, not a

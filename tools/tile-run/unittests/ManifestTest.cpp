@@ -799,7 +799,8 @@ bool parseTF32(
   text.replace(text.find(acc), acc.size(),
                acc + ", \"precision\": \"" + precision + "\"" +
                    (bInRegisters ? ", \"tf32_truncated\": [\"A\"]" : ""));
-  const std::string bBuffer = "\"name\": \"B\",\n          \"kind\": \"buffer\",";
+  const std::string bBuffer =
+      "\"name\": \"B\",\n          \"kind\": \"buffer\",";
   if (bInRegisters) {
     text.replace(text.find(bBuffer), bBuffer.size(),
                  R"("name": "B", "kind": "tensor_map", "box": [32, 32],

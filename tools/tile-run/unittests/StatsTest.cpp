@@ -41,8 +41,7 @@ TEST(Stats, BoundsTF32ErrorsPerElement) {
   // (1 + 2^-11) - 1; both: (1 + 2^-10)^2 - 1.
   EXPECT_DOUBLE_EQ(getTF32Bound(false, 4, 1).perProduct,
                    0x1.0p-10 + 0x1.0p-11 + 0x1.0p-21);
-  EXPECT_DOUBLE_EQ(getTF32Bound(false, 4, 2).perProduct,
-                   0x1.0p-9 + 0x1.0p-20);
+  EXPECT_DOUBLE_EQ(getTF32Bound(false, 4, 2).perProduct, 0x1.0p-9 + 0x1.0p-20);
   TF32Bound x3 = getTF32Bound(/*split=*/true, 4);
   EXPECT_DOUBLE_EQ(x3.perProduct, 3 * 0x1.0p-21);
   EXPECT_EQ(x3.additions, 12);
