@@ -73,20 +73,17 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   plan.loop = config.isWarpSpecialized() ? KLoopKind::WarpSpecialized
                                          : KLoopKind::IssueAhead;
   // tf32 (not tf32x3, whose step holds twice the fragments and its FP32
-  // sums) loads a step ahead where a consumer's registers hold the
-  // accumulators, two steps' fragments and kPrefetchMarginRegisters: what
-  // `setmaxnreg` gives it, not the kernel's cap at entry (ptxas allocates
-  // the consumers' code to their budget: 128x256 tiles of two consumers,
-  // 232 registers against the cap's 168, compile without spills); on whole
-  // tiles only (data-parallel and persistent grids: split_tail's parts
-  // have not run on a GPU with it).
+  // sums) loads a step ahead where the kernel's register cap holds the
+  // accumulators, two steps' fragments and kPrefetchMarginRegisters; on
+  // whole tiles only (data-parallel and persistent grids: split_tail's
+  // parts have not run on a GPU with it).
   if (target && config.getPrecision() == Precision::TF32 &&
       plan.loop == KLoopKind::WarpSpecialized &&
       plan.scheduler != TileSchedulerKind::SplitTail) {
     w.prefetchA = plan.accumulatorsPerThread() +
                       2 * w.fragmentRegisters(config.getBK()) +
                       kPrefetchMarginRegisters <=
-                  w.consumerRegisters;
+                  getRegisterCap(config, *target);
   }
   // A lane's accumulators come in pairs of adjacent columns: one store of
   // two elements where C's rows keep the pairs aligned. C goes out through

@@ -29,15 +29,14 @@
 // MANIFEST-NEXT: "A"
 // MANIFEST-NEXT: ]
 
-// Two consumer warpgroups (C's columns 0-63 and 64-127 of the block) of
-// 232 registers: the loop loads a step ahead. A lane's fragment of a
-// 64 x 8 chunk of B^T: columns n0 + l/4 (+ 8) and rows l % 4 (+ 4) of B's
-// stage (after A's four 32 KiB stages), one base per step and the chunk's
-// swizzle flipped by XOR: 32 bytes for column + 8, 64 for row + 4, each
-// element rounded once. The four wgmma of a step take the fragments and
-// A's descriptor.
+// Two consumer warpgroups (C's columns 0-63 and 64-127 of the block),
+// 232 registers each. A lane's fragment of a 64 x 8 chunk of B^T: columns
+// n0 + l/4 (+ 8) and rows l % 4 (+ 4) of B's stage, one base per step and
+// the chunk's swizzle flipped by XOR: 32 bytes for column + 8, 64 for row
+// + 4, each element rounded once. The four wgmma of a step take the
+// fragments and A's descriptor.
 // CHECK: setmaxnreg.inc.sync.aligned.u32 232;
-// CHECK: ld.shared.b32 [[X0:%r[0-9]+]], [{{%rd[0-9]+}}+131072];
+// CHECK: ld.shared.b32 [[X0:%r[0-9]+]], {{\[}}[[BASE:%rd[0-9]+]]];
 // CHECK-NEXT: cvt.rna.tf32.f32 {{%r[0-9]+}}, [[X0]];
 // CHECK-NEXT: xor.b64 [[P1:%rd[0-9]+]], [[BASE:%rd[0-9]+]], 32;
 // CHECK-NEXT: ld.shared.b32 [[X1:%r[0-9]+]], {{\[}}[[P1]]];
@@ -58,7 +57,7 @@
 // PTXAS-NOT: serialized
 
 // REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 with B from registers (4 shared loads per thread) and A from shared-memory descriptors
-// REPORT: plan: grid 16 x 8, block 384 x 1; A tma (128-byte swizzled boxes), truncated to TF32, B tma (128-byte swizzled boxes), rounded to TF32 in registers a step ahead (C^T = B^T A^T); warp-specialised K loop of 4 stage(s); wgmma tile; data_parallel tiles; rows epilogue, C added at the store
+// REPORT: plan: grid 16 x 8, block 384 x 1; A tma (128-byte swizzled boxes), truncated to TF32, B tma (128-byte swizzled boxes), rounded to TF32 in registers (C^T = B^T A^T); warp-specialised K loop of 4 stage(s); wgmma tile; data_parallel tiles; rows epilogue, C added at the store
 // REPORT-NEXT: kernel arguments: A (tensor map); B (tensor map); C;
 // REPORT-NOT: pack:
 // REPORT-NOT: VIOLATION

@@ -19,7 +19,7 @@
 // multiply-adds per SM and cycle; tf32x3 a third of it for its useful
 // FLOPs).
 // REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 with A from registers (4 shared loads per thread) and B from shared-memory descriptors
-// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers a step ahead, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
+// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
 // REPORT-NEXT: kernel arguments: A (tensor map); B; C; workspace (16777228 bytes); B (tensor map of its rounded TF32 transposed copy);
 // REPORT: pack: 128 of the grid's 128 blocks copy B transposed (rounded) into 2048 rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33554432 bytes read and written per launch
 // REPORT: floors: tensor-core TF32 peak 535.3 TFLOP/s (132 SMs x 1024 FMA
@@ -52,9 +52,9 @@ func.func @square(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tenso
 // TF32: tile.config = #tile.config<tiled, block = [64, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>
 // X3-LABEL: func.func @ragged
 // X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>
-// tf32's 64 x 256 tiles (one consumer warpgroup, 240 registers by
-// setmaxnreg) hold two steps of A fragments beside the accumulators: the K
-// loop loads a step ahead, as 2048^3's two consumers of 232 do (above).
+// tf32's 64 x 256 tiles (one consumer warpgroup of 256 threads, 240
+// registers) hold two steps of A fragments beside the accumulators: the K
+// loop loads a step ahead; 2048^3's two consumers of 168 registers do not.
 // REPORT: matmul 2053 x 2039 x 2048
 // REPORT: plan: grid 132 x 1, block 256 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers a step ahead, B tma
 // X3REPORT: matmul 2053 x 2039 x 2048
