@@ -53,6 +53,22 @@ static Value loadShared(RewriterBase &rewriter, Location loc, Value address) {
       LLVM::IntToPtrOp::create(rewriter, loc, pointerType, address));
 }
 
+/// Appends the f32 at shared byte address (`base` ^ `flip`) + `offset`
+/// (`base` i64; `flip` changes the 16-byte chunk within a swizzled row)
+/// to `parts`' current fragments, rounded or split.
+static void appendElement(RewriterBase &rewriter, Location loc,
+                          TF32Fragments &parts, Value base, int64_t flip,
+                          int64_t offset) {
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(
+        rewriter, loc, rewriter.getIntegerAttr(rewriter.getI64Type(), v));
+  };
+  Value address = arith::AddIOp::create(
+      rewriter, loc, arith::XOrIOp::create(rewriter, loc, base, constant(flip)),
+      constant(offset));
+  appendTF32(rewriter, loc, parts, loadShared(rewriter, loc, address));
+}
+
 /// This thread's .tf32 A fragments of the step (see the header): per part
 /// (rounded, or high and low), K chunk kk and instruction row i, at
 /// [part][kk * tilesM + i], four i32 registers.
@@ -66,10 +82,6 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfA(KernelContext &ctx,
   const WgmmaTilePlan &w = ctx.plan.wgmma;
   int64_t bk = config.getBK();
   Type i64 = rewriter.getI64Type();
-  auto i64Constant = [&](uint64_t v) -> Value {
-    return arith::ConstantOp::create(rewriter, loc,
-                                     rewriter.getIntegerAttr(i64, v));
-  };
   int64_t bm = config.getBM();
   int64_t boxColumns = config.getWgmmaTile().getBoxColumns();
   Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
@@ -96,14 +108,7 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfA(KernelContext &ctx,
         int64_t column = kk * w.k % boxColumns + 4 * (v / 2);
         int64_t rowBytes = (kk * w.k / boxColumns * bm + 64 * i + 8 * (v % 2)) *
                            kSwizzleAtomRowBytes;
-        appendTF32(
-            rewriter, loc, parts,
-            loadShared(rewriter, loc,
-                       arith::AddIOp::create(
-                           rewriter, loc,
-                           arith::XOrIOp::create(rewriter, loc, base,
-                                                 i64Constant(column / 4 * 16)),
-                           i64Constant(rowBytes))));
+        appendElement(rewriter, loc, parts, base, column / 4 * 16, rowBytes);
       }
     }
   return parts;
@@ -129,10 +134,6 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfB(KernelContext &ctx,
   const WgmmaTilePlan &w = ctx.plan.wgmma;
   int64_t bk = config.getBK();
   Type i64 = rewriter.getI64Type();
-  auto i64Constant = [&](uint64_t v) -> Value {
-    return arith::ConstantOp::create(rewriter, loc,
-                                     rewriter.getIntegerAttr(i64, v));
-  };
   Value warp = ib.div(inGroup, ib.c(32)), lane = ib.rem(inGroup, ib.c(32));
   Value g = ib.div(lane, ib.c(4)), t = ib.rem(lane, ib.c(4));
   Value n0 = ib.add(ib.mul(ib.rem(group, ib.c(w.groupsN)), ib.c(w.wn)),
@@ -158,13 +159,7 @@ TF32Fragments mlir::tileopt::loadTF32FragmentsOfB(KernelContext &ctx,
         int64_t flip = 2 * (v % 2) + 4 * (v / 2);
         int64_t rowBytes =
             (2 * i * bk + kk * w.k + 4 * (v / 2)) * kSwizzleAtomRowBytes;
-        appendTF32(rewriter, loc, parts,
-                   loadShared(rewriter, loc,
-                              arith::AddIOp::create(
-                                  rewriter, loc,
-                                  arith::XOrIOp::create(rewriter, loc, base,
-                                                        i64Constant(16 * flip)),
-                                  i64Constant(rowBytes))));
+        appendElement(rewriter, loc, parts, base, 16 * flip, rowBytes);
       }
     }
   return parts;
