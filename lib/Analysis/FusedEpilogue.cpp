@@ -85,10 +85,11 @@ FusedEpilogue::getApproximation(const EpilogueStep &step) const {
 std::string FusedEpilogue::describe(StringRef matmul) const {
   SmallVector<std::string> text{matmul.str()};
   for (auto [i, in] : llvm::enumerate(inputs)) {
-    StringRef at = in.index == EpilogueIndex::MN  ? "[m, n]"
-                   : in.index == EpilogueIndex::N ? "[n]"
-                                                  : "[m]";
-    text.push_back((getEpilogueInputName(i) + at).str());
+    StringRef at = in.index == EpilogueIndex::MN  ? "m, n]"
+                   : in.index == EpilogueIndex::N ? "n]"
+                                                  : "m]";
+    text.push_back(
+        (getEpilogueInputName(i) + (in.batched ? "[b, " : "[") + at).str());
   }
   auto infix = [](StringRef op) -> StringRef {
     return llvm::StringSwitch<StringRef>(op)
@@ -130,11 +131,15 @@ std::string FusedEpilogue::describe(StringRef matmul) const {
 DictionaryAttr FusedEpilogue::toAttr(MLIRContext *ctx) const {
   Builder b(ctx);
   SmallVector<Attribute> ins, program;
-  for (const EpilogueInput &in : inputs)
-    ins.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("index",
-                        b.getStringAttr(stringifyEpilogueIndex(in.index))),
-         b.getNamedAttr("type", TypeAttr::get(in.elementType))}));
+  for (const EpilogueInput &in : inputs) {
+    SmallVector<NamedAttribute> fields{
+        b.getNamedAttr("index",
+                       b.getStringAttr(stringifyEpilogueIndex(in.index))),
+        b.getNamedAttr("type", TypeAttr::get(in.elementType))};
+    if (in.batched)
+      fields.push_back(b.getNamedAttr("batched", b.getUnitAttr()));
+    ins.push_back(b.getDictionaryAttr(fields));
+  }
   for (const EpilogueStep &s : steps) {
     SmallVector<NamedAttribute> fields{
         b.getNamedAttr("op", b.getStringAttr(s.op)),
@@ -177,7 +182,8 @@ std::optional<FusedEpilogue> FusedEpilogue::fromAttr(DictionaryAttr attr) {
                     .Default(std::nullopt);
     if (!kind || e.inputs.size() == kMaxEpilogueInputs)
       return std::nullopt;
-    e.inputs.push_back({*kind, type.getValue()});
+    e.inputs.push_back(
+        {*kind, type.getValue(), static_cast<bool>(d.get("batched"))});
   }
   int64_t defined = 1 + e.inputs.size();
   for (Attribute a : program) {
@@ -229,7 +235,8 @@ namespace {
 /// Builds the chain's program one op at a time.
 struct ChainBuilder {
   Operation *producer;
-  int64_t m, n;
+  /// The result's shape: batch (0 for a 2-D matmul), M, N.
+  int64_t batch, m, n;
   EpilogueChain chain;
   /// The buffer holding the chain's value so far, and its program value.
   Value current;
@@ -243,13 +250,14 @@ struct ChainBuilder {
   // and -1, -2, ... (inputs); `finish` puts the inputs after x.
   int64_t nextValue() const { return 1 + chain.epilogue.steps.size(); }
   /// The value of input `v` indexed by `index` (added once).
-  int64_t addInput(Value v, EpilogueIndex index) {
+  int64_t addInput(Value v, EpilogueIndex index, bool batched) {
     for (auto [i, in] : llvm::enumerate(chain.inputs))
-      if (in == v && chain.epilogue.inputs[i].index == index)
+      if (in == v && chain.epilogue.inputs[i].index == index &&
+          chain.epilogue.inputs[i].batched == batched)
         return -1 - static_cast<int64_t>(i);
     chain.inputs.push_back(v);
     chain.epilogue.inputs.push_back(
-        {index, cast<MemRefType>(v.getType()).getElementType()});
+        {index, cast<MemRefType>(v.getType()).getElementType(), batched});
     return -static_cast<int64_t>(chain.inputs.size());
   }
   /// The program's final numbering: x, the inputs, the steps.
@@ -265,30 +273,64 @@ struct ChainBuilder {
 };
 } // namespace
 
+/// How an input read through `map` indexes the result's element: (m, n),
+/// (n) or (m), each of the batch's own (leading `b`) or, in a batch, the
+/// same for every batch.
+static std::optional<std::pair<EpilogueIndex, bool>>
+classifyInputMap(AffineMap map, bool batch) {
+  MLIRContext *ctx = map.getContext();
+  unsigned rank = batch ? 3 : 2;
+  AffineExpr b = getAffineDimExpr(0, ctx);
+  AffineExpr m = getAffineDimExpr(rank - 2, ctx);
+  AffineExpr n = getAffineDimExpr(rank - 1, ctx);
+  for (bool batched : {false, true}) {
+    if (batched && !batch)
+      break;
+    auto with = [&](std::initializer_list<AffineExpr> exprs) {
+      SmallVector<AffineExpr> all;
+      if (batched)
+        all.push_back(b);
+      all.append(exprs);
+      return AffineMap::get(rank, 0, all, ctx);
+    };
+    if (map == with({m, n}))
+      return std::make_pair(EpilogueIndex::MN, batched);
+    if (map == with({n}))
+      return std::make_pair(EpilogueIndex::N, batched);
+    if (map == with({m}))
+      return std::make_pair(EpilogueIndex::M, batched);
+  }
+  return std::nullopt;
+}
+
 LogicalResult ChainBuilder::append(linalg::LinalgOp op,
                                    llvm::raw_ostream &why) {
-  MLIRContext *ctx = op.getContext();
-  auto d0 = getAffineDimExpr(0, ctx), d1 = getAffineDimExpr(1, ctx);
+  unsigned rank = batch ? 3 : 2;
+  StringRef result = batch ? "batch x M x N" : "M x N";
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      op.getNumLoops() != 2 || op.getNumParallelLoops() != 2 ||
+      op.getNumLoops() != rank || op.getNumParallelLoops() != rank ||
       op.hasIndexSemantics()) {
-    why << "it is not an elementwise op over the matmul's M x N result with "
-           "one output";
+    why << "it is not an elementwise op over the matmul's " << result
+        << " result with one output";
     return failure();
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (ranges != SmallVector<int64_t>{m, n}) {
-    why << "its iteration space is not the matmul's " << m << " x " << n;
+  SmallVector<int64_t> expected{m, n};
+  if (batch)
+    expected.insert(expected.begin(), batch);
+  if (ranges != expected) {
+    why << "its iteration space is not the matmul's ";
+    llvm::interleave(expected, why, " x ");
     return failure();
   }
   OpOperand *init = op.getDpsInitOperand(0);
   Value output = init->get();
   auto outType = dyn_cast<MemRefType>(output.getType());
-  if (op.getMatchingIndexingMap(init) != AffineMap::get(2, 0, {d0, d1}, ctx) ||
-      !outType || !outType.getLayout().isIdentity() ||
-      outType.getMemorySpace() || !isFloatElement(outType.getElementType())) {
-    why << "its output is not a dense row-major f32, f16 or bf16 M x N "
-           "buffer written in order";
+  if (!op.getMatchingIndexingMap(init).isIdentity() || !outType ||
+      !outType.getLayout().isIdentity() || outType.getMemorySpace() ||
+      !isFloatElement(outType.getElementType())) {
+    why << "its output is not a dense row-major f32, f16 or bf16 " << result
+        << " buffer written in order";
     return failure();
   }
   if (llvm::is_contained(readOnly, getStorageRoot(output))) {
@@ -310,18 +352,15 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
       continue;
     }
     auto type = dyn_cast<MemRefType>(v.getType());
-    std::optional<EpilogueIndex> index;
-    if (map == AffineMap::get(2, 0, {d0, d1}, ctx))
-      index = EpilogueIndex::MN;
-    else if (map == AffineMap::get(2, 0, {d1}, ctx))
-      index = EpilogueIndex::N;
-    else if (map == AffineMap::get(2, 0, {d0}, ctx))
-      index = EpilogueIndex::M;
+    std::optional<std::pair<EpilogueIndex, bool>> index =
+        classifyInputMap(map, batch);
     if (!type || !index || !type.getLayout().isIdentity() ||
         type.getMemorySpace() || !isFloatElement(type.getElementType())) {
       why << "its input #" << in->getOperandNumber()
           << " is not a dense f32, f16 or bf16 M x N matrix or vector of N "
-             "or M elements read at (m, n), (n) or (m)";
+             "or M elements read at "
+          << (batch ? "(b, m, n), (b, n), (b, m), (m, n), (n) or (m)"
+                    : "(m, n), (n) or (m)");
       return failure();
     }
     if (getStorageRoot(v) == getStorageRoot(output) ||
@@ -336,7 +375,7 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
           << " buffers besides the matmul's result";
       return failure();
     }
-    values[arg] = addInput(v, *index);
+    values[arg] = addInput(v, index->first, index->second);
     readOnly.push_back(getStorageRoot(v));
   }
   // The output's earlier contents: the matmul's result where the op
@@ -435,8 +474,11 @@ std::optional<EpilogueChain>
 mlir::tileopt::matchEpilogueChain(Operation *producer, Value c,
                                   ValueRange operands, bool accumulate,
                                   std::string &why, Operation *&refused) {
+  // (A batched matmul's C: batch x M x N, `producer` its batch loop.)
   auto cType = cast<MemRefType>(c.getType());
-  ChainBuilder builder{producer, cType.getDimSize(0), cType.getDimSize(1)};
+  ArrayRef<int64_t> shape = cType.getShape();
+  ChainBuilder builder{producer, shape.size() == 3 ? shape[0] : 0,
+                       shape[shape.size() - 2], shape.back()};
   for (Value v : operands)
     builder.readOnly.push_back(getStorageRoot(v));
   builder.current = c;

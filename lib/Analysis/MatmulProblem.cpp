@@ -427,9 +427,16 @@ mlir::tileopt::getEpilogueChain(linalg::MatmulOp matmul, std::string &why,
   refused = nullptr;
   if (!matmul.hasPureBufferSemantics())
     return std::nullopt;
-  return matchEpilogueChain(matmul, matmul.getDpsInits()[0],
-                            matmul.getDpsInputs(), !startsFromZero(matmul),
-                            why, refused);
+  Operation *producer = matmul;
+  Value c = matmul.getDpsInits()[0];
+  // One batch of a batched matmul: the chain follows its batch loop, over
+  // C's batch x M x N buffer.
+  if (std::optional<BatchView> view = getBatchView(c)) {
+    producer = view->loop;
+    c = view->root;
+  }
+  return matchEpilogueChain(producer, c, matmul.getDpsInputs(),
+                            !startsFromZero(matmul), why, refused);
 }
 
 std::optional<std::string> mlir::tileopt::findSizeViolation(

@@ -77,13 +77,15 @@ TileReport mlir::tileopt::computeTileReport(
     TileReport::EpilogueFigures f;
     f.expression = e->describe();
     f.opsPerElement = e->getOpsPerElement();
-    f.flops = double(f.opsPerElement) * m * n;
+    f.flops = double(f.opsPerElement) * m * n * batches;
+    // (A batch's input of its own per batch, or one for all.)
     for (const EpilogueInput &in : e->inputs)
       f.inputBytes += double(in.index == EpilogueIndex::MN  ? m * n
                              : in.index == EpilogueIndex::N ? n
                                                             : m) *
-                      getElementBytes(in.elementType);
-    f.savedBytes = 2.0 * m * n * getElementBytes(problem.getCType());
+                      getElementBytes(in.elementType) *
+                      (in.batched ? batches : 1);
+    f.savedBytes = 2.0 * m * n * getElementBytes(problem.getCType()) * batches;
     r.kernelBytes += f.inputBytes;
     r.epilogue = f;
   }

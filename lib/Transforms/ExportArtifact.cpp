@@ -236,16 +236,17 @@ struct ExportArtifactPass
                              arg.name, arg.boxRows, arg.boxCols));
       } else {
         auto type = dyn_cast<MemRefType>(operand.getType());
-        // (An epilogue's vector is 1-D: one row or column.)
+        SmallVector<int64_t, 3> shape =
+            problem->getBufferShape(arg.name, arg.rows, arg.cols);
+        // (An epilogue's vector has no unit dimension: a row or column.)
+        if (arg.epilogueInput >= 0 &&
+            problem->epilogue->inputs[arg.epilogueInput].index !=
+                EpilogueIndex::MN)
+          shape.erase(shape.end() - (arg.rows == 1 ? 2 : 1));
         ok &= type &&
               (arg.workspaceBytes
                    ? type.getShape() == ArrayRef<int64_t>{arg.workspaceBytes}
-               : arg.epilogueInput >= 0 && type.getRank() == 1
-                   ? type.getDimSize(0) == arg.rows * arg.cols &&
-                         (arg.rows == 1 || arg.cols == 1)
-                   : type.getShape() ==
-                         ArrayRef<int64_t>(problem->getBufferShape(
-                             arg.name, arg.rows, arg.cols)));
+                   : type.getShape() == ArrayRef<int64_t>(shape));
       }
     }
     if (ok)

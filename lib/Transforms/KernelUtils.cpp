@@ -79,6 +79,32 @@ SmallVector<Value, 3> mlir::tileopt::viewBatch(RewriterBase &rewriter,
   return views;
 }
 
+SmallVector<Value>
+mlir::tileopt::viewEpilogueInputs(RewriterBase &rewriter, Location loc,
+                                  const FusedEpilogue &epilogue,
+                                  ValueRange inputs, Value batch) {
+  SmallVector<Value> views;
+  for (auto [in, buffer] : llvm::zip(epilogue.inputs, inputs)) {
+    if (!in.batched) {
+      views.push_back(buffer);
+      continue;
+    }
+    auto type = cast<MemRefType>(buffer.getType());
+    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes,
+        strides(type.getRank(), rewriter.getIndexAttr(1));
+    offsets[0] = batch;
+    for (int64_t size : type.getShape())
+      sizes.push_back(rewriter.getIndexAttr(size));
+    sizes[0] = rewriter.getIndexAttr(1);
+    MemRefType view = memref::SubViewOp::inferRankReducedResultType(
+        type.getShape().drop_front(), type, offsets, sizes, strides);
+    views.push_back(memref::SubViewOp::create(rewriter, loc, view, buffer,
+                                              offsets, sizes, strides));
+  }
+  return views;
+}
+
 void mlir::tileopt::replaceBatchLoop(RewriterBase &rewriter,
                                      gpu::LaunchOp launch,
                                      const BatchedOperands &batched,

@@ -19,10 +19,14 @@ static json::Value epilogueToJson(const MatmulProblem &p) {
     return nullptr;
   const FusedEpilogue &e = *p.epilogue;
   json::Array inputs, steps;
-  for (auto [i, in] : llvm::enumerate(e.inputs))
-    inputs.push_back(json::Object{{"name", getEpilogueInputName(i)},
-                                  {"index", stringifyEpilogueIndex(in.index)},
-                                  {"element_type", getTypeName(in.elementType)}});
+  for (auto [i, in] : llvm::enumerate(e.inputs)) {
+    json::Object input{{"name", getEpilogueInputName(i)},
+                       {"index", stringifyEpilogueIndex(in.index)},
+                       {"element_type", getTypeName(in.elementType)}};
+    if (in.batched)
+      input["batched"] = true;
+    inputs.push_back(std::move(input));
+  }
   for (const EpilogueStep &s : e.steps) {
     json::Object step{{"op", s.op},
                       {"operands", json::Array(s.operands)},

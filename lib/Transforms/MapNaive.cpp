@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::tileopt {
@@ -50,17 +51,36 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
   Operation *refused;
   std::optional<EpilogueChain> chain =
       getEpilogueChain(matmul, why, refused);
-  if (chain)
-    hoistEpilogueBuffers(rewriter, *chain, matmul);
-  Value out = chain ? chain->output : c;
+  Value out = c;
+  std::optional<BatchView> cView = getBatchView(c);
+  if (chain) {
+    // (A batch's chain follows the batch loop.)
+    hoistEpilogueBuffers(rewriter, *chain,
+                         cView ? cView->loop.getOperation() : matmul);
+    out = chain->output;
+  }
+  if (chain && cView && out != cView->root) {
+    // The batch's view of the chain's output in place of its view of C,
+    // which goes with the loop (the fill and the matmul read poison).
+    auto view = c.getDefiningOp<memref::SubViewOp>();
+    rewriter.setInsertionPoint(view);
+    out =
+        memref::SubViewOp::create(rewriter, view.getLoc(),
+                                  MemRefType::Builder(view.getType())
+                                      .setElementType(chain->epilogue.outType),
+                                  out, view.getMixedOffsets(),
+                                  view.getMixedSizes(), view.getMixedStrides());
+    rewriter.replaceAllUsesWith(
+        c, ub::PoisonOp::create(rewriter, view.getLoc(), c.getType()));
+    rewriter.eraseOp(view);
+  }
 
   // A batched problem: one batch per z of the grid, which replaces the
   // batch loop; the kernel takes the 3-D buffers.
   std::optional<BatchedOperands> batched;
   if (problem->batch) {
     FailureOr<BatchedOperands> operands =
-        getBatchedOperands(rewriter, matmul, {a, b, c},
-                           *problem, {fill});
+        getBatchedOperands(rewriter, matmul, {a, b, out}, *problem, {fill});
     if (failed(operands))
       return failure();
     batched = *operands;
@@ -149,8 +169,11 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
     abi.assign(std::begin(batched->roots), std::end(batched->roots));
   if (chain) {
     SmallVector<Value> inputs;
-    for (auto [input, value] :
-         llvm::zip(chain->epilogue.inputs, chain->inputs)) {
+    SmallVector<Value> buffers =
+        batched ? viewEpilogueInputs(rewriter, loc, chain->epilogue,
+                                     chain->inputs, blockIds.z)
+                : SmallVector<Value>(chain->inputs);
+    for (auto [input, value] : llvm::zip(chain->epilogue.inputs, buffers)) {
       SmallVector<Value, 2> at;
       if (input.index != EpilogueIndex::N)
         at.push_back(row);

@@ -104,17 +104,24 @@ static FailureOr<PromotedTile> matchPromotedTile(scf::ForallOp forall) {
 }
 
 /// The fused epilogue after the block tile `forall` (none without one in
-/// `problem`), checked against the problem's; the tile's view of C then
-/// views the chain's output instead.
+/// `problem`), or after its batch loop, checked against the problem's; the
+/// tile's views of C (its batch's, `tile.globalC`, in a batch) then view
+/// the chain's output instead.
 static FailureOr<std::optional<EpilogueChain>>
 matchFusedEpilogue(RewriterBase &rewriter, scf::ForallOp forall,
                    const MatmulProblem &problem, PromotedTile &tile) {
   if (!problem.epilogue)
     return std::optional<EpilogueChain>();
+  Operation *producer = forall;
+  Value c = tile.globalC;
+  if (std::optional<BatchView> view = getBatchView(c)) {
+    producer = view->loop;
+    c = view->root;
+  }
   std::string why;
   Operation *refused;
   std::optional<EpilogueChain> chain =
-      matchEpilogueChain(forall, tile.globalC, {tile.globalA, tile.globalB},
+      matchEpilogueChain(producer, c, {tile.globalA, tile.globalB},
                          problem.accumulate, why, refused);
   MLIRContext *ctx = forall.getContext();
   if (!chain ||
@@ -123,13 +130,14 @@ matchFusedEpilogue(RewriterBase &rewriter, scf::ForallOp forall,
            << "has a fused epilogue in its problem that the ops after it no "
               "longer match"
            << (why.empty() ? "" : ": " + why);
-  hoistEpilogueBuffers(rewriter, *chain, forall);
-  if (chain->output == tile.globalC)
+  hoistEpilogueBuffers(rewriter, *chain, producer);
+  if (chain->output == c)
     return chain;
-  // The same subviews of the output.
+  // The same subviews of the output (of its element type), each once.
+  DenseMap<Value, Value> retargeted{{c, chain->output}};
   std::function<Value(Value)> retarget = [&](Value view) -> Value {
-    if (view == tile.globalC)
-      return chain->output;
+    if (Value done = retargeted.lookup(view))
+      return done;
     auto subview = view.getDefiningOp<memref::SubViewOp>();
     if (!subview)
       return Value();
@@ -138,13 +146,27 @@ matchFusedEpilogue(RewriterBase &rewriter, scf::ForallOp forall,
       return Value();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(subview);
-    return memref::SubViewOp::create(
-        rewriter, subview.getLoc(), source, subview.getMixedOffsets(),
-        subview.getMixedSizes(), subview.getMixedStrides());
+    MemRefType type = MemRefType::Builder(subview.getType())
+                          .setElementType(chain->epilogue.outType);
+    return retargeted[view] = memref::SubViewOp::create(
+               rewriter, subview.getLoc(), type, source,
+               subview.getMixedOffsets(), subview.getMixedSizes(),
+               subview.getMixedStrides());
   };
+  Value batchView = c == tile.globalC ? Value() : tile.globalC;
   tile.cView = retarget(tile.cView);
-  if (!tile.cView)
+  tile.globalC = retarget(tile.globalC);
+  if (!tile.cView || !tile.globalC)
     return forall.emitOpError() << "C tile must be subviews of C";
+  // The batch's view of C itself goes with the batch loop; what still
+  // reads it (the matmul, until the kernel body replaces it) reads poison.
+  if (batchView) {
+    rewriter.setInsertionPoint(batchView.getDefiningOp());
+    rewriter.replaceAllUsesWith(
+        batchView, ub::PoisonOp::create(rewriter, batchView.getLoc(),
+                                        batchView.getType()));
+    rewriter.eraseOp(batchView.getDefiningOp());
+  }
   return chain;
 }
 
@@ -191,14 +213,12 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
            << "does not match its config and problem (re-run "
               "--tile-block-tile and --tile-promote)";
   scf::ForOp kLoop = promoted->kLoop;
-  Value globalA = promoted->globalA, globalB = promoted->globalB;
-  Value globalC = promoted->globalC;
   FailureOr<std::optional<EpilogueChain>> chain =
       matchFusedEpilogue(rewriter, forall, *problem, *promoted);
   if (failed(chain))
     return failure();
-  if (*chain)
-    globalC = (*chain)->output;
+  Value globalA = promoted->globalA, globalB = promoted->globalB;
+  Value globalC = promoted->globalC;
   // A batched problem: the kernel's arguments are the 3-D buffers, and its
   // blocks view their batch of them; the launch replaces the batch loop.
   std::optional<BatchedOperands> batched;
@@ -308,6 +328,10 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       rewriter.setInsertionPointToStart(&launchBody);
     }
     views = viewBatch(rewriter, *batched, kernel.batchIndex);
+    if (*chain)
+      kernel.epilogueInputs =
+          viewEpilogueInputs(rewriter, loc, (*chain)->epilogue,
+                             (*chain)->inputs, kernel.batchIndex);
     kernel.globalA = views[0];
     kernel.globalB = views[1];
     kernel.globalC = views[2];

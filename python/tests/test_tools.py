@@ -34,8 +34,8 @@ def test_matmul_module_forms():
 
 def test_matmul_module_batch():
     """batch=B: a linalg.batch_matmul of B products on 3-D operands, in
-    both forms, with transposed operands through 4-D indexing maps; an
-    epilogue is refused with it."""
+    both forms, with transposed operands through 4-D indexing maps
+    (epilogues: test_matmul_module_batch_epilogue)."""
     ref = mlir.matmul_module(7, 5, 3, form="memref", batch=4, element="f16")
     assert "%A: memref<4x7x3xf16>, %B: memref<4x3x5xf16>, %C: memref<4x7x5xf16>" in ref
     assert "linalg.fill ins(%zero : f16) outs(%C : memref<4x7x5xf16>)" in ref
@@ -71,18 +71,11 @@ def test_matmul_module_batch():
             assert f"a broadcast {operand} needs a batch" in str(e)
         else:
             raise AssertionError(f"broadcast {operand} with {bad} was accepted")
-    try:
-        mlir.matmul_module(7, 5, 3, batch=2, epilogue=["relu"])
-    except ValueError as e:
-        assert "without an epilogue" in str(e)
-    else:
-        raise AssertionError("batch with an epilogue was accepted")
     done = _cli("matmul-mlir", "7", "5", "3", "--batch", "4", "--type", "f16",
                 "--form", "memref")
     assert done.returncode == 0 and done.stdout == ref
-    bad = _cli("matmul-mlir", "7", "5", "3", "--batch", "2", "--epilogue",
-               "relu")
-    assert bad.returncode == 2 and "without an epilogue" in bad.stderr
+    bad = _cli("matmul-mlir", "7", "5", "3", "--epilogue", "bias_bn")
+    assert bad.returncode == 2 and "reads one input per batch" in bad.stderr
 
 
 def test_matmul_module_transposed_operands():
@@ -126,6 +119,22 @@ def test_matmul_module_epilogue_chain():
     assert done.returncode == 0 and done.stdout == text
     bad = _cli("matmul-mlir", "7", "5", "3", "--epilogue", "softmax")
     assert bad.returncode == 2 and "unknown epilogue op 'softmax'" in bad.stderr
+
+
+def test_matmul_module_batch_epilogue():
+    """After a batch_matmul the chain runs over (b, m, n): `_b` inputs are
+    one per batch (a leading batch dimension), the others one for every
+    batch; a `_b` op without a batch is refused."""
+    text = mlir.matmul_module(7, 5, 3, element="f16", batch=4,
+                              epilogue=mlir.epilogue_ops("bias_bn,residual,relu"))
+    assert ("func.func @matmul(%A: tensor<4x7x3xf16>, %B: tensor<4x3x5xf16>, "
+            "%E1: tensor<4x5xf16>, %E2: tensor<7x5xf16>) -> tensor<4x7x5xf16>") in text
+    assert "affine_map<(b, m, n) -> (b, n)>" in text
+    assert "affine_map<(b, m, n) -> (m, n)>" in text
+    assert text.count('iterator_types = ["parallel", "parallel", "parallel"]') == 3
+    assert "return %Y2 : tensor<4x7x5xf16>" in text
+    with pytest.raises(ValueError, match="bias_bm reads one input per batch"):
+        mlir.matmul_module(7, 5, 3, epilogue=["bias_bm"])
 
 
 def test_matmul_mlir_cli_and_errors():

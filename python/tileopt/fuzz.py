@@ -424,12 +424,14 @@ def _plausible_case(rng: random.Random) -> Case:
     return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
 
 
-def _epilogue(rng: random.Random) -> list[str]:
-    """A chain of 1 to 3 epilogue ops, or none (most cases)."""
+def _epilogue(rng: random.Random, batch: int) -> list[str]:
+    """A chain of 1 to 3 epilogue ops, or none (most cases); inputs one
+    per batch (`_b` ops) only after a batch."""
     if rng.random() < 0.7:
         return []
-    names = list(EPILOGUE_OPS) + [
-        "scale:0.5", "cast:" + rng.choice(["f32", "f16", "bf16"])]
+    names = [name for name, (index, _) in EPILOGUE_OPS.items()
+             if batch or not (index or "").startswith("b")]
+    names += ["scale:0.5", "cast:" + rng.choice(["f32", "f16", "bf16"])]
     return [rng.choice(names) for _ in range(rng.randint(1, 3))]
 
 
@@ -438,11 +440,12 @@ def _plausible_input(rng: random.Random, m: int, n: int, k: int,
                      c_element: str | None = None, transpose_a: bool = False,
                      transpose_b: bool = False) -> str:
     """The case's matmul: memref form, or (C = A * B) tensor form with an
-    epilogue chain now and then; without one, a batch_matmul of 1 to 4
-    now and then (a third of them of one broadcast A or B), and now and
-    then operands that are windows of larger buffers (at any offset)."""
-    ops = [] if accumulate else _epilogue(rng)
-    batch = rng.randint(1, 4) if not ops and rng.random() < 0.15 else 0
+    epilogue chain now and then; a batch_matmul of 1 to 4 now and then (a
+    third of them of one broadcast A or B), and without an epilogue now
+    and then operands that are windows of larger buffers (at any
+    offset)."""
+    batch = rng.randint(1, 4) if rng.random() < 0.15 else 0
+    ops = [] if accumulate else _epilogue(rng, batch)
     broadcast = rng.choice("ab") if batch and rng.random() < 0.3 else ""
     broadcast_a = broadcast == "a" and not transpose_a
     broadcast_b = broadcast == "b" and not transpose_b

@@ -16,11 +16,16 @@ _MAPS = ("affine_map<({d}) -> ({a})>, affine_map<({d}) -> ({b})>, "
 # The epilogue ops `matmul_module` chains after the matmul (docs/design.md,
 # "Fused epilogues"): name -> (extra input's shape, body) where the body
 # computes %r from %x (the value so far) and %v (the input's element) in
-# type T. `scale:S` multiplies by S, `cast:T` converts to T.
+# type T. `scale:S` multiplies by S, `cast:T` converts to T. After a
+# batch_matmul, `bias_n`, `bias_m` and `residual` are one input for every
+# batch, the `_b` forms one per batch.
 EPILOGUE_OPS = {
     "bias_n": ("n", ["%r = arith.addf %x, %v : T"]),
     "bias_m": ("m", ["%r = arith.addf %x, %v : T"]),
     "residual": ("mn", ["%r = arith.addf %x, %v : T"]),
+    "bias_bn": ("bn", ["%r = arith.addf %x, %v : T"]),
+    "bias_bm": ("bm", ["%r = arith.addf %x, %v : T"]),
+    "residual_b": ("bmn", ["%r = arith.addf %x, %v : T"]),
     "relu": (None, ["%z = arith.constant 0.0 : T",
                     "%r = arith.maximumf %x, %z : T"]),
     "gelu_erf": (None, ["%h = arith.constant 0.5 : T",
@@ -69,11 +74,15 @@ def epilogue_ops(words: str) -> list[str]:
     return ops
 
 
-def _epilogue(ops: list[str], m: int, n: int, c_element: str):
-    """Tensor-form linalg.generic ops chaining `ops` after %D: (extra
-    arguments, lines, the result's name and type)."""
+def _epilogue(ops: list[str], m: int, n: int, c_element: str,
+              batch: int = 0):
+    """Tensor-form linalg.generic ops chaining `ops` after %D (of `batch`
+    M x N matrices where `batch` > 0): (extra arguments, lines, the
+    result's name and type)."""
     args, lines = [], []
     value, t = "%D", c_element
+    lead, dims = (f"{batch}x", "b, m, n") if batch else ("", "m, n")
+    iterators = ", ".join(['"parallel"'] * (3 if batch else 2))
     for i, op in enumerate(ops):
         key, _, arg = op.partition(":")
         out_t = arg if key == "cast" else t
@@ -92,33 +101,36 @@ def _epilogue(ops: list[str], m: int, n: int, c_element: str):
             else:
                 body = [f"%w = arith.extf %x : {t} to f32",
                         f"%r = arith.truncf %w : f32 to {arg}"]
-        maps = ["affine_map<(m, n) -> (m, n)>"]
-        ins = [f"{value} : tensor<{m}x{n}x{t}>"]
+        maps = [f"affine_map<({dims}) -> ({dims})>"]
+        ins = [f"{value} : tensor<{lead}{m}x{n}x{t}>"]
         block = [f"%x: {t}"]
         if index:
-            shape = {"mn": f"{m}x{n}", "n": f"{n}", "m": f"{m}"}[index]
+            if index.startswith("b") and not batch:
+                raise ValueError(f"{op} reads one input per batch: it "
+                                 "needs a batch")
+            shape = {"mn": f"{m}x{n}", "n": f"{n}", "m": f"{m}",
+                     "bmn": f"{batch}x{m}x{n}", "bn": f"{batch}x{n}",
+                     "bm": f"{batch}x{m}"}[index]
             arg_name = f"%E{len(args) + 1}"
             args.append(f"{arg_name}: tensor<{shape}x{t}>")
-            maps.append({"mn": "affine_map<(m, n) -> (m, n)>",
-                         "n": "affine_map<(m, n) -> (n)>",
-                         "m": "affine_map<(m, n) -> (m)>"}[index])
+            maps.append(f"affine_map<({dims}) -> ({', '.join(index)})>")
             ins.append(f"{arg_name} : tensor<{shape}x{t}>")
             block.append(f"%v: {t}")
-        maps.append("affine_map<(m, n) -> (m, n)>")
+        maps.append(f"affine_map<({dims}) -> ({dims})>")
         result = f"%Y{i}"
-        out = f"tensor<{m}x{n}x{out_t}>"
+        out = f"tensor<{lead}{m}x{n}x{out_t}>"
         body_lines = [line.replace(" : T", f" : {t}") for line in body]
         yielded = "%r" if body_lines else "%x"
         lines += [f"  %o{i} = tensor.empty() : {out}",
                   f"  {result} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
-                  f"iterator_types = [\"parallel\", \"parallel\"]}}",
+                  f"iterator_types = [{iterators}]}}",
                   f"      ins({', '.join(v.split(' : ')[0] for v in ins)} : "
                   f"{', '.join(v.split(' : ')[1] for v in ins)}) outs(%o{i} : {out}) {{",
                   f"  ^bb0({', '.join(block)}, %out: {out_t}):"]
         lines += [f"    {line}" for line in body_lines]
         lines += [f"    linalg.yield {yielded} : {out_t}", f"  }} -> {out}"]
         value, t = result, out_t
-    return args, lines, value, f"tensor<{m}x{n}x{t}>"
+    return args, lines, value, f"tensor<{lead}{m}x{n}x{t}>"
 
 
 def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
@@ -139,7 +151,7 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     result (their inputs E1, E2, ... arguments after A and B), the last one
     returned. `batch` > 0: a linalg.batch_matmul of `batch` such products
     (operands B x M x K or B x K x M, B x K x N or B x N x K, B x M x N),
-    without an epilogue; with `broadcast_a`, A is one M x K matrix that
+    its epilogue over (b, m, n); with `broadcast_a`, A is one M x K matrix that
     every batch reads (map `(b, m, n, k) -> (m, k)`), with `broadcast_b` B
     one K x N matrix (`-> (k, n)`). `window` = (R0, C0, P) (memref form):
     each operand is a window (a `memref.subview`) of a larger argument,
@@ -151,8 +163,6 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
         raise ValueError(f"form must be 'tensor' or 'memref', got {form!r}")
     if epilogue and form != "tensor":
         raise ValueError("an epilogue is generated in tensor form only")
-    if batch and epilogue:
-        raise ValueError("a batch is generated without an epilogue")
     if broadcast_a and (not batch or transpose_a):
         raise ValueError("a broadcast A needs a batch and is not transposed")
     if broadcast_b and (not batch or transpose_b or broadcast_a):
@@ -178,8 +188,7 @@ def matmul_module(m: int, n: int, k: int, *, accumulate: bool = False,
     lines = [f"// {header}"] if header else []
     if form == "tensor":
         extra, chain, result, result_type = _epilogue(epilogue or [], m, n,
-                                                      c_element)
-        result_type = c if batch else result_type
+                                                      c_element, batch)
         params, views = [f"%A: {a}", f"%B: {b}"], []
         if window:  # A and B windows of larger tensors; C returned whole
             for i, (operand, shape) in enumerate((("A", a_shape),

@@ -106,9 +106,14 @@ bool LtGemm::init(int64_t m, int64_t n, int64_t k, bool transposeA,
                      &epilogue->bias, sizeof epilogue->bias),
                  "setting the bias") ||
           !check(cublasLtMatmulDescSetAttribute(
-                     operation, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
-                     &biasType, sizeof biasType),
-                 "setting the bias type"))))
+                     operation, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, &biasType,
+                     sizeof biasType),
+                 "setting the bias type") ||
+          !check(cublasLtMatmulDescSetAttribute(
+                     operation, CUBLASLT_MATMUL_DESC_BIAS_BATCH_STRIDE,
+                     &epilogue->biasBatchStride,
+                     sizeof epilogue->biasBatchStride),
+                 "setting the bias's batch stride"))))
       return false;
   }
   algorithms.resize(static_cast<size_t>(maxAlgorithms));

@@ -27,6 +27,9 @@ struct LtEpilogue {
   uint64_t bias = 0;
   ElementType biasType = ElementType::F32;
   std::string name; ///< "GELU_BIAS", ...
+  /// A batch's bias: elements between the batches' vectors (0: one for
+  /// every batch).
+  int64_t biasBatchStride = 0;
 };
 
 /// Row-major C = A * B + beta * C of A (M x K), B (K x N), C (M x N) through

@@ -168,6 +168,12 @@ bool tilerun::parseEpilogue(const Json &j, const std::string &where,
       return fail(at, "expected E" + std::to_string(i + 1) +
                           " of index mn, n or m and type f32, f16 or bf16");
     spec.type = *t;
+    // "batched" (optional, default false): one per batch.
+    if (const Json *b = findMember(in, "batched")) {
+      if (!b->is_boolean())
+        return fail(at + ".batched", "expected true or false");
+      spec.batched = b->get<bool>();
+    }
     out.inputs.push_back(spec);
   }
   int64_t defined = 1 + int64_t(out.inputs.size());
@@ -223,12 +229,13 @@ tilerun::applyEpilogue(const EpilogueSpec &e, const std::vector<double> &x,
                        const std::vector<std::vector<float>> &inputs,
                        int64_t m, int64_t n) {
   std::vector<double> out(x.size()), in(e.inputs.size());
-  for (int64_t r = 0; r < m; ++r)
-    for (int64_t c = 0; c < n; ++c) {
-      for (size_t i = 0; i < in.size(); ++i)
-        in[i] = inputs[i][e.inputs[i].at(r, c, n)];
-      out[r * n + c] = e.evaluate(x[r * n + c], in);
-    }
+  for (size_t at = 0; at < x.size(); ++at) {
+    int64_t b = int64_t(at) / (m * n), r = int64_t(at) / n % m,
+            c = int64_t(at) % n;
+    for (size_t i = 0; i < in.size(); ++i)
+      in[i] = inputs[i][e.inputs[i].at(b, r, c, m, n)];
+    out[at] = e.evaluate(x[at], in);
+  }
   return out;
 }
 
@@ -238,14 +245,15 @@ double tilerun::epilogueTolerance(const EpilogueSpec &e,
                                   int64_t m, int64_t n, double xTolerance) {
   double change = 0, largest = 1;
   std::vector<double> in(e.inputs.size());
-  for (int64_t r = 0; r < m; ++r)
-    for (int64_t c = 0; c < n; ++c) {
-      for (size_t i = 0; i < in.size(); ++i)
-        in[i] = inputs[i][e.inputs[i].at(r, c, n)];
-      double v = x[r * n + c], f = e.evaluate(v, in);
-      largest = std::max(largest, std::fabs(f));
-      for (double d : {-xTolerance, xTolerance})
-        change = std::max(change, std::fabs(e.evaluate(v + d, in) - f));
-    }
+  for (size_t at = 0; at < x.size(); ++at) {
+    int64_t b = int64_t(at) / (m * n), r = int64_t(at) / n % m,
+            c = int64_t(at) % n;
+    for (size_t i = 0; i < in.size(); ++i)
+      in[i] = inputs[i][e.inputs[i].at(b, r, c, m, n)];
+    double v = x[at], f = e.evaluate(v, in);
+    largest = std::max(largest, std::fabs(f));
+    for (double d : {-xTolerance, xTolerance})
+      change = std::max(change, std::fabs(e.evaluate(v + d, in) - f));
+  }
   return change + e.roundingUnit() * largest;
 }

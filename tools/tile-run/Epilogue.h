@@ -23,13 +23,20 @@ struct EpilogueInputSpec {
   /// How element (m, n) reads it: "mn" (M x N), "n" (N), "m" (M).
   std::string index;
   ElementType type = ElementType::F32;
-  /// The buffer's [rows, cols] in the ABI: [M, N], [1, N] or [M, 1].
+  /// A batched problem's input with a matrix or vector per batch, one
+  /// after the other (the ABI's shape [batch, rows, cols]); false: one
+  /// for every batch.
+  bool batched = false;
+  /// One matrix's [rows, cols] in the ABI: [M, N], [1, N] or [M, 1].
   std::pair<int64_t, int64_t> shape(int64_t m, int64_t n) const {
     return {index == "n" ? 1 : m, index == "m" ? 1 : n};
   }
-  /// The element that output (row, col) reads.
-  int64_t at(int64_t row, int64_t col, int64_t n) const {
-    return index == "mn" ? row * n + col : index == "n" ? col : row;
+  /// The element that output (row, col) of batch `b` reads.
+  int64_t at(int64_t b, int64_t row, int64_t col, int64_t m, int64_t n) const {
+    auto [rows, cols] = shape(m, n);
+    return (batched ? b * rows * cols : 0) + (index == "mn"  ? row * n + col
+                                              : index == "n" ? col
+                                                             : row);
   }
 };
 
@@ -69,8 +76,8 @@ struct EpilogueSpec {
 bool parseEpilogue(const Json &j, const std::string &where,
                    EpilogueSpec &out, std::string &error);
 
-/// The epilogue over an M x N matrix `x` (row-major) with the inputs'
-/// values `inputs` (each of its own shape).
+/// The epilogue over `x`, M x N matrices one after the other (row-major;
+/// a batch's), with the inputs' values `inputs` (each of its own shape).
 std::vector<double>
 applyEpilogue(const EpilogueSpec &e, const std::vector<double> &x,
               const std::vector<std::vector<float>> &inputs, int64_t m,

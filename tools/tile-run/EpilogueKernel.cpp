@@ -174,13 +174,22 @@ std::string tilerun::getEpilogueKernelSource(const EpilogueSpec &e,
     s << ", const " << storage(e.inputs[i].type) << " *__restrict__ e"
       << i + 1;
   s << ", long long m, long long n) {\n"
-    << "  const bool whole = n % " << vec << " == 0;\n"
+    // A batch on the grid's z: its matrices (and its batched inputs').
+    << "  c += blockIdx.z * m * n;\n"
+    << "  out += blockIdx.z * m * n;\n";
+  for (size_t i = 0; i < e.inputs.size(); ++i)
+    if (e.inputs[i].batched)
+      s << "  e" << i + 1 << " += blockIdx.z * "
+        << (e.inputs[i].index == "mn"  ? "m * n"
+            : e.inputs[i].index == "n" ? "n"
+                                       : "m")
+        << ";\n";
+  s << "  const bool whole = n % " << vec << " == 0;\n"
     << "  for (long long row = blockIdx.y; row < m; row += gridDim.y)\n"
     << "    for (long long col = ((long long)blockIdx.x * blockDim.x + "
        "threadIdx.x) * "
     << vec << "; col < n;\n"
-    << "         col += (long long)gridDim.x * blockDim.x * " << vec
-    << ") {\n"
+    << "         col += (long long)gridDim.x * blockDim.x * " << vec << ") {\n"
     << "      const long long at = row * n + col;\n"
     << "      float x[" << vec << "], y[" << vec << "];\n";
   // Each input's elements for the 8 columns (a row's input: one value).

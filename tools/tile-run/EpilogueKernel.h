@@ -28,8 +28,9 @@ inline constexpr int kEpilogueKernelThreads = 256;
 /// Out *out, const E1 *e1, ..., int m, int n)` for program `e` on a C of
 /// `cType` (row-major M x N, as the inputs' buffers in the ABI). Launch
 /// with kEpilogueKernelThreads threads, grid.x blocks covering
-/// N / (threads x kEpilogueKernelVector) and grid.y any row count (rows
-/// are strided).
+/// N / (threads x kEpilogueKernelVector), grid.y any row count (rows
+/// are strided) and grid.z the batch count (C's and the batched inputs'
+/// matrices one after the other).
 std::string getEpilogueKernelSource(const EpilogueSpec &e, ElementType cType);
 
 /// PTX of `source` for compute capability `cc` (e.g. 90) through NVRTC;

@@ -355,15 +355,15 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       }
     }
     // "epilogue" (optional, null: none): elementwise ops before the store.
-    if (const Json *e = findMember(*problem, "epilogue");
-        e && !e->is_null()) {
-      if (k.batch)
-        return r.fail(pw + ".epilogue",
-                      "a batched problem with a fused epilogue is not "
-                      "supported");
+    if (const Json *e = findMember(*problem, "epilogue"); e && !e->is_null()) {
       k.epilogue.emplace();
       if (!parseEpilogue(*e, pw + ".epilogue", *k.epilogue, error))
         return false;
+      for (const EpilogueInputSpec &in : k.epilogue->inputs)
+        if (in.batched && !k.batch)
+          return r.fail(pw + ".epilogue",
+                        "input " + in.name +
+                            " is batched in a problem without a batch");
     }
 
     const Json *launch = r.get(kj, where, "launch");
@@ -440,13 +440,17 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
           !r.string(aj, aw, "element_type", arg.elementType))
         return false;
       auto [rows, cols] = in.shape(k.m, k.n);
+      Json expected = in.batched ? Json::array({k.batch, rows, cols})
+                                 : Json::array({rows, cols});
       if (kind != "buffer" || arg.name != in.name ||
           arg.elementType != elementTypeName(in.type) || !shape ||
-          *shape != Json::array({rows, cols}))
-        return r.fail(aw, "ABI mismatch: expected buffer " + in.name + " of " +
-                              elementTypeName(in.type) + "[" +
-                              std::to_string(rows) + "x" +
-                              std::to_string(cols) + "]");
+          *shape != expected)
+        return r.fail(
+            aw,
+            "ABI mismatch: expected buffer " + in.name + " of " +
+                elementTypeName(in.type) + "[" +
+                (in.batched ? std::to_string(k.batch) + "x" : std::string()) +
+                std::to_string(rows) + "x" + std::to_string(cols) + "]");
       arg.rows = rows;
       arg.cols = cols;
       arg.access = "read";

@@ -851,7 +851,7 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
       CUdeviceptr d;
       std::vector<float> rounded = inputs[0];
       roundTo(rounded, e.outType);
-      int64_t bytes = k.n * elementBytes(e.outType);
+      int64_t bytes = int64_t(rounded.size()) * elementBytes(e.outType);
       if (!alloc(granules(bytes), "the bias in the output's type", d, f) ||
           !cu(drv.cuMemcpyHtoD(d, encode(rounded, e.outType).data(), bytes),
               "copying the bias", f))
@@ -864,16 +864,18 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
          {std::pair{CUBLASLT_EPILOGUE_GELU_BIAS, "GELU_BIAS"},
           {CUBLASLT_EPILOGUE_RELU_BIAS, "RELU_BIAS"},
           {CUBLASLT_EPILOGUE_BIAS, "BIAS"}})
-      candidates.push_back({kind, pointer, type,
-                            std::string(name) + " (" + elementTypeName(type) +
-                                " bias)"});
+      candidates.push_back(
+          {kind, pointer, type,
+           std::string(name) + " (" + elementTypeName(type) + " bias)",
+           e.inputs[0].batched ? k.n : 0});
   if (e.inputs.empty())
     for (auto [kind, name] : {std::pair{CUBLASLT_EPILOGUE_GELU, "GELU"},
                               {CUBLASLT_EPILOGUE_RELU, "RELU"}})
       candidates.push_back({kind, 0, ElementType::F32, name});
   if (candidates.empty())
     return true;
-  const int64_t mn = k.m * k.n, outBytes = elementBytes(e.outType);
+  const int64_t mn = k.m * k.n * k.batches(),
+                outBytes = elementBytes(e.outType);
   CUdeviceptr space, out;
   if (!alloc(kLtWorkspaceBytes, "cuBLASLt's workspace", space, f) ||
       !alloc(mn * outBytes, "cuBLASLt's epilogue output", out, f))
@@ -889,8 +891,9 @@ bool Session::findLtEpilogue(const KernelSpec &k, CUdeviceptr a,
     std::string error;
     if (!poison(k, out, mn, f))
       return false;
-    if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType,
-                 e.outType, space, kLtWorkspaceBytes, 1, error, &candidate)) {
+    if (!lt.init(k.m, k.n, k.k, k.transposeA, k.transposeB, k.abType, e.outType,
+                 space, kLtWorkspaceBytes, 1, error, &candidate, k.batch,
+                 k.strideA(), k.strideB())) {
       std::printf("    cuBLASLt epilogue %s: %s\n", candidate.name.c_str(),
                   error.c_str());
       continue;
@@ -942,7 +945,8 @@ bool Session::checkSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
           "cuModuleGetFunction", f))
     return false;
   separateEpilogue = fn;
-  const int64_t mn = k.m * k.n, outBytes = elementBytes(e.outType);
+  const int64_t mn = k.m * k.n * k.batches(),
+                outBytes = elementBytes(e.outType);
   CUdeviceptr out;
   if (!alloc(granules(mn * outBytes), "the separate epilogue's output", out,
              f) ||
@@ -979,7 +983,8 @@ bool Session::launchSeparateEpilogue(const KernelSpec &k, CUdeviceptr c,
   const int64_t perBlock = int64_t(kEpilogueKernelThreads) * kEpilogueKernelVector;
   unsigned gridX = static_cast<unsigned>((k.n + perBlock - 1) / perBlock);
   unsigned gridY = static_cast<unsigned>(std::min<int64_t>(k.m, 65535));
-  return cu(drv.cuLaunchKernel(separateEpilogue, gridX, gridY, 1,
+  unsigned gridZ = static_cast<unsigned>(k.batches());
+  return cu(drv.cuLaunchKernel(separateEpilogue, gridX, gridY, gridZ,
                                kEpilogueKernelThreads, 1, 1, 0, nullptr,
                                params.data(), nullptr),
             "launching the separate epilogue kernel", f);
@@ -1082,10 +1087,11 @@ int Session::runKernel(const KernelSpec &k, Json &result, Failure &f) {
   if (k.epilogue)
     for (const EpilogueInputSpec &in : k.epilogue->inputs) {
       auto [rows, cols] = in.shape(k.m, k.n);
-      hE.push_back(randomMatrix(rows * cols, rng));
+      int64_t elements = rows * cols * (in.batched ? b : 1);
+      hE.push_back(randomMatrix(elements, rng));
       roundTo(hE.back(), in.type);
       CUdeviceptr d;
-      int64_t bytes = rows * cols * elementBytes(in.type);
+      int64_t bytes = elements * elementBytes(in.type);
       if (!alloc(granules(bytes), in.name.c_str(), d, f) ||
           !cu(drv.cuMemcpyHtoD(d, encode(hE.back(), in.type).data(), bytes),
               "copying an epilogue input", f))

@@ -36,6 +36,9 @@ StringRef getEpilogueInputName(int64_t i);
 struct EpilogueInput {
   EpilogueIndex index = EpilogueIndex::MN;
   Type elementType;
+  /// A batched matmul's input with a matrix (or vector) per batch, its
+  /// buffer one batch after the other; false: every batch reads the same.
+  bool batched = false;
   /// Its buffer's rows and columns: M x N, 1 x N or M x 1.
   std::pair<int64_t, int64_t> getShape(int64_t m, int64_t n) const {
     return {index == EpilogueIndex::N ? 1 : m, index == EpilogueIndex::M ? 1 : n};
@@ -114,9 +117,10 @@ struct EpilogueChain {
 };
 
 /// The fused epilogue of the matmul result in buffer `c` written by
-/// `producer` (the matmul, or its block tile): the linalg ops directly
-/// after `producer` that each read the previous result elementwise. None
-/// when the op after `producer` does not read `c`; when it does but cannot
+/// `producer` (the matmul, or its block tile; a batched matmul's batch
+/// loop, `c` then batch x M x N, its ops over (b, m, n)): the linalg ops
+/// directly after `producer` that each read the previous result elementwise.
+/// None when the op after `producer` does not read `c`; when it does but cannot
 /// be fused, none, and `why` says why (completing "not fused into the
 /// matmul's kernel: ..."), with `refused` the op. `accumulate`: the kernel
 /// adds to `c` (it then must be the chain's output as well); `operands`:

@@ -91,8 +91,13 @@ struct MatmulProblem {
   /// Whether operand `name` ("A", "B", "C", an epilogue input) has a
   /// matrix per batch.
   bool isBatched(StringRef name) const {
-    return batch && !(broadcastA && name == "A") &&
-           !(broadcastB && name == "B");
+    if (!batch)
+      return false;
+    if (epilogue)
+      for (auto [i, in] : llvm::enumerate(epilogue->inputs))
+        if (name == getEpilogueInputName(i))
+          return in.batched;
+    return !(broadcastA && name == "A") && !(broadcastB && name == "B");
   }
   /// Operand `name`'s matrices of `rows` x `cols`: [batch, rows, cols]
   /// where it is batched, else [rows, cols].
@@ -213,7 +218,9 @@ std::optional<int64_t> getFlops(int64_t m, int64_t n, int64_t k);
 linalg::FillOp getFoldableZeroFill(linalg::MatmulOp matmul);
 
 /// The fused epilogue of `matmul` (memref form): matchEpilogueChain from
-/// the matmul over its C. analyzeMatmulProblem records its program.
+/// the matmul over its C, or for one batch of a batched matmul from its
+/// batch loop over C's 3-D buffer. analyzeMatmulProblem records its
+/// program.
 std::optional<EpilogueChain> getEpilogueChain(linalg::MatmulOp matmul,
                                               std::string &why,
                                               Operation *&refused);

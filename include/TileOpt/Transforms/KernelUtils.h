@@ -63,6 +63,13 @@ getBatchedOperands(RewriterBase &rewriter, Operation *op,
 SmallVector<Value, 3> viewBatch(RewriterBase &rewriter,
                                 const BatchedOperands &batched, Value batch);
 
+/// The fused epilogue's `inputs` as batch `batch` reads them, at the
+/// rewriter's insertion point: a batched input's matrix or vector of that
+/// batch (a rank-reduced subview of its buffer), the others as they are.
+SmallVector<Value> viewEpilogueInputs(RewriterBase &rewriter, Location loc,
+                                      const FusedEpilogue &epilogue,
+                                      ValueRange inputs, Value batch);
+
 /// `views` (viewBatch's) in place of the loop's inside `launch`; then
 /// erases the loop, which must hold nothing else by then.
 void replaceBatchLoop(RewriterBase &rewriter, gpu::LaunchOp launch,

@@ -143,7 +143,8 @@ def MapNaivePass : Pass<"tile-map-naive"> {
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::memref::MemRefDialect", "mlir::NVVM::NVVMDialect"];
+                           "mlir::memref::MemRefDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::ub::UBDialect"];
   let statistics = [
     Statistic<"numMapped", "num-mapped", "Matmuls mapped to a kernel">,
     Statistic<"numFillsFolded", "num-fills-folded", "Zero fills folded into a kernel">,

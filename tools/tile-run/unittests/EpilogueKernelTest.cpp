@@ -50,6 +50,26 @@ TEST(EpilogueKernel, CompilesGeluWithABiasToF16) {
   EXPECT_EQ(ptx.find("call"), std::string::npos) << "math inlined";
 }
 
+TEST(EpilogueKernel, StepsThroughABatch) {
+  // A batch on the grid's z: C, the output and a batched bias advance by
+  // a batch's matrix or vector; an input for every batch stays.
+  EpilogueSpec e = parse(R"({"inputs": [
+      {"name": "E1", "index": "n", "element_type": "f32", "batched": true},
+      {"name": "E2", "index": "mn", "element_type": "f16"}], "steps": [
+      {"op": "addf", "operands": [0, 1], "type": "f32"},
+      {"op": "extf", "operands": [2], "type": "f32"},
+      {"op": "addf", "operands": [3, 4], "type": "f32"}],
+      "result": 5, "output_type": "f32"})");
+  std::string source = getEpilogueKernelSource(e, ElementType::F32);
+  EXPECT_NE(source.find("c += blockIdx.z * m * n;"), std::string::npos)
+      << source;
+  EXPECT_NE(source.find("out += blockIdx.z * m * n;"), std::string::npos);
+  EXPECT_NE(source.find("e1 += blockIdx.z * n;"), std::string::npos);
+  EXPECT_EQ(source.find("e2 +="), std::string::npos);
+  EXPECT_NE(compile(e, ElementType::F32).find(".entry tile_run_epilogue"),
+            std::string::npos);
+}
+
 TEST(EpilogueKernel, CompilesEveryOp) {
   // Every op of docs/manifest.md on bf16 C with a residual (bf16), a row
   // vector (f16) and a bf16 output.

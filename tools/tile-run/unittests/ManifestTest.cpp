@@ -1006,6 +1006,68 @@ TEST(Manifest, RejectsABrokenEpilogue) {
                "f16[1x45]");
 }
 
+TEST(Manifest, ReadsABatchedEpilogue) {
+  // (x + E1[b, n]) * E2[m, n] after a batch of 2: E1 a vector per batch
+  // ([2, 1, 45]), E2 one matrix for both.
+  const std::string program = R"J({
+    "inputs": [{"name": "E1", "index": "n", "element_type": "f32",
+                "batched": true},
+               {"name": "E2", "index": "mn", "element_type": "f32"}],
+    "steps": [{"op": "addf", "operands": [0, 1], "type": "f32"},
+              {"op": "mulf", "operands": [3, 2], "type": "f32"}],
+    "result": 4, "output_type": "f32",
+    "expression": "((x + E1[b, n]) * E2[m, n])"})J";
+  auto parse = [&](const std::string &e1Shape, std::string &e, Manifest *m) {
+    return parseEdited(
+        {{"\"k\": 17,", "\"k\": 17, \"batch\": 2,"},
+         {"\"grid\": [\n          3,\n          3,\n          1",
+          "\"grid\": [3, 3, 2"},
+         {"[\n            33,\n            17\n          ]", "[2, 33, 17]"},
+         {"[\n            17,\n            45\n          ]", "[2, 17, 45]"},
+         {"[\n            33,\n            45\n          ]", "[2, 33, 45]"},
+         {"\"computes\": \"C = A * B\"",
+          "\"computes\": \"C = ...\", \"epilogue\": " + program},
+         {"\"access\": \"write\"\n        }",
+          "\"access\": \"write\"\n        }, {\"name\": \"E1\", \"kind\": "
+          "\"buffer\", \"element_type\": \"f32\", \"shape\": " +
+              e1Shape +
+              ", \"access\": \"read\"}, {\"name\": \"E2\", \"kind\": "
+              "\"buffer\", \"element_type\": \"f32\", \"shape\": [33, 45], "
+              "\"access\": \"read\"}"}},
+        e, m);
+  };
+  std::string e;
+  Manifest m;
+  ASSERT_TRUE(parse("[2, 1, 45]", e, &m)) << e;
+  const EpilogueSpec &p = *m.kernels[0].epilogue;
+  EXPECT_TRUE(p.inputs[0].batched);
+  EXPECT_FALSE(p.inputs[1].batched);
+  // Element (b, 2, 3) reads E1[b * 45 + 3] and E2[2 * 45 + 3].
+  std::vector<double> x(2 * 33 * 45, 1.0);
+  std::vector<std::vector<float>> in{std::vector<float>(2 * 45, 0.0f),
+                                     std::vector<float>(33 * 45, 1.0f)};
+  in[0][3] = 2.0f;
+  in[0][45 + 3] = 4.0f;
+  in[1][2 * 45 + 3] = 0.5f;
+  std::vector<double> y = applyEpilogue(p, x, in, 33, 45);
+  EXPECT_DOUBLE_EQ(y[2 * 45 + 3], 1.5);
+  EXPECT_DOUBLE_EQ(y[33 * 45 + 2 * 45 + 3], 2.5);
+  EXPECT_DOUBLE_EQ(y[33 * 45 + 3], 5.0);
+  // One vector where the manifest says one per batch.
+  EXPECT_FALSE(parse("[1, 45]", e, nullptr));
+  EXPECT_EQ(e, "kernels[0].args[3]: ABI mismatch: expected buffer E1 of "
+               "f32[2x1x45]");
+  // A batched input without a batch.
+  std::string batchedProgram = kProgram;
+  const std::string f16 = "\"element_type\": \"f16\"";
+  batchedProgram.replace(batchedProgram.find(f16), f16.size(),
+                         f16 + ", \"batched\": true");
+  EXPECT_FALSE(
+      parseWithEpilogue(batchedProgram, kInputArgs, e, nullptr, "bf16"));
+  EXPECT_EQ(e, "kernels[0].problem.epilogue: input E1 is batched in a "
+               "problem without a batch");
+}
+
 TEST(Epilogue, BoundsTheErrorThroughTheProgram) {
   // tanh(x) near 0 changes by about t for x within t; the roundings add
   // (2^-20 for the f32 tanh + 2^-8 for the bf16 output) x max(1, |y|).
