@@ -453,20 +453,26 @@ LogicalResult ChainBuilder::append(linalg::LinalgOp op,
 }
 
 /// Whether every use of `buffer` is one of `allowed`'s, inside `producer`,
-/// the zero fill before `producer`, or a deallocation.
+/// the zero fill before `producer`, or a deallocation, through its
+/// collapsed views (a batch folded into M).
 static bool isPrivate(Value buffer, Operation *producer,
                       ArrayRef<linalg::LinalgOp> allowed) {
-  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-  if (!alloc)
+  if (!buffer.getDefiningOp<memref::AllocOp>())
     return false;
-  for (Operation *user : buffer.getUsers()) {
-    if (producer->isAncestor(user) || isa<memref::DeallocOp>(user) ||
-        llvm::is_contained(allowed, user))
-      continue;
-    if (user == producer->getPrevNode() && isa<linalg::FillOp>(user))
-      continue;
-    return false;
-  }
+  SmallVector<Value> views{buffer};
+  while (!views.empty())
+    for (Operation *user : views.pop_back_val().getUsers()) {
+      if (producer->isAncestor(user) || isa<memref::DeallocOp>(user) ||
+          llvm::is_contained(allowed, user))
+        continue;
+      if (user == producer->getPrevNode() && isa<linalg::FillOp>(user))
+        continue;
+      if (isa<memref::CollapseShapeOp>(user)) {
+        views.push_back(user->getResult(0));
+        continue;
+      }
+      return false;
+    }
   return true;
 }
 

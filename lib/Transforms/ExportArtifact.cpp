@@ -239,10 +239,11 @@ struct ExportArtifactPass
         SmallVector<int64_t, 3> shape =
             problem->getBufferShape(arg.name, arg.rows, arg.cols);
         // (An epilogue's vector has no unit dimension: a row or column.)
-        if (arg.epilogueInput >= 0 &&
-            problem->epilogue->inputs[arg.epilogueInput].index !=
-                EpilogueIndex::MN)
-          shape.erase(shape.end() - (arg.rows == 1 ? 2 : 1));
+        if (arg.epilogueInput >= 0)
+          if (EpilogueIndex index =
+                  problem->epilogue->inputs[arg.epilogueInput].index;
+              index != EpilogueIndex::MN)
+            shape.erase(shape.end() - (index == EpilogueIndex::N ? 2 : 1));
         ok &= type &&
               (arg.workspaceBytes
                    ? type.getShape() == ArrayRef<int64_t>{arg.workspaceBytes}

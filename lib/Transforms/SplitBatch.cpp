@@ -121,8 +121,87 @@ static Value makeBatchView(RewriterBase &rewriter, Location loc, Value v,
                                    v, offsets, sizes, strides);
 }
 
+/// The elementwise ops after a batch folded into M (C's (batch x M) x N
+/// view `rows` of `c`), folded with it where each operand folds: ops over
+/// (b, m, n) that read the value so far, every operand at (b, m, n), (b, m)
+/// or (n), become the same ops over ((b, m), n) on collapsed views (C's the
+/// matmul's), so that they fuse into its kernel like a 2-D matmul's. The
+/// first op that does not fold ends the chain and stays as it is.
+static void foldEpilogueOps(RewriterBase &rewriter, Operation *matmul, Value c,
+                            Value rows) {
+  MLIRContext *ctx = matmul->getContext();
+  AffineExpr b = getAffineDimExpr(0, ctx), m = getAffineDimExpr(1, ctx),
+             n = getAffineDimExpr(2, ctx);
+  AffineExpr r = getAffineDimExpr(0, ctx), col = getAffineDimExpr(1, ctx);
+  // The folded map of each map that folds, and its operand's reassociation.
+  auto fold = [&](AffineMap map)
+      -> std::optional<
+          std::pair<AffineMap, SmallVector<ReassociationIndices>>> {
+    if (map == AffineMap::get(3, 0, {b, m, n}, ctx))
+      return std::make_pair(AffineMap::get(2, 0, {r, col}, ctx),
+                            SmallVector<ReassociationIndices>{{0, 1}, {2}});
+    if (map == AffineMap::get(3, 0, {b, m}, ctx))
+      return std::make_pair(AffineMap::get(2, 0, {r}, ctx),
+                            SmallVector<ReassociationIndices>{{0, 1}});
+    if (map == AffineMap::get(3, 0, {n}, ctx))
+      return std::make_pair(AffineMap::get(2, 0, {col}, ctx),
+                            SmallVector<ReassociationIndices>{});
+    return std::nullopt;
+  };
+  DenseMap<Value, Value> collapsed{{c, rows}};
+  Value current = c;
+  for (Operation *op = matmul->getNextNode(); op;) {
+    Operation *next = op->getNextNode();
+    if (isa<memref::AllocOp>(op) || isPure(op)) {
+      op = next;
+      continue;
+    }
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || !llvm::is_contained(op->getOperands(), current) ||
+        !generic.hasPureBufferSemantics() || generic.getNumLoops() != 3 ||
+        generic.getNumParallelLoops() != 3 || generic.hasIndexSemantics() ||
+        generic.getNumDpsInits() != 1)
+      return;
+    SmallVector<AffineMap> maps;
+    SmallVector<Value> operands;
+    rewriter.setInsertionPoint(op);
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto folded = fold(generic.getMatchingIndexingMap(&operand));
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      if (!folded || !type || !type.getLayout().isIdentity()) {
+        op->emitRemark()
+            << "not fused into the kernel of the matmul: its batch folds "
+               "into M (B is one matrix for every batch), and operand #"
+            << operand.getOperandNumber()
+            << " is not a dense buffer read at (b, m, n), (b, m) or (n)";
+        return;
+      }
+      maps.push_back(folded->first);
+      Value &view = collapsed[operand.get()];
+      if (!view)
+        view = folded->second.empty()
+                   ? operand.get()
+                   : memref::CollapseShapeOp::create(
+                         rewriter, op->getLoc(), operand.get(), folded->second);
+      operands.push_back(view);
+    }
+    int64_t inputs = generic.getNumDpsInputs();
+    auto folded = linalg::GenericOp::create(
+        rewriter, op->getLoc(), TypeRange{},
+        ArrayRef(operands).take_front(inputs),
+        ArrayRef(operands).drop_front(inputs), maps,
+        SmallVector<utils::IteratorType>(2, utils::IteratorType::parallel));
+    rewriter.inlineRegionBefore(generic.getRegion(), folded.getRegion(),
+                                folded.getRegion().begin());
+    current = generic.getDpsInits()[0];
+    rewriter.eraseOp(op);
+    op = next;
+  }
+}
+
 /// The batch loop of `op` (or, B broadcast, the matmul of the batch folded
-/// into M), its zero fill of C (if any) moved to the matmul.
+/// into M, and the elementwise ops after it), its zero fill of C (if any)
+/// moved to the matmul.
 static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
                        const BatchShape &shape) {
   Location loc = op.getLoc();
@@ -156,7 +235,10 @@ static void splitBatch(RewriterBase &rewriter, linalg::BatchMatmulOp op,
   if (shape.form == BatchForm::FoldIntoM) {
     SmallVector<ReassociationIndices> rows = {{0, 1}, {2}};
     Value aRows = memref::CollapseShapeOp::create(rewriter, loc, a, rows);
-    matmulOf(aRows, b, memref::CollapseShapeOp::create(rewriter, loc, c, rows));
+    Value cRows = memref::CollapseShapeOp::create(rewriter, loc, c, rows);
+    Operation *next = op->getNextNode();
+    matmulOf(aRows, b, cRows);
+    foldEpilogueOps(rewriter, next->getPrevNode(), c, cRows);
     return;
   }
   auto loop = scf::ForallOp::create(

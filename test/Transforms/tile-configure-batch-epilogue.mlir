@@ -65,3 +65,52 @@ func.func @one_batch(%A: memref<4x64x32xf32>, %B: memref<4x32x48xf32>, %D: memre
   }
   return
 }
+
+// -----
+
+// B one matrix for every batch, A as stored: the batch folds into M, and
+// so do the ops after it, into one 2-D matmul's epilogue: (b, m, n) and
+// (b, m) become (m, n) and (m) of the 256 rows, (n) stays.
+// CHECK-LABEL: func.func @folded
+// CHECK: tile.problem = {accumulate = false, c_type = f32, element_type = f32
+// CHECK-SAME: epilogue = {inputs = [{index = "m", type = f32}, {index = "n", type = f32}]
+// CHECK-SAME: m = 256 : i64
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : memref<256x48xf32>, memref<256xf32>, memref<48xf32>) outs(%{{.*}} : memref<256x48xf32>)
+func.func @folded(%A: memref<4x64x32xf32>, %B: memref<32x48xf32>, %R: memref<4x64xf32>, %S: memref<48xf32>, %D: memref<4x64x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %C = memref.alloc() : memref<4x64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<4x64x48xf32>)
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x64x32xf32>, memref<32x48xf32>) outs(%C : memref<4x64x48xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m)>, affine_map<(b, m, n) -> (n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%C, %R, %S : memref<4x64x48xf32>, memref<4x64xf32>, memref<48xf32>) outs(%D : memref<4x64x48xf32>) {
+  ^bb0(%x: f32, %r: f32, %s: f32, %o: f32):
+    %a = arith.addf %x, %r : f32
+    %b = arith.addf %a, %s : f32
+    linalg.yield %b : f32
+  }
+  memref.dealloc %C : memref<4x64x48xf32>
+  return
+}
+
+// -----
+
+// A folded batch's op that reads one matrix for every batch: the rows of
+// the folded matmul cannot index it.
+// CHECK-LABEL: func.func @folded_shared_residual
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : memref<4x64x48xf32>, memref<64x48xf32>)
+func.func @folded_shared_residual(%A: memref<4x64x32xf32>, %B: memref<32x48xf32>, %T: memref<64x48xf32>, %D: memref<4x64x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %C = memref.alloc() : memref<4x64x48xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<4x64x48xf32>)
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x64x32xf32>, memref<32x48xf32>) outs(%C : memref<4x64x48xf32>)
+  // expected-remark @below {{not fused into the kernel of the matmul: its batch folds into M (B is one matrix for every batch), and operand #1 is not a dense buffer read at (b, m, n), (b, m) or (n)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (m, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%C, %T : memref<4x64x48xf32>, memref<64x48xf32>) outs(%D : memref<4x64x48xf32>) {
+  ^bb0(%x: f32, %t: f32, %o: f32):
+    %s = arith.addf %x, %t : f32
+    linalg.yield %s : f32
+  }
+  return
+}

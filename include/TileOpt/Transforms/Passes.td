@@ -57,7 +57,11 @@ def SplitBatchPass : Pass<"tile-split-batch"> {
     broadcast (indexing map `(b, m, n, k) -> (k, n)`, B a K x N memref)
     with dense A (not transposed) and C is one matmul instead: the batch
     folds into M (`memref.collapse_shape` of A and C to (batch x M) x K
-    and x N); with A transposed it is a loop whose matmuls read B as it
+    and x N), and so do the elementwise `linalg.generic` ops over
+    (b, m, n) that follow and read its result, where every operand is read
+    at (b, m, n), (b, m) or (n) (ops over the collapsed views, which fuse
+    into the matmul's kernel; the first that does not fold stays as it is,
+    with a remark); with A transposed it is a loop whose matmuls read B as it
     is. Other
     batch_matmuls (other indexing maps, dynamic shapes, tensors) are left
     as they are.
