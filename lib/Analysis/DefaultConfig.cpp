@@ -189,7 +189,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     if (why)
       *why = "precision = " + stringifyPrecision(precision).str() +
              " copies B as TF32 through the workspace, which a batched "
-             "matmul does not support yet";
+             "matmul does not support yet (a tf32 config with registers = "
+             "b copies nothing where K % 4 = 0 and A is stored M x K)";
     return {};
   }
   // (The TF32 kernels copy what is not K-major: any layout.)

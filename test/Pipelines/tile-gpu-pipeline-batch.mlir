@@ -65,6 +65,24 @@
 // CHECK: "batch": 4,
 // CHECK-NEXT: "broadcast_b": true,
 
+// TF32 with B in registers copies nothing (K % 4 = 0, A as stored): a
+// batch of it; B's boxes (N-major, 32 x 32) are one batch deep.
+// CHECK: "name": "A",
+// CHECK: "box": [
+// CHECK-NEXT: 1,
+// CHECK-NEXT: 32,
+// CHECK-NEXT: 32
+// CHECK: "name": "B",
+// CHECK: "shape": [
+// CHECK-NEXT: 2,
+// CHECK-NEXT: 64,
+// CHECK-NEXT: 256
+// CHECK: "function": "tf32_b_registers",
+// CHECK: "batch": 2,
+// CHECK: "precision": "tf32",
+// CHECK: "tf32_truncated": [
+// CHECK-NEXT: "A"
+
 func.func @broadcast_a(%A: memref<256x64xf16>, %B: memref<4x64x512xf16>, %C: memref<4x256x512xf16>) {
   linalg.batch_matmul indexing_maps = [
       affine_map<(b, m, n, k) -> (m, k)>,
@@ -89,5 +107,11 @@ func.func @broadcast_b(%A: memref<4x64x256xf16>, %B: memref<64x512xf16>, %C: mem
       affine_map<(b, m, n, k) -> (k, n)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
       ins(%A, %B : memref<4x64x256xf16>, memref<64x512xf16>) outs(%C : memref<4x256x512xf16>)
+  return
+}
+
+func.func @tf32_b_registers(%A: memref<2x128x64xf32>, %B: memref<2x64x256xf32>, %C: memref<2x128x256xf32>) {
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>}
+      ins(%A, %B : memref<2x128x64xf32>, memref<2x64x256xf32>) outs(%C : memref<2x128x256xf32>)
   return
 }

@@ -390,9 +390,6 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
       return r.fail(where + ".launch.grid",
                     "z must be 1 or the batch count, " +
                         std::to_string(k.batches()));
-    if (k.batch && k.isTF32())
-      return r.fail(pw + ".batch", "a batched problem of precision " +
-                                       k.precision + " is not supported");
     // "cluster" (optional, default [1, 1, 1]): whole clusters tile the
     // grid, of at most 8 blocks (the portable size), on sm_90 or later.
     if (findMember(*launch, "cluster")) {
@@ -695,6 +692,12 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         expected.insert(expected.begin(), "A exact transposed");
       else if (k.k % 4 != 0)
         expected.insert(expected.begin(), "A exact");
+      // (A batch's copies would be the whole batch's: none are made.)
+      if (k.batch && !expected.empty())
+        return r.fail(pw + ".batch", "a batched problem of precision " +
+                                         k.precision +
+                                         " with copies of A or B in the "
+                                         "workspace is not supported");
       std::vector<std::string> got;
       for (size_t i = 3; i < k.args.size(); ++i)
         got.push_back(k.args[i].name + " " + k.args[i].part +
