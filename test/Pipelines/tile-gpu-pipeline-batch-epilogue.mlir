@@ -67,3 +67,28 @@ func.func @bias_residual(%A: memref<3x64x32xf16>, %B: memref<3x32x128xf16>, %E1:
   memref.dealloc %C : memref<3x64x128xf32>
   return
 }
+
+// On a persistent grid a block's tiles span batches: the batch's views of
+// C and of the per-batch bias are the tile's (tile / 9 tiles per batch),
+// made in the tile loop.
+// IR-LABEL: func.func @persistent
+// IR: gpu.launch
+// IR: scf.for %[[TILE:[a-z0-9_]+]] =
+// IR: %[[B:[0-9]+]] = arith.divui %[[TILE]], %c9 : index
+// IR: memref.subview %{{[a-z0-9_]+}}[%[[B]], 0, 0] [1, 300, 264] [1, 1, 1] : memref<6x300x264xf32>
+// IR-NEXT: memref.subview %{{[a-z0-9_]+}}[%[[B]], 0] [1, 264] [1, 1] : memref<6x264xf32>
+func.func @persistent(%A: memref<6x300x128xf16>, %B: memref<6x128x264xf16>, %E1: memref<6x264xf32>, %Y: memref<6x300x264xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %C = memref.alloc() : memref<6x300x264xf32>
+  linalg.fill ins(%zero : f32) outs(%C : memref<6x300x264xf32>)
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>}
+      ins(%A, %B : memref<6x300x128xf16>, memref<6x128x264xf16>) outs(%C : memref<6x300x264xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%C, %E1 : memref<6x300x264xf32>, memref<6x264xf32>) outs(%Y : memref<6x300x264xf32>) {
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %s = arith.addf %x, %b : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %C : memref<6x300x264xf32>
+  return
+}
