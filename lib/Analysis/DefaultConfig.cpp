@@ -196,7 +196,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision, target,
-                                   why);
+                                   why, layout);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
                                     why, layout, batch);

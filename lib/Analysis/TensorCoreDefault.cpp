@@ -286,7 +286,8 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
 
 ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
-    Precision precision, const TargetInfo &target, std::string *why) {
+    Precision precision, const TargetInfo &target, std::string *why,
+    OperandLayout layout) {
   std::string name = stringifyPrecision(precision).str();
   if (!target.findRate("wgmma", "tf32")) {
     if (why)
@@ -317,6 +318,23 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
   ConfigAttr config =
       withScheduler(m % bm == 0 || bm == 64 ? TileSchedulerKind::Persistent
                                             : TileSchedulerKind::DataParallel);
+  // The persistent 128 x 256 tiles as 256 x 128 with B in registers, where
+  // that copies nothing (selectDefaultTF32Config's comment), in the
+  // measured order (along_n).
+  if (!x3 && bm == 128 && bn == 256 &&
+      config.getScheduler() == TileSchedulerKind::Persistent) {
+    ConfigAttr swapped = ConfigAttr::get(
+        ctx, Strategy::Tiled, {256, 128, 32}, {256, 64},
+        WgmmaTileAttr::get(ctx, {64, 256, 8}, precision, RegisterOperand::B),
+        CopyAttr::get(ctx, CopyKind::Tma),
+        ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1,
+                          TileSchedulerKind::Persistent,
+                          ProducerKind::Warpgroup, TileOrder::AlongN));
+    if (!copiesA(swapped, k, layout) &&
+        !findRegisterBViolation(swapped, layout, n, elementType) &&
+        !findDefaultViolation(swapped, m, n, k, elementType, target))
+      return swapped;
+  }
   // tf32x3 over a full wave or more with a tail that splits: split_tail,
   // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
   // parts, 25 % faster than the data-parallel grid's third wave;

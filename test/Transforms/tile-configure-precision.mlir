@@ -7,26 +7,24 @@
 // precision= picks that precision's default: the wgmma tile with K = 8 and
 // 32-column boxes, one resident block per SM (the copies' grid barrier),
 // a producer warpgroup; tf32x3 stages both parts of B, so 128 x 128 tiles
-// in 3 stages. Without it, an f32 matmul stays on the CUDA cores.
-// TF32: tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
+// in 3 stages. Without it, an f32 matmul stays on the CUDA cores. tf32 on
+// 2048^3 (B as stored, N % 4 = 0, K % 4 = 0) takes 256 x 128 tiles with B
+// in registers, which copy nothing (A truncated to TF32).
+// TF32: tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>
 // X3: tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
 // IEEE: tile.config = #tile.config<tiled, block = [64, 256, 16], {{.*}}tile = #tile.fma<
 
-// The report: A's rows are 16-byte multiples, so its TMA boxes come from
-// A itself and the K loop rounds its elements in registers (4 shared
-// loads per thread and 8 of k); the one copy is B's, rounded and
-// transposed, and what it moves; the TF32 tensor-core floors (1024
-// multiply-adds per SM and cycle; tf32x3 a third of it for its useful
-// FLOPs).
-// REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 with A from registers (4 shared loads per thread) and B from shared-memory descriptors
-// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
-// REPORT-NEXT: kernel arguments: A (tensor map); B; C; workspace (16777228 bytes); B (tensor map of its rounded TF32 transposed copy);
-// REPORT: pack: 128 of the grid's 128 blocks copy B transposed (rounded) into 2048 rows of 2048 elements at byte 0 of a 16777228-byte workspace, and every block waits for them; 33554432 bytes read and written per launch
+// The report: B's fragments come from B's own TMA boxes, rounded in
+// registers (4 shared loads per thread and 8 of k), A's from its boxes as
+// the descriptor operand, truncated; no copy, no workspace, no pack; the
+// TF32 tensor-core floors (1024 multiply-adds per SM and cycle; tf32x3 a
+// third of it for its useful FLOPs).
+// REPORT: per warpgroup and 8 of k: 1 wgmma m64n256k8 with B from registers (4 shared loads per thread) and A from shared-memory descriptors
+// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes), truncated to TF32, B tma (128-byte swizzled boxes), rounded to TF32 in registers (C^T = B^T A^T);
+// REPORT-NEXT: kernel arguments: A (tensor map); B (tensor map); C;
+// REPORT-NOT: pack:
 // REPORT: floors: tensor-core TF32 peak 535.3 TFLOP/s (132 SMs x 1024 FMA
-// The copy's 32 MiB at 4.8 TB/s come before any tile: the floor is their
-// time plus the tiles'.
 // REPORT: time floors: 32.1 us for the executed FLOPs at the peak (useful ones: 32.1 us; at the grid's wave efficiency: 33.1 us)
-// REPORT-NEXT: pack floor: 7.0 us for the copies' bytes, before the first tile: 40.1 us with the grid floor
 // REPORT-NOT: VIOLATION
 // tf32x3 stages A as it is and B's two parts, and splits A in registers.
 // X3REPORT: one K step of one block: 49152 bytes staged, 1048576 FLOPs: 21.33 FLOP/byte
@@ -55,8 +53,14 @@ func.func @square(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tenso
 // tf32's 64 x 256 tiles (one consumer warpgroup of 256 threads, 240
 // registers) hold two steps of A fragments beside the accumulators: the K
 // loop loads a step ahead; 2048^3's two consumers of 168 registers do not.
+// B's rows of 2039 elements are not 16-byte multiples: B is copied,
+// transposed and rounded, before any tile; the floor is the copy's time
+// plus the tiles'.
 // REPORT: matmul 2053 x 2039 x 2048
-// REPORT: plan: grid 132 x 1, block 256 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers a step ahead, B tma
+// REPORT: plan: grid 132 x 1, block 256 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers a step ahead, B tma (128-byte swizzled boxes) from its transposed TF32 copy;
+// REPORT-NEXT: kernel arguments: A (tensor map); B; C; workspace (16703500 bytes); B (tensor map of its rounded TF32 transposed copy);
+// REPORT: pack: 132 of the grid's 132 blocks copy B transposed (rounded) into 2039 rows of 2048 elements at byte 0 of a 16703500-byte workspace, and every block waits for them; 33406976 bytes read and written per launch
+// REPORT: pack floor: 7.0 us for the copies' bytes, before the first tile: 40.1 us with the grid floor
 // X3REPORT: matmul 2053 x 2039 x 2048
 // X3REPORT: split_tail: 392 units, looped over by a persistent grid of 132 blocks: 264 tiles whole and 8 tail tile(s) in 16 parts of about 4 of their 64 K steps each
 func.func @ragged(%A: tensor<2053x2048xf32>, %B: tensor<2048x2039xf32>) -> tensor<2053x2039xf32> {

@@ -62,10 +62,17 @@ ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// whole waves, 0.0967 ms against 0.1231 for 136 of 128 x 256 (the tile
 /// study, docs/results/2026-12-05-tf32-tiles/; 128 x 128 tiles, 272 of
 /// them, took 0.108-0.113). tf32x3 runs a tail that splits on split_tail.
+///
+/// tf32 on 128 x 256 tiles of a persistent grid, B stored K x N in rows of
+/// 16-byte multiples and A M x K (K % 4 = 0): 256 x 128 tiles with B in
+/// registers (`registers = b`) instead, which copy nothing (A truncated to
+/// TF32 rather than rounded): 2048^3 0.79 -> 1.02x cuBLAS TF32, 4096^3
+/// 0.82-0.90 -> 0.98-1.00x on an H100 (docs/results/2026-12-07-tf32-b-registers/).
 ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m, int64_t n,
                                    int64_t k, Type elementType,
                                    Precision precision,
-                                   const TargetInfo &target, std::string *why);
+                                   const TargetInfo &target, std::string *why,
+                                   OperandLayout layout = {});
 
 /// The fraction of its waves' SM slots that `tiles` tiles fill on `sms`
 /// SMs (one block each).
