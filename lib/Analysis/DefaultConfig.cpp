@@ -184,7 +184,7 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why, Precision precision,
-    OperandLayout layout, int64_t batch) {
+    OperandLayout layout, int64_t batch, bool windows) {
   if (precision != Precision::IEEE && batch) {
     if (why)
       *why = "precision = " + stringifyPrecision(precision).str() +
@@ -196,7 +196,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision, target,
-                                   why, layout);
+                                   why, layout, windows);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
                                     why, layout, batch);

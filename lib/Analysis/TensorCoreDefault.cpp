@@ -287,7 +287,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
 ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Precision precision, const TargetInfo &target, std::string *why,
-    OperandLayout layout) {
+    OperandLayout layout, bool windows) {
   std::string name = stringifyPrecision(precision).str();
   if (!target.findRate("wgmma", "tf32")) {
     if (why)
@@ -321,7 +321,7 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
   // The persistent 128 x 256 tiles as 256 x 128 with B in registers, where
   // that copies nothing (selectDefaultTF32Config's comment), in the
   // measured order (along_n).
-  if (!x3 && bm == 128 && bn == 256 &&
+  if (!x3 && !windows && bm == 128 && bn == 256 &&
       config.getScheduler() == TileSchedulerKind::Persistent) {
     ConfigAttr swapped = ConfigAttr::get(
         ctx, Strategy::Tiled, {256, 128, 32}, {256, 64},

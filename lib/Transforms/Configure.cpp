@@ -44,7 +44,9 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   ConfigAttr config = selectDefaultTiledConfig(
       op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
       problem.getOutType(), target, &why, precision, problem.layout,
-      problem.batch);
+      problem.batch, llvm::any_of(problem.windows, [](const auto &w) {
+        return w.has_value();
+      }));
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
                       << ": " << why;

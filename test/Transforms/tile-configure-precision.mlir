@@ -70,3 +70,17 @@ func.func @ragged(%A: tensor<2053x2048xf32>, %B: tensor<2048x2039xf32>) -> tenso
   %R = linalg.matmul ins(%A, %B : tensor<2053x2048xf32>, tensor<2048x2039xf32>) outs(%C : tensor<2053x2039xf32>) -> tensor<2053x2039xf32>
   return %R : tensor<2053x2039xf32>
 }
+
+// Windows of larger buffers keep the register-A kernel: B in registers
+// over a window has not been checked on a GPU.
+// TF32-LABEL: func.func @window
+// TF32: tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32>,
+func.func @window(%Abuf: memref<2048x2080xf32>, %Bbuf: memref<2048x2080xf32>, %Cbuf: memref<2048x2080xf32>) {
+  %A = memref.subview %Abuf[0, 0] [2048, 2048] [1, 1] : memref<2048x2080xf32> to memref<2048x2048xf32, strided<[2080, 1], offset: 0>>
+  %B = memref.subview %Bbuf[0, 0] [2048, 2048] [1, 1] : memref<2048x2080xf32> to memref<2048x2048xf32, strided<[2080, 1], offset: 0>>
+  %C = memref.subview %Cbuf[0, 0] [2048, 2048] [1, 1] : memref<2048x2080xf32> to memref<2048x2048xf32, strided<[2080, 1], offset: 0>>
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32, strided<[2080, 1], offset: 0>>)
+  linalg.matmul ins(%A, %B : memref<2048x2048xf32, strided<[2080, 1], offset: 0>>, memref<2048x2048xf32, strided<[2080, 1], offset: 0>>) outs(%C : memref<2048x2048xf32, strided<[2080, 1], offset: 0>>)
+  return
+}

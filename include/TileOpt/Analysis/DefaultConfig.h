@@ -30,13 +30,14 @@ namespace mlir::tileopt {
 /// candidates are the TMA ones that copy them first (b = packed, at least
 /// one block per SM). A batched problem (`batch` > 0) counts its tiles
 /// `batch` times and takes only configs findBatchViolation admits.
+/// `windows`: an operand is a window of a larger buffer.
 ConfigAttr selectDefaultTiledConfig(MLIRContext *ctx, int64_t m, int64_t n,
                                     int64_t k, Type elementType, Type cType,
                                     const TargetInfo &target,
                                     std::string *why = nullptr,
                                     Precision precision = Precision::IEEE,
                                     OperandLayout layout = {},
-                                    int64_t batch = 0);
+                                    int64_t batch = 0, bool windows = false);
 
 /// The default of a 16-bit problem: the wgmma tile of 128 x 256 (two
 /// warpgroups of 64 x 256) in 4 stages of BK = 64 (48 KiB each), the
@@ -67,12 +68,15 @@ ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// 16-byte multiples and A M x K (K % 4 = 0): 256 x 128 tiles with B in
 /// registers (`registers = b`) instead, which copy nothing (A truncated to
 /// TF32 rather than rounded): 2048^3 0.79 -> 1.02x cuBLAS TF32, 4096^3
-/// 0.82-0.90 -> 0.98-1.00x on an H100 (docs/results/2026-12-07-tf32-b-registers/).
+/// 0.82-0.90 -> 0.98-1.00x on an H100
+/// (docs/results/2026-12-07-tf32-b-registers/); not where an operand is a
+/// window of a larger buffer (`windows`: not checked on a GPU yet).
 ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m, int64_t n,
                                    int64_t k, Type elementType,
                                    Precision precision,
                                    const TargetInfo &target, std::string *why,
-                                   OperandLayout layout = {});
+                                   OperandLayout layout = {},
+                                   bool windows = false);
 
 /// The fraction of its waves' SM slots that `tiles` tiles fill on `sms`
 /// SMs (one block each).
