@@ -8,6 +8,7 @@
 #include "TileOpt/Analysis/MatmulProblem.h"
 #include "TileOpt/Dialect/TileDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -114,6 +115,27 @@ void mlir::tileopt::replaceBatchLoop(RewriterBase &rewriter,
       return launch.getBody().isAncestor(use.getOwner()->getParentRegion());
     });
   rewriter.eraseOp(batched.loop);
+}
+
+Value mlir::tileopt::cloneSubViewOf(RewriterBase &rewriter,
+                                    memref::SubViewOp view, Value source,
+                                    Type elementType) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(view);
+  MemRefType type =
+      MemRefType::Builder(view.getType()).setElementType(elementType);
+  return memref::SubViewOp::create(rewriter, view.getLoc(), type, source,
+                                   view.getMixedOffsets(), view.getMixedSizes(),
+                                   view.getMixedStrides());
+}
+
+void mlir::tileopt::poisonBatchView(RewriterBase &rewriter,
+                                    memref::SubViewOp view) {
+  rewriter.setInsertionPoint(view);
+  rewriter.replaceAllUsesWith(
+      view.getResult(),
+      ub::PoisonOp::create(rewriter, view.getLoc(), view.getType()));
+  rewriter.eraseOp(view);
 }
 
 Value mlir::tileopt::takeWindowBuffer(RewriterBase &rewriter,

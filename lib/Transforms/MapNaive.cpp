@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::tileopt {
@@ -60,19 +59,10 @@ mlir::tileopt::mapMatmulToNaiveLaunch(RewriterBase &rewriter,
     out = chain->output;
   }
   if (chain && cView && out != cView->root) {
-    // The batch's view of the chain's output in place of its view of C,
-    // which goes with the loop (the fill and the matmul read poison).
+    // The batch's view of the chain's output in place of its view of C.
     auto view = c.getDefiningOp<memref::SubViewOp>();
-    rewriter.setInsertionPoint(view);
-    out =
-        memref::SubViewOp::create(rewriter, view.getLoc(),
-                                  MemRefType::Builder(view.getType())
-                                      .setElementType(chain->epilogue.outType),
-                                  out, view.getMixedOffsets(),
-                                  view.getMixedSizes(), view.getMixedStrides());
-    rewriter.replaceAllUsesWith(
-        c, ub::PoisonOp::create(rewriter, view.getLoc(), c.getType()));
-    rewriter.eraseOp(view);
+    out = cloneSubViewOf(rewriter, view, out, chain->epilogue.outType);
+    poisonBatchView(rewriter, view);
   }
 
   // A batched problem: one batch per z of the grid, which replaces the

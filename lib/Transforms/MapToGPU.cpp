@@ -144,29 +144,16 @@ matchFusedEpilogue(RewriterBase &rewriter, scf::ForallOp forall,
     Value source = retarget(subview.getSource());
     if (!source)
       return Value();
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointAfter(subview);
-    MemRefType type = MemRefType::Builder(subview.getType())
-                          .setElementType(chain->epilogue.outType);
-    return retargeted[view] = memref::SubViewOp::create(
-               rewriter, subview.getLoc(), type, source,
-               subview.getMixedOffsets(), subview.getMixedSizes(),
-               subview.getMixedStrides());
+    return retargeted[view] = cloneSubViewOf(rewriter, subview, source,
+                                             chain->epilogue.outType);
   };
   Value batchView = c == tile.globalC ? Value() : tile.globalC;
   tile.cView = retarget(tile.cView);
   tile.globalC = retarget(tile.globalC);
   if (!tile.cView || !tile.globalC)
     return forall.emitOpError() << "C tile must be subviews of C";
-  // The batch's view of C itself goes with the batch loop; what still
-  // reads it (the matmul, until the kernel body replaces it) reads poison.
-  if (batchView) {
-    rewriter.setInsertionPoint(batchView.getDefiningOp());
-    rewriter.replaceAllUsesWith(
-        batchView, ub::PoisonOp::create(rewriter, batchView.getLoc(),
-                                        batchView.getType()));
-    rewriter.eraseOp(batchView.getDefiningOp());
-  }
+  if (batchView)
+    poisonBatchView(rewriter, batchView.getDefiningOp<memref::SubViewOp>());
   return chain;
 }
 

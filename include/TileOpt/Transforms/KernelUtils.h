@@ -10,6 +10,7 @@
 #include "TileOpt/Analysis/MatmulProblem.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -74,6 +75,17 @@ SmallVector<Value> viewEpilogueInputs(RewriterBase &rewriter, Location loc,
 /// erases the loop, which must hold nothing else by then.
 void replaceBatchLoop(RewriterBase &rewriter, gpu::LaunchOp launch,
                       const BatchedOperands &batched, ArrayRef<Value> views);
+
+/// A subview of `source` with `view`'s offsets, sizes and strides and
+/// element type `elementType`, made right after `view`: the same window of
+/// a fused epilogue's output as `view` is of C.
+Value cloneSubViewOf(RewriterBase &rewriter, memref::SubViewOp view,
+                     Value source, Type elementType);
+
+/// Erases a batch loop's view of C that a fused epilogue's output replaces
+/// (the view goes with the loop); what still reads it (the matmul and C's
+/// fill, until the kernel replaces them) reads ub.poison instead.
+void poisonBatchView(RewriterBase &rewriter, memref::SubViewOp view);
 
 /// The longest kernel name stem sanitizeKernelName returns (with
 /// `_matmul_<i>` and `.cubin`, well within a 255-byte file name).
