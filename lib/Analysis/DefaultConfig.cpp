@@ -185,18 +185,10 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why, Precision precision,
     OperandLayout layout, int64_t batch, bool windows) {
-  if (precision != Precision::IEEE && batch) {
-    if (why)
-      *why = "precision = " + stringifyPrecision(precision).str() +
-             " copies B as TF32 through the workspace, which a batched "
-             "matmul does not support yet (a tf32 config with registers = "
-             "b copies nothing where K % 4 = 0 and A is stored M x K)";
-    return {};
-  }
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision, target,
-                                   why, layout, windows);
+                                   why, layout, windows, batch);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
                                     why, layout, batch);

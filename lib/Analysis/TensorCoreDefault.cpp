@@ -287,7 +287,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
 ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Precision precision, const TargetInfo &target, std::string *why,
-    OperandLayout layout, bool windows) {
+    OperandLayout layout, bool windows, int64_t batch) {
   std::string name = stringifyPrecision(precision).str();
   if (!target.findRate("wgmma", "tf32")) {
     if (why)
@@ -318,23 +318,44 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
   ConfigAttr config =
       withScheduler(m % bm == 0 || bm == 64 ? TileSchedulerKind::Persistent
                                             : TileSchedulerKind::DataParallel);
-  // The persistent 128 x 256 tiles as 256 x 128 with B in registers, where
-  // that copies nothing (selectDefaultTF32Config's comment), in the
-  // measured order (along_n).
-  if (!x3 && !windows && bm == 128 && bn == 256 &&
-      config.getScheduler() == TileSchedulerKind::Persistent) {
+  // 256 x 128 tiles with B in registers (measured order along_n): what
+  // the persistent 128 x 256 tiles become where that copies nothing, and
+  // a batch's tiles, on the grid's z or over more than a wave of tiles on
+  // a persistent grid (selectDefaultTF32Config's comment).
+  auto registerB = [&](TileSchedulerKind scheduler) -> ConfigAttr {
     ConfigAttr swapped = ConfigAttr::get(
         ctx, Strategy::Tiled, {256, 128, 32}, {256, 64},
         WgmmaTileAttr::get(ctx, {64, 256, 8}, precision, RegisterOperand::B),
         CopyAttr::get(ctx, CopyKind::Tma),
-        ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1,
-                          TileSchedulerKind::Persistent,
+        ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1, scheduler,
                           ProducerKind::Warpgroup, TileOrder::AlongN));
-    if (!copiesA(swapped, k, layout) &&
-        !findRegisterBViolation(swapped, layout, n, elementType) &&
-        !findDefaultViolation(swapped, m, n, k, elementType, target))
-      return swapped;
+    if (x3 || windows || copiesA(swapped, k, layout) ||
+        findRegisterBViolation(swapped, layout, n, elementType) ||
+        findBatchViolation(swapped, k, batch, layout) ||
+        findDefaultViolation(swapped, m, n, k, elementType, target))
+      return {};
+    return swapped;
+  };
+  if (batch) {
+    int64_t tiles =
+        batch * llvm::divideCeil(m, 256) * llvm::divideCeil(n, 128);
+    if (ConfigAttr config = registerB(tiles > target.numSMs
+                                          ? TileSchedulerKind::Persistent
+                                          : TileSchedulerKind::DataParallel))
+      return config;
+    if (why)
+      *why = x3 ? "precision = tf32x3 copies B's parts through the "
+                  "workspace, which a batched matmul does not support yet"
+                : "precision = tf32 has a default for a batched matmul only "
+                  "where its tiles copy nothing (B in registers: A stored M "
+                  "x K with K % 4 = 0, B stored K x N in rows of 16-byte "
+                  "multiples, no operand a window of a larger buffer)";
+    return {};
   }
+  if (bm == 128 && bn == 256 &&
+      config.getScheduler() == TileSchedulerKind::Persistent)
+    if (ConfigAttr swapped = registerB(TileSchedulerKind::Persistent))
+      return swapped;
   // tf32x3 over a full wave or more with a tail that splits: split_tail,
   // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
   // parts, 25 % faster than the data-parallel grid's third wave;

@@ -1,5 +1,5 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-split-batch --tile-configure=chip=sm_90a
-// RUN: tile-opt %S/Inputs/batch-tf32.mlir -verify-diagnostics --tile-split-batch --tile-configure="chip=sm_90a precision=tf32"
+// RUN: tile-opt %S/Inputs/batch-tf32.mlir -verify-diagnostics --tile-split-batch --tile-configure="chip=sm_90a precision=tf32x3"
 
 // A batched matmul runs its batch on the grid's z, or batch after batch in
 // a persistent grid's tiles: configs that share K steps or copies across

@@ -71,12 +71,19 @@ ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// 0.82-0.90 -> 0.98-1.00x on an H100
 /// (docs/results/2026-12-07-tf32-b-registers/); not where an operand is a
 /// window of a larger buffer (`windows`: not checked on a GPU yet).
+///
+/// A batch of `batch` products (tf32 only: the other kernels copy B
+/// through the workspace, which a batch does not support): the same 256 x
+/// 128 tiles with B in registers where they copy nothing, on the grid's z,
+/// or, over more than a wave of tiles, on a persistent grid whose tiles
+/// run batch after batch (as the f16 default's batches); no default (an
+/// error in `why`) otherwise.
 ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m, int64_t n,
                                    int64_t k, Type elementType,
                                    Precision precision,
                                    const TargetInfo &target, std::string *why,
                                    OperandLayout layout = {},
-                                   bool windows = false);
+                                   bool windows = false, int64_t batch = 0);
 
 /// The fraction of its waves' SM slots that `tiles` tiles fill on `sms`
 /// SMs (one block each).

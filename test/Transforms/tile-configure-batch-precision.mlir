@@ -1,0 +1,43 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-split-batch --tile-configure="chip=sm_90a precision=tf32" | FileCheck %s
+
+// tf32's default for a batch: 256 x 128 tiles with B in registers, which
+// copy nothing (A stored M x K with K % 4 = 0, B K x N in rows of 16-byte
+// multiples), on the grid's z where the batch's tiles fit a wave, on a
+// persistent grid whose tiles run batch after batch over more. Where
+// they would copy, no default: the diagnostic says what it needs.
+
+// 4 x 1 x 2 tiles: one per block, batch on the grid's z.
+// CHECK-LABEL: func.func @one_wave
+// CHECK: linalg.matmul {{.*}}tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>
+func.func @one_wave(%A: memref<4x256x64xf32>, %B: memref<4x64x256xf32>, %C: memref<4x256x256xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<4x256x64xf32>, memref<4x64x256xf32>) outs(%C : memref<4x256x256xf32>)
+  return
+}
+
+// -----
+
+// 16 x 8 x 16 tiles, 2048 in all: a persistent grid.
+// CHECK-LABEL: func.func @many_tiles
+// CHECK: linalg.matmul {{.*}}tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup>>
+func.func @many_tiles(%A: memref<16x2048x128xf32>, %B: memref<16x128x2048xf32>, %C: memref<16x2048x2048xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<16x2048x128xf32>, memref<16x128x2048xf32>) outs(%C : memref<16x2048x2048xf32>)
+  return
+}
+
+// -----
+
+// K % 4 != 0: A's rows are not 16-byte multiples, so A would be copied.
+func.func @k_unaligned(%A: memref<4x256x62xf32>, %B: memref<4x62x256xf32>, %C: memref<4x256x256xf32>) {
+  // expected-error @+1 {{has no default tiled config for sm_90a: precision = tf32 has a default for a batched matmul only where its tiles copy nothing (B in registers: A stored M x K with K % 4 = 0, B stored K x N in rows of 16-byte multiples, no operand a window of a larger buffer)}}
+  linalg.batch_matmul ins(%A, %B : memref<4x256x62xf32>, memref<4x62x256xf32>) outs(%C : memref<4x256x256xf32>)
+  return
+}
+
+// -----
+
+// N % 4 != 0: B's rows are not 16-byte multiples.
+func.func @n_unaligned(%A: memref<4x256x64xf32>, %B: memref<4x64x254xf32>, %C: memref<4x256x254xf32>) {
+  // expected-error @+1 {{precision = tf32 has a default for a batched matmul only where its tiles copy nothing}}
+  linalg.batch_matmul ins(%A, %B : memref<4x256x64xf32>, memref<4x64x254xf32>) outs(%C : memref<4x256x254xf32>)
+  return
+}
