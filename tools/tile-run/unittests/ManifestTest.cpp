@@ -766,12 +766,13 @@ namespace {
 /// The valid manifest (33 x 45 x 17 f32) with `precision` and a workspace
 /// followed by maps of the copies `copies` ({name, part, transposed});
 /// `bInRegisters`: B a tensor map of itself, A truncated (registers = b),
-/// and N = 48 (the map's rows are 16-byte multiples).
+/// and N = 48 (the map's rows are 16-byte multiples); `batched`: a batch
+/// of 2 (A, B and C 3-D, the grid's z 2).
 bool parseTF32(
     const std::string &precision,
     std::initializer_list<std::tuple<const char *, const char *, bool>> copies,
     Manifest &m, std::string &error, bool transposeB = false,
-    bool bInRegisters = false) {
+    bool bInRegisters = false, bool batched = false) {
   std::string args =
       R"({"name": "workspace", "kind": "workspace", "bytes": 65536,
           "init": "zero", "alignment": 16, "access": "readwrite"})";
@@ -818,6 +819,17 @@ bool parseTF32(
                                               "\"b_layout\": \"column-major\""},
           {"[\n            17,\n            45\n          ]", "[45, 17]"}})
       text.replace(text.find(from), from.size(), to);
+  }
+  if (batched) {
+    text.replace(text.find("\"k\": 17,"), 8, "\"k\": 17, \"batch\": 2,");
+    const std::string z = "\n          1\n        ]";
+    text.replace(text.find(z), z.size(), "2]");
+    // Every argument's shape gets the batch in front, every box a 1.
+    for (auto [key, lead] :
+         {std::pair<std::string, std::string>{"\"shape\": [", "2, "},
+          {"\"box\": [", "1, "}})
+      for (size_t at = 0; (at = text.find(key, at)) != std::string::npos;)
+        text.insert(at += key.size(), lead);
   }
   return parseManifest(text, "/art", m, error);
 }
@@ -883,6 +895,30 @@ TEST(Manifest, ReadsATF32KernelWithBInRegisters) {
                          /*transposeB=*/false, /*bInRegisters=*/true));
   EXPECT_EQ(e, "kernels[0].problem.tf32_truncated: is for precision tf32, "
                "got tf32x3");
+}
+
+TEST(Manifest, RejectsABatchedTF32KernelWithCopies) {
+  Manifest m;
+  std::string e;
+  // A batch's copies would be the whole batch's, and none are made: with
+  // B in registers but K = 17 (A's exact copy) and with tf32x3, refused.
+  EXPECT_FALSE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
+                         /*transposeB=*/false, /*bInRegisters=*/true,
+                         /*batched=*/true));
+  EXPECT_EQ(e, "kernels[0].problem.batch: a batched problem of precision "
+               "tf32 with copies of A or B in the workspace is not "
+               "supported");
+  EXPECT_FALSE(parseTF32(
+      "tf32x3",
+      {{"A", "exact", false}, {"B", "high", true}, {"B", "low", true}}, m, e,
+      /*transposeB=*/false, /*bInRegisters=*/false, /*batched=*/true));
+  EXPECT_EQ(e, "kernels[0].problem.batch: a batched problem of precision "
+               "tf32x3 with copies of A or B in the workspace is not "
+               "supported");
+  // The same kernel without the batch reads.
+  EXPECT_TRUE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
+                        /*transposeB=*/false, /*bInRegisters=*/true))
+      << e;
 }
 
 TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
