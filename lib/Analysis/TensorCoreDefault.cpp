@@ -337,11 +337,10 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     return swapped;
   };
   if (batch) {
-    int64_t tiles =
-        batch * llvm::divideCeil(m, 256) * llvm::divideCeil(n, 128);
-    if (ConfigAttr config = registerB(tiles > target.numSMs
-                                          ? TileSchedulerKind::Persistent
-                                          : TileSchedulerKind::DataParallel))
+    int64_t tiles = batch * llvm::divideCeil(m, 256) * llvm::divideCeil(n, 128);
+    if (ConfigAttr config =
+            registerB(tiles > target.numSMs ? TileSchedulerKind::Persistent
+                                            : TileSchedulerKind::DataParallel))
       return config;
     if (why)
       *why = x3 ? "precision = tf32x3 copies B's parts through the "
