@@ -49,7 +49,10 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
       }));
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
-                      << ": " << why;
+                      << ": " << why
+                      << (problem.batch && precision == Precision::IEEE
+                              ? " (strategy=naive takes any batch)"
+                              : "");
   return config;
 }
 

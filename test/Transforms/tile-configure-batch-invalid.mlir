@@ -26,7 +26,7 @@ func.func @cluster(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memre
 
 // 16-bit B whose rows are not 16-byte multiples: the default would pack B.
 func.func @pack_b(%A: memref<4x256x64xf16>, %B: memref<4x64x255xf16>, %C: memref<4x256x255xf16>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b, A copied) are not supported for it yet}}
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b, A copied) are not supported for it yet (strategy=naive takes any batch)}}
   linalg.batch_matmul ins(%A, %B : memref<4x256x64xf16>, memref<4x64x255xf16>) outs(%C : memref<4x256x255xf16>)
   return
 }
