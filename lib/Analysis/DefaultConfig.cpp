@@ -184,11 +184,11 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
 ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Type cType, const TargetInfo &target, std::string *why, Precision precision,
-    OperandLayout layout, int64_t batch, bool windows) {
+    OperandLayout layout, int64_t batch) {
   // (The TF32 kernels copy what is not K-major: any layout.)
   if (precision != Precision::IEEE)
     return selectDefaultTF32Config(ctx, m, n, k, elementType, precision, target,
-                                   why, layout, windows, batch);
+                                   why, layout, batch);
   if (elementType.getIntOrFloatBitWidth() == 16)
     return selectDefaultWgmmaConfig(ctx, m, n, k, elementType, cType, target,
                                     why, layout, batch);

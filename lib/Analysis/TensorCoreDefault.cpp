@@ -287,7 +287,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
 ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     MLIRContext *ctx, int64_t m, int64_t n, int64_t k, Type elementType,
     Precision precision, const TargetInfo &target, std::string *why,
-    OperandLayout layout, bool windows, int64_t batch) {
+    OperandLayout layout, int64_t batch) {
   std::string name = stringifyPrecision(precision).str();
   if (!target.findRate("wgmma", "tf32")) {
     if (why)
@@ -329,7 +329,7 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
         CopyAttr::get(ctx, CopyKind::Tma),
         ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1, scheduler,
                           ProducerKind::Warpgroup, TileOrder::AlongN));
-    if (x3 || windows || copiesA(swapped, k, layout) ||
+    if (x3 || copiesA(swapped, k, layout) ||
         findRegisterBViolation(swapped, layout, n, elementType) ||
         findBatchViolation(swapped, k, batch, layout) ||
         findDefaultViolation(swapped, m, n, k, elementType, target))
@@ -348,7 +348,7 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
                 : "precision = tf32 has a default for a batched matmul only "
                   "where its tiles copy nothing (B in registers: A stored M "
                   "x K with K % 4 = 0, B stored K x N in rows of 16-byte "
-                  "multiples, no operand a window of a larger buffer)";
+                  "multiples)";
     return {};
   }
   if (bm == 128 && bn == 256 &&

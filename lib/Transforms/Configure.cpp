@@ -44,9 +44,7 @@ static ConfigAttr buildDefaultConfig(Operation *op, Strategy strategy,
   ConfigAttr config = selectDefaultTiledConfig(
       op->getContext(), problem.m, problem.n, problem.k, problem.elementType,
       problem.getOutType(), target, &why, precision, problem.layout,
-      problem.batch, llvm::any_of(problem.windows, [](const auto &w) {
-        return w.has_value();
-      }));
+      problem.batch);
   if (!config)
     op->emitOpError() << "has no default tiled config for " << target.chip
                       << ": " << why
