@@ -329,19 +329,19 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
         CopyAttr::get(ctx, CopyKind::Tma),
         ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1, scheduler,
                           ProducerKind::Warpgroup, TileOrder::AlongN));
+    // (findProblemViolation covers B's rows, the batch and the shape.)
     if (x3 || copiesA(swapped, k, layout) ||
-        findRegisterBViolation(swapped, layout, n, elementType) ||
-        findBatchViolation(swapped, k, batch, layout) ||
-        findDefaultViolation(swapped, m, n, k, elementType, target))
+        findProblemViolation(swapped, m, n, k, elementType, target, layout,
+                             batch))
       return {};
     return swapped;
   };
   if (batch) {
-    int64_t tiles = batch * llvm::divideCeil(m, 256) * llvm::divideCeil(n, 128);
-    if (ConfigAttr config =
-            registerB(tiles > target.numSMs ? TileSchedulerKind::Persistent
-                                            : TileSchedulerKind::DataParallel))
-      return config;
+    ConfigAttr batched = registerB(TileSchedulerKind::DataParallel);
+    if (batched && batch * getOutputTiles(batched, m, n) > target.numSMs)
+      batched = registerB(TileSchedulerKind::Persistent);
+    if (batched)
+      return batched;
     if (why)
       *why = x3 ? "precision = tf32x3 copies B's parts through the "
                   "workspace, which a batched matmul does not support yet"
