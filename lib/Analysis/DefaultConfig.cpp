@@ -144,10 +144,10 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 /// linalg gives them: split with transposed copies, 1000 x 1000 x 1001
 /// spilled 8 bytes), and fewer tiles than the wave's block slots, so that
 /// every tile splits along K into at least two parts (TMA or cp.async
-/// stages, B in whole boxes, rows or packed; at least 4 resident blocks
-/// where the candidate asks for none, as measured). Where a wave holds at
-/// most kStreamKMaxBlocksPerTile blocks per tile, Stream-K on the same
-/// tiles instead, which fills the whole wave (on whole tiles or with
+/// stages, B in whole boxes, rows or packed; 4 resident blocks where the
+/// candidate asks for none, as measured, or as many as fit). Where a wave
+/// holds at most kStreamKMaxBlocksPerTile blocks per tile, Stream-K on the
+/// same tiles instead, which fills the whole wave (on whole tiles or with
 /// pack_b, as getStreamKVariant; not with operands stored transposed,
 /// whose copies' transposes and Stream-K's segment loop spilled 612 bytes
 /// on 1100 x 1200 x 1000).
@@ -162,7 +162,9 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
       (llvm::divideCeil(k, config.getBK()) < kSplitKMinSteps && !fewTiles &&
        (w.ctas >= target.numSMs || !layout.isDefault())))
     return {};
-  int64_t blocksPerSM = config.getBlocksPerSM() ? config.getBlocksPerSM() : 4;
+  int64_t blocksPerSM = config.getBlocksPerSM()
+                            ? config.getBlocksPerSM()
+                            : std::min<int64_t>(4, w.ctasPerSM);
   ConfigAttr split =
       withScheduler(config, blocksPerSM, TileSchedulerKind::SplitTail);
   StreamKPlan plan = getStreamKPlan(split, m, n, k, elementType, target);
@@ -204,6 +206,11 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
        FmaOrder::Rows, BStaging::Direct, 1.06, 0},
       {64, 64, 16, 32, 32, 4, 8, 2, 0, CopyKind::Tma, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.97, 0},
+      // Taller than wide, where N fits one tile: 8192 x 64 x 4096 split
+      // 1.015x cuBLAS, 0.882x on 64 x 64 tiles
+      // (docs/results/2026-12-07-tf32-batch/).
+      {128, 64, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, AStaging::Restaged,
+       FmaOrder::Columns, BStaging::Direct, 1.05, 0},
       {64, 128, 16, 32, 64, 8, 8, 2, 4, CopyKind::Tma, AStaging::Restaged,
        FmaOrder::Columns, BStaging::RowGroups, 0, 0.99},
       {64, 256, 16, 32, 64, 8, 8, 2, 2, CopyKind::Tma, AStaging::Restaged,
@@ -229,6 +236,16 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       {8, 256, 32, 8, 32, 1, 8, 2, 2, CopyKind::Async, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
       {256, 8, 32, 32, 8, 8, 1, 2, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
+      // One-wide tiles for M = 1 or N = 1, which pad nothing: 1 x 8192 x
+      // 8192 0.999x cuBLAS with TMA (rows of B in 16-byte multiples) and
+      // 0.964x with cp.async, 8192 x 1 x 8192 0.930x (0.913x and 0.852x
+      // on the 8-wide tiles; docs/results/2026-12-07-tf32-batch/).
+      {1, 256, 32, 1, 128, 1, 4, 4, 1, CopyKind::Tma, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.35, 0},
+      {1, 512, 16, 1, 256, 1, 8, 3, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.34, 0.34},
+      {64, 1, 64, 32, 1, 1, 1, 3, 4, CopyKind::Async, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
       // The smallest last: its limits are the ones reported when none fits.
       {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, AStaging::Direct,
@@ -260,8 +277,11 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   double bestScore = -1;
   for (const Candidate &c : candidates) {
     // A narrow tile only where the problem is as narrow: elsewhere it
-    // gives up the wide tiles' reuse for nothing.
-    if ((c.bm <= kNarrowSide && m > c.bm) || (c.bn <= kNarrowSide && n > c.bn))
+    // gives up the wide tiles' reuse for nothing. A tile taller than wide
+    // only where it spans N, where it was measured (the wide tiles of the
+    // same area take every other shape).
+    if ((c.bm <= kNarrowSide && m > c.bm) ||
+        (c.bn <= kNarrowSide && n > c.bn) || (c.bm > c.bn && n > c.bn))
       continue;
     if (transposed && (c.copy != CopyKind::Tma ||
                        (layout.transposeB && c.b == BStaging::RowGroups)))

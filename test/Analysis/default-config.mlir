@@ -217,6 +217,25 @@ func.func @skinny_n(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memr
 
 // -----
 
+// N = 64 fits one 128 x 64 tile column (taller than wide, taken only where
+// it spans N): 8192 x 64 x 4096 1.015x cuBLAS split against 0.882x on
+// 64 x 64 tiles. N = 68 spans two: the wide tiles.
+// CHECK-LABEL: func.func @tall_n
+// CHECK: #tile.config<tiled, block = [128, 64, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = split_tail>>
+// CHECK-LABEL: func.func @wider_than_64
+// CHECK-NOT: block = [128, 64, 16]
+// CHECK: return
+func.func @tall_n(%A: memref<8192x4096xf32>, %B: memref<4096x64xf32>, %C: memref<8192x64xf32>) {
+  linalg.matmul ins(%A, %B : memref<8192x4096xf32>, memref<4096x64xf32>) outs(%C : memref<8192x64xf32>)
+  return
+}
+func.func @wider_than_64(%A: memref<8192x4096xf32>, %B: memref<4096x68xf32>, %C: memref<8192x68xf32>) {
+  linalg.matmul ins(%A, %B : memref<8192x4096xf32>, memref<4096x68xf32>) outs(%C : memref<8192x68xf32>)
+  return
+}
+
+// -----
+
 // K = 1001: rows of A are not 16-byte multiples, so TMA kernels copy A
 // first into aligned rows (at least one block per SM); the TMA candidates
 // keep their speed at that copy's cost, as for 1000^3 (0.912x cuBLAS
@@ -257,18 +276,32 @@ func.func @explicit(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: me
 
 // -----
 
-// Matrix-vector products and 16-row outputs: the narrow tiles of their
-// side (8 or 16), split along K; a 32-row output keeps the wide tiles.
+// Matrix-vector products: tiles one row (column) wide, split along K; B's
+// rows not 16-byte multiples (N % 4 != 0) take cp.async for TMA. 2- and
+// 16-row outputs: the narrow tiles of their side (8 or 16); a 32-row
+// output keeps the wide tiles.
 // CHECK-LABEL: func.func @vector_m
+// CHECK: #tile.config<tiled, block = [1, 256, 32], warp = [1, 128], tile = #tile.fma<thread = [1, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>
+// CHECK-LABEL: func.func @vector_m_ragged
+// CHECK: #tile.config<tiled, block = [1, 512, 16], warp = [1, 256], tile = #tile.fma<thread = [1, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK-LABEL: func.func @rows_2
 // CHECK: #tile.config<tiled, block = [8, 256, 32], warp = [8, 32], tile = #tile.fma<thread = [1, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 // CHECK-LABEL: func.func @vector_n
-// CHECK: #tile.config<tiled, block = [256, 8, 32], warp = [32, 8], tile = #tile.fma<thread = [8, 1]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK: #tile.config<tiled, block = [64, 1, 64], warp = [32, 1], tile = #tile.fma<thread = [1, 1]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 4, scheduler = split_tail>>
 // CHECK-LABEL: func.func @skinny_m
 // CHECK: #tile.config<tiled, block = [16, 256, 32], warp = [16, 32], tile = #tile.fma<thread = [2, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 // CHECK-LABEL: func.func @rows_32
 // CHECK: #tile.config<tiled, block = [64, 256, 16]
 func.func @vector_m(%A: memref<1x8192xf32>, %B: memref<8192x8192xf32>, %C: memref<1x8192xf32>) {
   linalg.matmul ins(%A, %B : memref<1x8192xf32>, memref<8192x8192xf32>) outs(%C : memref<1x8192xf32>)
+  return
+}
+func.func @vector_m_ragged(%A: memref<1x8190xf32>, %B: memref<8190x8191xf32>, %C: memref<1x8191xf32>) {
+  linalg.matmul ins(%A, %B : memref<1x8190xf32>, memref<8190x8191xf32>) outs(%C : memref<1x8191xf32>)
+  return
+}
+func.func @rows_2(%A: memref<2x8192xf32>, %B: memref<8192x8192xf32>, %C: memref<2x8192xf32>) {
+  linalg.matmul ins(%A, %B : memref<2x8192xf32>, memref<8192x8192xf32>) outs(%C : memref<2x8192xf32>)
   return
 }
 func.func @vector_n(%A: memref<8192x8192xf32>, %B: memref<8192x1xf32>, %C: memref<8192x1xf32>) {
