@@ -240,13 +240,22 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       // One-wide tiles for M = 1 or N = 1, which pad nothing: 1 x 8192 x
       // 8192 0.999x cuBLAS with TMA (rows of B in 16-byte multiples) and
       // 0.964x with cp.async, 8192 x 1 x 8192 0.930x (0.913x and 0.852x
-      // on the 8-wide tiles; docs/results/2026-12-07-tf32-batch/).
+      // on the 8-wide tiles; docs/results/2026-12-07-tf32-batch/); 1 x
+      // 4096 x 4096 0.95x with TMA, 0.91x with cp.async, which takes the
+      // rows TMA cannot (1 x 8191 x 8190 0.94x, 0.32x on 64 x 64 tiles;
+      // docs/results/2026-12-07-shape-matrix/).
       {1, 256, 32, 1, 128, 1, 4, 4, 1, CopyKind::Tma, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.35, 0},
       {1, 512, 16, 1, 256, 1, 8, 3, 2, CopyKind::Async, AStaging::Direct,
-       FmaOrder::Rows, BStaging::Direct, 0.34, 0.34},
+       FmaOrder::Rows, BStaging::Direct, 0.32, 0.34},
       {64, 1, 64, 32, 1, 1, 1, 3, 4, CopyKind::Async, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.35, 0.35},
+      // 32 wide where N fits it (the tall-tile rule): 4096 x 32 x 4096
+      // split 1.17x cuBLAS, 0.79x on the tall 128 x 64 tiles
+      // (docs/results/2026-12-07-shape-matrix/); below twice the 16-wide
+      // tiles' speed, so that N <= 16 keeps those.
+      {256, 32, 32, 32, 32, 8, 4, 2, 2, CopyKind::Async, AStaging::Direct,
+       FmaOrder::Rows, BStaging::Direct, 0.68, 0.68},
       // The smallest last: its limits are the ones reported when none fits.
       {32, 32, 16, 16, 16, 2, 4, 1, 0, CopyKind::Registers, AStaging::Direct,
        FmaOrder::Rows, BStaging::Direct, 0.30, 0.30},

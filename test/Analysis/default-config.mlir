@@ -219,14 +219,34 @@ func.func @skinny_n(%A: memref<4096x4096xf32>, %B: memref<4096x16xf32>, %C: memr
 
 // N = 64 fits one 128 x 64 tile column (taller than wide, taken only where
 // it spans N): 8192 x 64 x 4096 1.015x cuBLAS split against 0.882x on
-// 64 x 64 tiles. N = 68 spans two: the wide tiles.
+// 64 x 64 tiles. N = 68 spans two: the wide tiles. N = 30 and 32: 256 x
+// 32 tiles (1.09x and 1.16x, against 0.67x and 0.79x); N = 12 keeps the
+// 16-wide ones.
 // CHECK-LABEL: func.func @tall_n
 // CHECK: #tile.config<tiled, block = [128, 64, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4, scheduler = split_tail>>
+// CHECK-LABEL: func.func @n_32
+// CHECK: #tile.config<tiled, block = [256, 32, 32], warp = [32, 32], tile = #tile.fma<thread = [8, 4]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK-LABEL: func.func @n_30
+// CHECK: #tile.config<tiled, block = [256, 32, 32]
+// CHECK-LABEL: func.func @n_12
+// CHECK: #tile.config<tiled, block = [256, 16, 32]
 // CHECK-LABEL: func.func @wider_than_64
 // CHECK-NOT: block = [128, 64, 16]
 // CHECK: return
 func.func @tall_n(%A: memref<8192x4096xf32>, %B: memref<4096x64xf32>, %C: memref<8192x64xf32>) {
   linalg.matmul ins(%A, %B : memref<8192x4096xf32>, memref<4096x64xf32>) outs(%C : memref<8192x64xf32>)
+  return
+}
+func.func @n_32(%A: memref<4096x4096xf32>, %B: memref<4096x32xf32>, %C: memref<4096x32xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x32xf32>) outs(%C : memref<4096x32xf32>)
+  return
+}
+func.func @n_30(%A: memref<4096x4096xf32>, %B: memref<4096x30xf32>, %C: memref<4096x30xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x30xf32>) outs(%C : memref<4096x30xf32>)
+  return
+}
+func.func @n_12(%A: memref<4096x4096xf32>, %B: memref<4096x12xf32>, %C: memref<4096x12xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x12xf32>) outs(%C : memref<4096x12xf32>)
   return
 }
 func.func @wider_than_64(%A: memref<8192x4096xf32>, %B: memref<4096x68xf32>, %C: memref<8192x68xf32>) {
