@@ -141,7 +141,7 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
   if (config.getPackB())
     copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
-  if (config.getPrecision() == Precision::TF32 && !config.isBInRegisters())
+  if (config.getPrecision() == Precision::TF32 && config.copiesTF32B())
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
     for (CopyPart part : {CopyPart::High, CopyPart::Low})

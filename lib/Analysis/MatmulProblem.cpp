@@ -498,8 +498,7 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
   else if (config.getCluster() > 1)
     os << "clusters are not supported for it yet (use cluster = 1)";
   else if (config.getPackB() || config.getBRowGroups() ||
-           (config.isTF32() && !config.isBInRegisters()) ||
-           copiesA(config, k, layout))
+           config.copiesTF32B() || copiesA(config, k, layout))
     os << "copies of A or B in the workspace (b = packed or row_groups, "
           "the TF32 precisions but tf32 with registers = b, A copied) are "
           "not supported for it yet";

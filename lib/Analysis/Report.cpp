@@ -407,6 +407,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
        << (bInRegisters ? "" : ahead) << ", ";
     copy("B", plan->copy[1]);
     os << (bInRegisters ? rounded.str() + ahead.str() + " (C^T = B^T A^T)"
+           : plan->config.isBTruncated() ? " as stored, truncated to TF32"
            : tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
            : tf32                 ? " from its transposed TF32 copy"
            : plan->workspace.pack ? " from pack_b's copy"

@@ -292,6 +292,19 @@ mlir::tileopt::findRegisterBViolation(ConfigAttr config, OperandLayout layout,
 }
 
 std::optional<std::string>
+mlir::tileopt::findTruncatedBViolation(ConfigAttr config, OperandLayout layout,
+                                       int64_t k, Type elementType) {
+  if (!config.isBTruncated() ||
+      (layout.transposeB && k * getElementBytes(elementType) % 16 == 0))
+    return std::nullopt;
+  return "truncated = b reads B's TMA boxes from B as stored, N x K: it "
+         "needs B transposed, with rows of 16-byte multiples (K % 4 = 0), "
+         "got " +
+         (layout.transposeB ? "rows of " + std::to_string(k)
+                            : std::string("B stored K x N"));
+}
+
+std::optional<std::string>
 mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
                                   int64_t k, Type elementType,
                                   OperandLayout layout) {
@@ -305,6 +318,9 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
     return violation;
   if (std::optional<std::string> violation =
           findRegisterBViolation(config, layout, n, elementType))
+    return violation;
+  if (std::optional<std::string> violation =
+          findTruncatedBViolation(config, layout, k, elementType))
     return violation;
   // A and B as stored: rows of K or M elements (A), N or K (B).
   auto [aRows, aCols] = layout.storedA(m, k);

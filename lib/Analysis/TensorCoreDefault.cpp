@@ -306,14 +306,16 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
           getWaveEfficiency(wideTiles, target.numSMs))
     bm = 64;
   TileOrder order = n >= m ? TileOrder::AlongM : TileOrder::AlongN;
-  auto withScheduler = [&](TileSchedulerKind scheduler) {
-    return ConfigAttr::get(
-        ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
-        WgmmaTileAttr::get(ctx, {64, bn, 8}, precision, RegisterOperand::A),
-        CopyAttr::get(ctx, CopyKind::Tma),
-        ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4,
-                          /*blocksPerSM=*/1, scheduler, ProducerKind::Warpgroup,
-                          order));
+  auto withScheduler = [&](TileSchedulerKind scheduler,
+                           TruncatedOperand truncated =
+                               TruncatedOperand::None) {
+    return ConfigAttr::get(ctx, Strategy::Tiled, {bm, bn, 32}, {64, bn},
+                           WgmmaTileAttr::get(ctx, {64, bn, 8}, precision,
+                                              RegisterOperand::A, truncated),
+                           CopyAttr::get(ctx, CopyKind::Tma),
+                           ScheduleAttr::get(ctx, /*stages=*/x3 ? 3 : 4,
+                                             /*blocksPerSM=*/1, scheduler,
+                                             ProducerKind::Warpgroup, order));
   };
   ConfigAttr config =
       withScheduler(m % bm == 0 || bm == 64 ? TileSchedulerKind::Persistent
@@ -336,25 +338,46 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
       return {};
     return swapped;
   };
+  // B stored N x K, K-major as the TF32 wgmma read it: the register-A
+  // tiles with B's boxes from B itself, truncated (for a batch, on the
+  // grid's z or a persistent grid as registerB's).
+  auto truncatedB = [&](TileSchedulerKind scheduler) -> ConfigAttr {
+    ConfigAttr truncated = withScheduler(scheduler, TruncatedOperand::B);
+    if (x3 || !layout.transposeB || copiesA(truncated, k, layout) ||
+        findProblemViolation(truncated, m, n, k, elementType, target, layout,
+                             batch))
+      return {};
+    return truncated;
+  };
   if (batch) {
-    ConfigAttr batched = registerB(TileSchedulerKind::DataParallel);
-    if (batched && batch * getOutputTiles(batched, m, n) > target.numSMs)
-      batched = registerB(TileSchedulerKind::Persistent);
-    if (batched)
-      return batched;
+    for (llvm::function_ref<ConfigAttr(TileSchedulerKind)> candidate :
+         {llvm::function_ref<ConfigAttr(TileSchedulerKind)>(registerB),
+          llvm::function_ref<ConfigAttr(TileSchedulerKind)>(truncatedB)}) {
+      ConfigAttr batched = candidate(TileSchedulerKind::DataParallel);
+      if (batched && batch * getOutputTiles(batched, m, n) > target.numSMs)
+        batched = candidate(TileSchedulerKind::Persistent);
+      if (batched)
+        return batched;
+    }
     if (why)
       *why = x3 ? "precision = tf32x3 copies B's parts through the "
                   "workspace, which a batched matmul does not support yet"
                 : "precision = tf32 has a default for a batched matmul only "
-                  "where its tiles copy nothing (B in registers: A stored M "
-                  "x K with K % 4 = 0, B stored K x N in rows of 16-byte "
-                  "multiples)";
+                  "where its tiles copy nothing (A stored M x K with K % 4 "
+                  "= 0; B stored K x N in rows of 16-byte multiples, taken "
+                  "in registers, or stored N x K, read truncated)";
     return {};
   }
   if (bm == 128 && bn == 256 &&
       config.getScheduler() == TileSchedulerKind::Persistent)
     if (ConfigAttr swapped = registerB(TileSchedulerKind::Persistent))
       return swapped;
+  // B stored N x K read truncated rather than copied rounded: 2048^3 0.0614
+  // -> 0.0485 ms, 4096^3 0.399 -> 0.378, 2053 x 2039 x 2048 0.080 ->
+  // 0.0755 (H100; docs/results/2026-12-07-tf32-truncated-b/), at about
+  // 1.5x the error, as registers = b's truncated A.
+  if (ConfigAttr truncated = truncatedB(config.getScheduler()))
+    return truncated;
   // tf32x3 over a full wave or more with a tail that splits: split_tail,
   // as the f16 default (2053 x 2039 x 2048: 272 tiles, the tail's 8 in 16
   // parts, 25 % faster than the data-parallel grid's third wave;

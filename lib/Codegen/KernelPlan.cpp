@@ -176,8 +176,7 @@ mlir::tileopt::findPartsViolation(ConfigAttr config, const TargetInfo &target,
     os << *stages;
   } else if (int64_t panels =
                  getSharedMemoryLayout(config, elementType).panelBytes;
-             config.isTF32() && !config.isBInRegisters() &&
-             panels < kPackTransposeBytes) {
+             config.copiesTF32B() && panels < kPackTransposeBytes) {
     // The TF32 copies transpose B through shared tiles over the stages
     // (after pack_b's ticket word), before the K loop uses them.
     os << "precision = " << stringifyPrecision(config.getPrecision())
@@ -272,7 +271,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
   // (TF32 kernels read B's copy, unless B is the register operand.)
-  bool bCopied = config.isTF32() && !config.isBInRegisters();
+  bool bCopied = config.copiesTF32B();
   bool aMap = tma && !copiesA(config, p.k, p.layout);
   // A and B as stored, a box one stage of their rows (transposed: A K x
   // M, B N x K).

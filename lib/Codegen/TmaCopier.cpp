@@ -531,7 +531,7 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
     if (plan.workspace.pack)
       for (auto [copy, arg] : llvm::zip(plan.workspace.pack->copies, packed))
         described.push_back({copyView(copy), {arg.boxRows, arg.boxCols}});
-    // registers = b: B's boxes from B itself.
+    // registers = b or truncated = b: B's boxes from B itself.
     if (b.tensorMap)
       described.push_back({globalB, {b.boxRows, b.boxCols}});
   } else if (swizzled) {

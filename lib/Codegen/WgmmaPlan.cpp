@@ -55,11 +55,14 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   w.groupsN = config.getBN() / w.wn;
   // registers = b: B's boxes from B as stored (N-major).
   w.bInRegisters = config.isBInRegisters();
-  if (std::optional<std::string> v = findRegisterBViolation(
-          config, problem.layout, n, problem.elementType)) {
-    why = *v;
-    return failure();
-  }
+  for (std::optional<std::string> v :
+       {findRegisterBViolation(config, problem.layout, n, problem.elementType),
+        findTruncatedBViolation(config, problem.layout, problem.k,
+                                problem.elementType)})
+    if (v) {
+      why = *v;
+      return failure();
+    }
   w.aKMajor = config.isTF32() || !problem.layout.transposeA;
   w.bKMajor = (config.isTF32() && !w.bInRegisters) || problem.layout.transposeB;
   plan.instructionTile = InstructionTileKind::Wgmma;

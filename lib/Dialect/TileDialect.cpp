@@ -102,7 +102,14 @@ LogicalResult FmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 WgmmaTileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                       ArrayRef<int64_t> shape, Precision precision,
-                      RegisterOperand registers) {
+                      RegisterOperand registers, TruncatedOperand truncated) {
+  if (truncated == TruncatedOperand::B &&
+      (precision != Precision::TF32 || registers == RegisterOperand::B))
+    return emitError() << "truncated = b needs precision = tf32 and "
+                          "registers = a (tf32x3 splits B in its copy; "
+                          "registers = b rounds B), got precision = "
+                       << stringifyPrecision(precision) << ", registers = "
+                       << stringifyRegisterOperand(registers);
   if (registers == RegisterOperand::B && precision != Precision::TF32)
     return emitError() << "registers = b needs precision = tf32 (the 16-bit "
                           "wgmma read both operands from shared memory; "

@@ -199,7 +199,8 @@ json::Value mlir::tileopt::kernelToJson(const KernelRecord &k) {
       {"report", toJson(report)},
   };
   // Batched: `batch` matrices each, but one of a broadcast A or B. TF32
-  // with registers = b: A reaches the tensor cores truncated.
+  // with registers = b: A reaches the tensor cores truncated; with
+  // truncated = b, B.
   json::Object &problem = *kernel.getObject("problem");
   if (p.batch)
     problem["batch"] = p.batch;
@@ -209,5 +210,7 @@ json::Value mlir::tileopt::kernelToJson(const KernelRecord &k) {
     problem["broadcast_b"] = true;
   if (k.config.isBInRegisters())
     problem["tf32_truncated"] = json::Array{"A"};
+  if (k.config.isBTruncated())
+    problem["tf32_truncated"] = json::Array{"B"};
   return kernel;
 }

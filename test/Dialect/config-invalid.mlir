@@ -412,6 +412,17 @@ func.func @f() attributes {c = #tile.wgmma<shape = [64, 128, 16], registers = b>
 
 // -----
 
+// truncated = b: only tf32 reads B as stored, and only with A in registers.
+// expected-error @+1 {{truncated = b needs precision = tf32 and registers = a (tf32x3 splits B in its copy; registers = b rounds B), got precision = tf32x3, registers = a}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3, truncated = b>} { return }
+
+// -----
+
+// expected-error @+1 {{truncated = b needs precision = tf32 and registers = a (tf32x3 splits B in its copy; registers = b rounds B), got precision = tf32, registers = b}}
+func.func @f() attributes {c = #tile.wgmma<shape = [64, 128, 8], precision = tf32, registers = b, truncated = b>} { return }
+
+// -----
+
 // registers = b: the instructions' 64 rows run along C's columns, their N
 // along its rows, so warp = [64, 256] is not whole m64n256 instructions.
 // expected-error @+1 {{warpgroup tile [64, 256] is not whole wgmma instructions of 256 x 64 (registers = b: C's rows by columns)}}

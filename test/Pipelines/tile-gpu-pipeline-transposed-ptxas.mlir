@@ -64,21 +64,27 @@
 // CHECK: "a_layout": "column-major",
 // CHECK: "b_layout": "column-major",
 
-// TF32 reads both operands K-major: B stored N x K is copied as it is,
-// rounded (not transposed: a copy N x K); A stored K x M is copied
-// transposed (M x K, exact: the tile rounds A in registers), where a
-// row-major A with K % 4 = 0 is read through its own tensor map.
+// TF32 reads both operands K-major: B stored N x K is read as it is,
+// through its own tensor map and truncated (truncated = b, the default
+// where A is read through its own map too: row-major, K % 4 = 0), or,
+// beside A stored K x M, copied as it is, rounded (not transposed: a copy
+// N x K); A stored K x M is copied transposed (M x K, exact: the tile
+// rounds A in registers).
 // TF32: "view": "matrix"
 // TF32: "box": [
 // TF32-NEXT: 256,
 // TF32-NEXT: 32
-// TF32: "part": "rounded",
+// TF32: "kind": "tensor_map",
+// TF32: "name": "B",
 // TF32: "shape": [
 // TF32-NEXT: 2048,
 // TF32-NEXT: 2048
-// TF32: "transposed": false,
+// TF32: "view": "matrix"
+// TF32-NOT: "workspace"
 // TF32: "name": "tf32_b_matmul_0",
 // TF32: "b_layout": "column-major",
+// TF32: "tf32_truncated": [
+// TF32-NEXT: "B"
 // TF32: "name": "A",
 // TF32: "part": "exact",
 // TF32: "shape": [

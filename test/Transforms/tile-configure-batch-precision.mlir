@@ -3,8 +3,10 @@
 // tf32's default for a batch: 256 x 128 tiles with B in registers, which
 // copy nothing (A stored M x K with K % 4 = 0, B K x N in rows of 16-byte
 // multiples), on the grid's z where the batch's tiles fit a wave, on a
-// persistent grid whose tiles run batch after batch over more. Where
-// they would copy, no default: the diagnostic says what it needs.
+// persistent grid whose tiles run batch after batch over more; with B
+// stored N x K, 128-row tiles with B read as stored, truncated (truncated
+// = b), the same way. Where they would copy, no default: the diagnostic
+// says what it needs.
 
 // 4 x 1 x 2 tiles: one per block, batch on the grid's z.
 // CHECK-LABEL: func.func @one_wave
@@ -28,7 +30,7 @@ func.func @many_tiles(%A: memref<16x2048x128xf32>, %B: memref<16x128x2048xf32>, 
 
 // K % 4 != 0: A's rows are not 16-byte multiples, so A would be copied.
 func.func @k_unaligned(%A: memref<4x256x62xf32>, %B: memref<4x62x256xf32>, %C: memref<4x256x256xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: precision = tf32 has a default for a batched matmul only where its tiles copy nothing (B in registers: A stored M x K with K % 4 = 0, B stored K x N in rows of 16-byte multiples)}}
+  // expected-error @+1 {{has no default tiled config for sm_90a: precision = tf32 has a default for a batched matmul only where its tiles copy nothing (A stored M x K with K % 4 = 0; B stored K x N in rows of 16-byte multiples, taken in registers, or stored N x K, read truncated)}}
   linalg.batch_matmul ins(%A, %B : memref<4x256x62xf32>, memref<4x62x256xf32>) outs(%C : memref<4x256x256xf32>)
   return
 }
@@ -39,5 +41,37 @@ func.func @k_unaligned(%A: memref<4x256x62xf32>, %B: memref<4x62x256xf32>, %C: m
 func.func @n_unaligned(%A: memref<4x256x64xf32>, %B: memref<4x64x254xf32>, %C: memref<4x256x254xf32>) {
   // expected-error @+1 {{precision = tf32 has a default for a batched matmul only where its tiles copy nothing}}
   linalg.batch_matmul ins(%A, %B : memref<4x256x64xf32>, memref<4x64x254xf32>) outs(%C : memref<4x256x254xf32>)
+  return
+}
+
+// -----
+
+// B stored N x K (attention's Q K^T): 3 x 3 x 3 tiles of 128 x 128 on the
+// grid's z; 16 x 8 x 8 tiles of 128 x 256 on a persistent grid.
+// CHECK-LABEL: func.func @b_transposed
+// CHECK: linalg.matmul {{.*}}tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32, truncated = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>
+// CHECK-LABEL: func.func @b_transposed_many
+// CHECK: linalg.matmul {{.*}}tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, truncated = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
+#a = affine_map<(b, m, n, k) -> (b, m, k)>
+#bt = affine_map<(b, m, n, k) -> (b, n, k)>
+#c = affine_map<(b, m, n, k) -> (b, m, n)>
+func.func @b_transposed(%A: memref<3x300x100xf32>, %B: memref<3x264x100xf32>, %C: memref<3x300x264xf32>) {
+  linalg.batch_matmul indexing_maps = [#a, #bt, #c] ins(%A, %B : memref<3x300x100xf32>, memref<3x264x100xf32>) outs(%C : memref<3x300x264xf32>)
+  return
+}
+func.func @b_transposed_many(%A: memref<16x2048x128xf32>, %B: memref<16x2048x128xf32>, %C: memref<16x2048x2048xf32>) {
+  linalg.batch_matmul indexing_maps = [#a, #bt, #c] ins(%A, %B : memref<16x2048x128xf32>, memref<16x2048x128xf32>) outs(%C : memref<16x2048x2048xf32>)
+  return
+}
+
+// -----
+
+#a = affine_map<(b, m, n, k) -> (b, m, k)>
+#bt = affine_map<(b, m, n, k) -> (b, n, k)>
+#c = affine_map<(b, m, n, k) -> (b, m, n)>
+// B stored N x K with K % 4 != 0: no TMA row stride for B's rows.
+func.func @b_transposed_k_unaligned(%A: memref<3x300x101xf32>, %B: memref<3x264x101xf32>, %C: memref<3x300x264xf32>) {
+  // expected-error @+1 {{precision = tf32 has a default for a batched matmul only where its tiles copy nothing}}
+  linalg.batch_matmul indexing_maps = [#a, #bt, #c] ins(%A, %B : memref<3x300x101xf32>, memref<3x264x101xf32>) outs(%C : memref<3x300x264xf32>)
   return
 }

@@ -73,3 +73,24 @@ func.func @b_registers_transposed(%A: memref<256x64xf32>, %B: memref<256x64xf32>
   linalg.matmul indexing_maps = [#a, #bt, #c] {tile.config = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>} ins(%A, %B : memref<256x64xf32>, memref<256x64xf32>) outs(%C : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// truncated = b reads B's boxes from B as stored: B stored K x N is not N x
+// K, and rows of K = 1001 elements are no TMA row stride.
+func.func @b_truncated_as_stored(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{truncated = b reads B's TMA boxes from B as stored, N x K: it needs B transposed, with rows of 16-byte multiples (K % 4 = 0), got B stored K x N}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, truncated = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#bt = affine_map<(m, n, k) -> (n, k)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @b_truncated_ragged_k(%A: memref<256x1001xf32>, %B: memref<256x1001xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{truncated = b reads B's TMA boxes from B as stored, N x K: it needs B transposed, with rows of 16-byte multiples (K % 4 = 0), got rows of 1001}}
+  linalg.matmul indexing_maps = [#a, #bt, #c] {tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, truncated = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>} ins(%A, %B : memref<256x1001xf32>, memref<256x1001xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

@@ -84,3 +84,26 @@ func.func @window(%Abuf: memref<2048x2080xf32>, %Bbuf: memref<2048x2080xf32>, %C
   linalg.matmul ins(%A, %B : memref<2048x2048xf32, strided<[2080, 1], offset: 0>>, memref<2048x2048xf32, strided<[2080, 1], offset: 0>>) outs(%C : memref<2048x2048xf32, strided<[2080, 1], offset: 0>>)
   return
 }
+
+// B stored N x K (`Linear`'s weight): tf32 reads B as stored, K-major as
+// its wgmma want it, truncated (truncated = b: no copy, no workspace); A
+// rounded in registers. tf32x3 still copies B's two parts.
+// TF32-LABEL: func.func @linear
+// TF32: tile.config = #tile.config<tiled, block = [128, 256, 32], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, truncated = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = persistent, producer = warpgroup, order = along_m>>
+// X3-LABEL: func.func @linear
+// X3: precision = tf32x3>
+// REPORT: @linear: matmul 2048 x 2048 x 2048 (f32; B stored N x K)
+// REPORT: plan: grid 128 x 1, block 384 x 1; A tma (128-byte swizzled boxes), rounded to TF32 in registers, B tma (128-byte swizzled boxes) as stored, truncated to TF32;
+// REPORT-NEXT: kernel arguments: A (tensor map); B (tensor map); C;
+// REPORT-NOT: pack:
+// REPORT: time floors:
+#a = affine_map<(m, n, k) -> (m, k)>
+#bt = affine_map<(m, n, k) -> (n, k)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @linear(%A: tensor<2048x2048xf32>, %B: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2048x2048xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  %R = linalg.matmul indexing_maps = [#a, #bt, #c] ins(%A, %B : tensor<2048x2048xf32>, tensor<2048x2048xf32>) outs(%C : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  return %R : tensor<2048x2048xf32>
+}

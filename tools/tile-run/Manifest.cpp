@@ -675,17 +675,17 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
     }
     // The TF32 precisions read B only through its N x K copies (transposed
     // unless B is stored N x K), rounded (tf32) or high and low (tf32x3),
-    // or (tf32, B the register operand: A truncated) through its own tensor
-    // map, and A through its tensor map, or where A's rows are not 16-byte
-    // multiples (K % 4 != 0) or A is stored K x M through its exact M x K
-    // copy, first.
+    // or (tf32, B the register operand: A truncated; or B truncated) through
+    // its own tensor map, and A through its tensor map, or where A's rows are
+    // not 16-byte multiples (K % 4 != 0) or A is stored K x M through its exact
+    // M x K copy, first.
     if (k.isTF32()) {
       std::string b = k.transposeB ? "" : " transposed";
       bool bMapped = k.args.size() > 1 && k.args[1].tensorMap;
       std::vector<std::string> expected =
           k.precision == "tf32x3"
               ? std::vector<std::string>{"B high" + b, "B low" + b}
-          : bMapped && k.tf32Truncated[0]
+          : bMapped && (k.tf32Truncated[0] || k.tf32Truncated[1])
               ? std::vector<std::string>{}
               : std::vector<std::string>{"B rounded" + b};
       if (k.transposeA)

@@ -339,6 +339,12 @@ std::optional<std::string> findRegisterBViolation(ConfigAttr config,
                                                   OperandLayout layout,
                                                   int64_t n, Type elementType);
 
+/// truncated = b reads B's TMA boxes from B as stored: it needs B N x K
+/// (transposed) with rows of K elements in 16-byte multiples.
+std::optional<std::string> findTruncatedBViolation(ConfigAttr config,
+                                                   OperandLayout layout,
+                                                   int64_t k, Type elementType);
+
 /// What makes `config` unusable for an M x N x K problem with A and B in
 /// `layout` (findGridViolation; findLayoutViolation; copy = tma needs rows
 /// of A, as stored, in 16-byte multiples unless the kernel copies A, which

@@ -95,6 +95,15 @@ def Tile_RegisterOperand : I32EnumAttr<"RegisterOperand",
   let genSpecializedAttr = 0;
 }
 
+def Tile_TruncatedOperand : I32EnumAttr<"TruncatedOperand",
+    "which operand a tf32 wgmma reads as stored, truncated to TF32", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"B", 1, "b">
+  ]> {
+  let cppNamespace = "::mlir::tileopt";
+  let genSpecializedAttr = 0;
+}
+
 def Tile_TileOrder : I32EnumAttr<"TileOrder",
     "the order in which consecutive blocks take output tiles", [
     I32EnumAttrCase<"AlongN", 0, "along_n">,
@@ -224,6 +233,14 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
       each product is off by at most about 3 x 2^-11 of |a| |b|. Needs B
       as stored (not N x K) with rows of 16-byte multiples (N % 4 = 0) and
       a data-parallel or persistent grid.
+    * `truncated = none | b` (default `none`; `b` with `precision = tf32`
+      and `registers = a` only): `b` reads B as stored, N x K (a matmul
+      whose indexing_maps transpose B, PyTorch's `Linear` weight), K-major
+      as the TF32 wgmma want it, its TMA boxes from B itself: nothing
+      copies B, and B's elements reach the tensor cores truncated to TF32
+      (A is rounded in registers): each product is off by at most about 3
+      x 2^-11 of |a| |b|. Needs B stored N x K with rows of 16-byte
+      multiples (K % 4 = 0).
 
     The thread block has (BM / WM) x (BN / WN) warpgroups. The tile needs
     chip `sm_90a`, copy kind `tma`, and BK a multiple of one swizzle atom
@@ -231,19 +248,29 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
 
     Examples: `#tile.wgmma<shape = [64, 256, 16]>`,
     `#tile.wgmma<shape = [64, 128, 8], precision = tf32x3>`,
-    `#tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>`
+    `#tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>`,
+    `#tile.wgmma<shape = [64, 256, 8], precision = tf32, truncated = b>`
   }];
   let parameters = (ins Tile_SizesParameter<"M, N, K">:$shape,
     DefaultValuedParameter<"Precision", "Precision::IEEE">:$precision,
-    DefaultValuedParameter<"RegisterOperand", "RegisterOperand::A">:$registers);
+    DefaultValuedParameter<"RegisterOperand", "RegisterOperand::A">:$registers,
+    DefaultValuedParameter<"TruncatedOperand", "TruncatedOperand::None">:$truncated);
+  let builders = [
+    AttrBuilder<(ins "ArrayRef<int64_t>":$shape, "Precision":$precision,
+                     "RegisterOperand":$registers), [{
+      return $_get($_ctxt, shape, precision, registers,
+                   TruncatedOperand::None);
+    }]>
+  ];
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     int64_t getM() const { return getShape()[0]; }
     int64_t getN() const { return getShape()[1]; }
     int64_t getK() const { return getShape()[2]; }
-    /// tf32 or tf32x3: f32 operands as TF32 (B copied first, K-major; A
-    /// rounded or split in registers).
+    /// tf32 or tf32x3: f32 operands as TF32 (B copied first, K-major, but
+    /// with registers = b or truncated = b; A rounded or split in
+    /// registers).
     bool isTF32() const { return getPrecision() != Precision::IEEE; }
     /// The operand parts each K step multiplies: 2 (high, low) with
     /// tf32x3, else 1.
@@ -256,6 +283,13 @@ def Tile_WgmmaTileAttr : AttrDef<Tile_Dialect, "WgmmaTile"> {
     /// registers, A from shared memory; nothing copies B.
     bool isBInRegisters() const {
       return getRegisters() == RegisterOperand::B;
+    }
+    /// truncated = b: B read as stored (N x K), truncated; nothing copies B.
+    bool isBTruncated() const { return getTruncated() == TruncatedOperand::B; }
+    /// Whether the kernel copies B first (the TF32 precisions but
+    /// registers = b and truncated = b).
+    bool copiesB() const {
+      return isTF32() && !isBInRegisters() && !isBTruncated();
     }
   }];
 }
@@ -520,12 +554,23 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       return wgmma ? wgmma.getPrecision() : Precision::IEEE;
     }
     /// tf32 or tf32x3: the kernel copies B as TF32 first and rounds or
-    /// splits A in registers (or, registers = b, rounds B in registers).
+    /// splits A in registers (or, registers = b, rounds B in registers;
+    /// truncated = b: reads B as stored).
     bool isTF32() const { return getPrecision() != Precision::IEEE; }
     /// The wgmma tile's registers = b (see WgmmaTileAttr).
     bool isBInRegisters() const {
       WgmmaTileAttr wgmma = getWgmmaTile();
       return wgmma && wgmma.isBInRegisters();
+    }
+    /// The wgmma tile's truncated = b (see WgmmaTileAttr).
+    bool isBTruncated() const {
+      WgmmaTileAttr wgmma = getWgmmaTile();
+      return wgmma && wgmma.isBTruncated();
+    }
+    /// Whether the kernel copies B as TF32 first (see WgmmaTileAttr).
+    bool copiesTF32B() const {
+      WgmmaTileAttr wgmma = getWgmmaTile();
+      return wgmma && wgmma.copiesB();
     }
     /// The TF32 parts each element is taken as: 2 with tf32x3 (high and
     /// low), else 1. A K step stages B's parts and A as it is.

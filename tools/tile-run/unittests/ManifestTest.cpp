@@ -765,24 +765,27 @@ TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
 namespace {
 /// The valid manifest (33 x 45 x 17 f32) with `precision` and a workspace
 /// followed by maps of the copies `copies` ({name, part, transposed});
-/// `bInRegisters`: B a tensor map of itself, A truncated (registers = b),
-/// and N = 48 (the map's rows are 16-byte multiples); `batched`: a batch
-/// of 2 (A, B and C 3-D, the grid's z 2).
+/// `truncated` 'A' or 'B': B a tensor map of itself and that operand
+/// truncated ('A': registers = b, N = 48, the map's rows 16-byte
+/// multiples; 'B': truncated = b); `batched`: a batch of 2 (A, B and C
+/// 3-D, the grid's z 2).
 bool parseTF32(
     const std::string &precision,
     std::initializer_list<std::tuple<const char *, const char *, bool>> copies,
     Manifest &m, std::string &error, bool transposeB = false,
-    bool bInRegisters = false, bool batched = false) {
+    char truncated = 0, bool batched = false) {
   std::string args =
       R"({"name": "workspace", "kind": "workspace", "bytes": 65536,
           "init": "zero", "alignment": 16, "access": "readwrite"})";
   int64_t offset = 0;
+  // (truncated = b reads B's rows of K elements through a map: K = 20.)
+  int64_t k = truncated == 'B' ? 20 : 17;
   for (auto [name, part, transposed] : copies) {
     bool a = std::string(name) == "A";
-    // A: 33 x 17; B: 17 x 45 (stored 45 x 17 with transposeB), its copies
-    // 45 x 17.
+    // A: 33 x K; B: K x 45 (stored 45 x K with transposeB), its copies
+    // 45 x K.
     bool nByK = transposed != transposeB;
-    int64_t rows = a ? 33 : nByK ? 45 : 17, cols = a || nByK ? 17 : 45;
+    int64_t rows = a ? 33 : nByK ? 45 : k, cols = a || nByK ? k : 45;
     args += R"(, {"name": ")" + std::string(name) +
             R"(", "element_type": "f32", "shape": [)" + std::to_string(rows) +
             ", " + std::to_string(cols) +
@@ -799,17 +802,21 @@ bool parseTF32(
   const std::string acc = "\"accumulate\": false";
   text.replace(text.find(acc), acc.size(),
                acc + ", \"precision\": \"" + precision + "\"" +
-                   (bInRegisters ? ", \"tf32_truncated\": [\"A\"]" : ""));
+                   (truncated ? std::string(", \"tf32_truncated\": [\"") +
+                                    truncated + "\"]"
+                              : std::string()));
   const std::string bBuffer =
       "\"name\": \"B\",\n          \"kind\": \"buffer\",";
-  if (bInRegisters) {
+  if (truncated) {
     text.replace(text.find(bBuffer), bBuffer.size(),
                  R"("name": "B", "kind": "tensor_map", "box": [32, 32],
                     "interleave": "none", "swizzle": "128B",
                     "l2_promotion": "none", "oob_fill": "zero",
                     "view": "matrix",)");
-    for (size_t at; (at = text.find("45")) != std::string::npos;)
-      text.replace(at, 2, "48");
+    const char *from = truncated == 'A' ? "45" : "17";
+    const char *to = truncated == 'A' ? "48" : "20";
+    for (size_t at; (at = text.find(from)) != std::string::npos;)
+      text.replace(at, 2, to);
   }
   const std::string cEnd = "\"access\": \"write\"\n        }";
   text.insert(text.find(cEnd) + cEnd.size(), ",\n" + args);
@@ -817,11 +824,13 @@ bool parseTF32(
     for (auto [from, to] :
          {std::pair<std::string, std::string>{"\"b_layout\": \"row-major\"",
                                               "\"b_layout\": \"column-major\""},
-          {"[\n            17,\n            45\n          ]", "[45, 17]"}})
+          {"[\n            " + std::to_string(k) +
+               ",\n            45\n          ]",
+           "[45, " + std::to_string(k) + "]"}})
       text.replace(text.find(from), from.size(), to);
   }
   if (batched) {
-    text.replace(text.find("\"k\": 17,"), 8, "\"k\": 17, \"batch\": 2,");
+    text.insert(text.find(',', text.find("\"k\": ")) + 1, " \"batch\": 2,");
     const std::string z = "\n          1\n        ]";
     text.replace(text.find(z), z.size(), "2]");
     // Every argument's shape gets the batch in front, every box a 1.
@@ -880,7 +889,7 @@ TEST(Manifest, ReadsATF32KernelWithBInRegisters) {
   // registers = b: B through its own map, no copy of B (A's exact copy
   // still, K = 17); A truncated, which the bound counts.
   ASSERT_TRUE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
-                        /*transposeB=*/false, /*bInRegisters=*/true))
+                        /*transposeB=*/false, /*truncated=*/'A'))
       << e;
   const KernelSpec &k = m.kernels[0];
   EXPECT_TRUE(k.args[1].tensorMap);
@@ -892,7 +901,7 @@ TEST(Manifest, ReadsATF32KernelWithBInRegisters) {
                "copies A exact, B rounded transposed, got A exact");
   // tf32_truncated is tf32's.
   EXPECT_FALSE(parseTF32("tf32x3", {{"A", "exact", false}}, m, e,
-                         /*transposeB=*/false, /*bInRegisters=*/true));
+                         /*transposeB=*/false, /*truncated=*/'A'));
   EXPECT_EQ(e, "kernels[0].problem.tf32_truncated: is for precision tf32, "
                "got tf32x3");
 }
@@ -903,7 +912,7 @@ TEST(Manifest, RejectsABatchedTF32KernelWithCopies) {
   // A batch's copies would be the whole batch's, and none are made: with
   // B in registers but K = 17 (A's exact copy) and with tf32x3, refused.
   EXPECT_FALSE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
-                         /*transposeB=*/false, /*bInRegisters=*/true,
+                         /*transposeB=*/false, /*truncated=*/'A',
                          /*batched=*/true));
   EXPECT_EQ(e, "kernels[0].problem.batch: a batched problem of precision "
                "tf32 with copies of A or B in the workspace is not "
@@ -911,14 +920,34 @@ TEST(Manifest, RejectsABatchedTF32KernelWithCopies) {
   EXPECT_FALSE(parseTF32(
       "tf32x3",
       {{"A", "exact", false}, {"B", "high", true}, {"B", "low", true}}, m, e,
-      /*transposeB=*/false, /*bInRegisters=*/false, /*batched=*/true));
+      /*transposeB=*/false, /*truncated=*/0, /*batched=*/true));
   EXPECT_EQ(e, "kernels[0].problem.batch: a batched problem of precision "
                "tf32x3 with copies of A or B in the workspace is not "
                "supported");
   // The same kernel without the batch reads.
   EXPECT_TRUE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
-                        /*transposeB=*/false, /*bInRegisters=*/true))
+                        /*transposeB=*/false, /*truncated=*/'A'))
       << e;
+}
+
+TEST(Manifest, ReadsABatchedTF32KernelWithBTruncated) {
+  Manifest m;
+  std::string e;
+  // truncated = b: B (stored N x K) read through its own map, no copies,
+  // in a batch too.
+  ASSERT_TRUE(parseTF32("tf32", {}, m, e, /*transposeB=*/true,
+                        /*truncated=*/'B', /*batched=*/true))
+      << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_TRUE(k.tf32Truncated[1]);
+  EXPECT_FALSE(k.tf32Truncated[0]);
+  EXPECT_TRUE(k.args[1].tensorMap);
+  EXPECT_EQ(k.batches(), 2);
+  // Without truncated = b the kernel must read B's rounded copy (and, K =
+  // 17, A's exact one).
+  EXPECT_FALSE(parseTF32("tf32", {}, m, e, /*transposeB=*/true));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32 reads the "
+               "copies A exact, B rounded, got none");
 }
 
 TEST(Manifest, RejectsATF32KernelWithoutItsCopies) {
