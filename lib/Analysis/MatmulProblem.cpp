@@ -500,7 +500,8 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
   else if (config.getPackB() || config.getBRowGroups() ||
            config.copiesTF32B() || copiesA(config, k, layout))
     os << "copies of A or B in the workspace (b = packed or row_groups, "
-          "the TF32 precisions but tf32 with registers = b, A copied) are "
+          "the TF32 precisions but tf32 with registers = b or truncated = "
+          "b, A copied) are "
           "not supported for it yet";
   else
     return std::nullopt;

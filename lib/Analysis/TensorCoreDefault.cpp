@@ -350,15 +350,17 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
     return truncated;
   };
   if (batch) {
-    for (llvm::function_ref<ConfigAttr(TileSchedulerKind)> candidate :
-         {llvm::function_ref<ConfigAttr(TileSchedulerKind)>(registerB),
-          llvm::function_ref<ConfigAttr(TileSchedulerKind)>(truncatedB)}) {
+    // On the grid's z where the batch's tiles fit a wave, else persistent.
+    auto onGrid = [&](auto candidate) {
       ConfigAttr batched = candidate(TileSchedulerKind::DataParallel);
       if (batched && batch * getOutputTiles(batched, m, n) > target.numSMs)
         batched = candidate(TileSchedulerKind::Persistent);
-      if (batched)
-        return batched;
-    }
+      return batched;
+    };
+    if (ConfigAttr batched = onGrid(registerB))
+      return batched;
+    if (ConfigAttr batched = onGrid(truncatedB))
+      return batched;
     if (why)
       *why = x3 ? "precision = tf32x3 copies B's parts through the "
                   "workspace, which a batched matmul does not support yet"

@@ -270,7 +270,8 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   bool bMap = tma && !config.getPackB() &&
               !isTmaBByRegisters(config, p.n, p.elementType);
   RowGroupBoxes groups = getRowGroupBoxes(config);
-  // (TF32 kernels read B's copy, unless B is the register operand.)
+  // (TF32 kernels read B's copy, unless B is the register operand or read
+  // as stored, truncated.)
   bool bCopied = config.copiesTF32B();
   bool aMap = tma && !copiesA(config, p.k, p.layout);
   // A and B as stored, a box one stage of their rows (transposed: A K x

@@ -26,7 +26,7 @@ func.func @cluster(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memre
 
 // 16-bit B whose rows are not 16-byte multiples: the default would pack B.
 func.func @pack_b(%A: memref<4x256x64xf16>, %B: memref<4x64x255xf16>, %C: memref<4x256x255xf16>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b, A copied) are not supported for it yet (strategy=naive takes any batch)}}
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet (strategy=naive takes any batch)}}
   linalg.batch_matmul ins(%A, %B : memref<4x256x64xf16>, memref<4x64x255xf16>) outs(%C : memref<4x256x255xf16>)
   return
 }
@@ -34,7 +34,7 @@ func.func @pack_b(%A: memref<4x256x64xf16>, %B: memref<4x64x255xf16>, %C: memref
 // -----
 
 func.func @tf32(%A: memref<4x256x64xf32>, %B: memref<4x64x256xf32>, %C: memref<4x256x256xf32>) {
-  // expected-error @+1 {{copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b, A copied) are not supported for it yet}}
+  // expected-error @+1 {{copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet}}
   linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>}
       ins(%A, %B : memref<4x256x64xf32>, memref<4x64x256xf32>) outs(%C : memref<4x256x256xf32>)
   return
@@ -54,7 +54,7 @@ func.func @too_many(%A: memref<65536x2x2xf32>, %B: memref<65536x2x2xf32>, %C: me
 // f32 with B stored N x K: the fma tile reads B through its transposed
 // copy, which a batch cannot have yet (16-bit wgmma reads it as stored).
 func.func @transposed_b_f32(%A: memref<4x128x64xf32>, %B: memref<4x128x64xf32>, %C: memref<4x128x128xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b, A copied) are not supported for it yet}}
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet}}
   linalg.batch_matmul indexing_maps = [
       affine_map<(b, m, n, k) -> (b, m, k)>,
       affine_map<(b, m, n, k) -> (b, n, k)>,
