@@ -111,3 +111,14 @@ def test_epilogue_is_a_problem_word():
     assert job.options == "strategy=naive"
     with pytest.raises(spec.SpecError, match="epilogue: unknown epilogue op 'tanh'"):
         spec.parse("e 7x5x3 epilogue=tanh")
+
+
+def test_config_attr_writes_the_wgmma_fields_as_tile_opt_prints_them():
+    # (tile-opt's printed form: test/Transforms/tile-configure-precision.)
+    text = config_attr("tiled", (128, 256, 32), warp=(64, 256), copy="tma",
+                       wgmma=(64, 256, 8), precision="tf32", truncated="b",
+                       stages=4, blocks_per_sm=1)
+    assert ("tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, "
+            "truncated = b>") in text
+    assert "registers" not in text and "truncated" not in config_attr(
+        "tiled", (128, 256, 32), wgmma=(64, 256, 8), precision="tf32")

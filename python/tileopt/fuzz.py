@@ -131,6 +131,7 @@ def _config_fields(rng: random.Random) -> dict:
                                    (128, 64, 16), (64, 64), (64, 128, 8)]),
                         ("precision", ["ieee", "tf32", "tf32x3", "tf16"]),
                         ("registers", ["a", "b", "c"]),
+                        ("truncated", ["none", "b", "a"]),
                         ("producer", ["none", "warpgroup", "both"]),
                         ("tile_order", ["along_n", "along_m", "diagonal"]),
                         ("cluster", [1, 2, 3, 0, 1 << 40]),
@@ -381,6 +382,9 @@ def _plausible_case(rng: random.Random) -> Case:
             if fields["precision"] == "tf32" and rng.random() < 0.4:
                 fields.update(registers="b", warp=(wn, wm))
                 fields["block"] = (bn, bm, fields["block"][2])
+            elif fields["precision"] == "tf32" and rng.random() < 0.3:
+                # B read as stored (N x K when transposed), truncated.
+                fields["truncated"] = "b"
             fields.pop("cluster", None)
             c_element = None
         opts.append(f"config='{config_attr(**fields)}'")

@@ -259,13 +259,13 @@ def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
                 pad=0, a: str = "direct", b: str = "direct", stages=1,
                 blocks_per_sm=0, scheduler: str = "data_parallel",
                 wgmma=None, precision: str = "ieee", registers: str = "a",
-                producer: str = "none", tile_order: str = "along_n",
-                cluster=1, group=0) -> str:
+                truncated: str = "none", producer: str = "none",
+                tile_order: str = "along_n", cluster=1, group=0) -> str:
     """The `#tile.config` of these fields (docs/dialect.md), the nested
     attributes left out where every field is at its default, as tile-opt
     prints it; `wgmma` (the instruction shape) makes the tile
-    `#tile.wgmma<...>` (with its `precision` and `registers`) instead of
-    `#tile.fma<thread, order>`. Values are written as given, so that the
+    `#tile.wgmma<...>` (with its `precision`, `registers` and
+    `truncated`) instead of `#tile.fma<thread, order>`. Values are written as given, so that the
     fuzzers can ask for invalid ones."""
     tile = f"thread = {_sizes(thread)}" + (f", order = {order}" if order != "rows" else "")
     parts = [strategy, f"block = {_sizes(block)}"]
@@ -276,6 +276,8 @@ def config_attr(strategy: str = "tiled", block=(16, 16, 1), thread=(1, 1),
         wgmma_fields += f", precision = {precision}"
     if wgmma and registers != "a":
         wgmma_fields += f", registers = {registers}"
+    if wgmma and truncated != "none":
+        wgmma_fields += f", truncated = {truncated}"
     parts.append(f"tile = #tile.wgmma<{wgmma_fields}>" if wgmma
                  else f"tile = #tile.fma<{tile}>")
     copy_fields = [f"{key} = {value}" for key, value, default in (
