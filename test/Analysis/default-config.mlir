@@ -296,14 +296,18 @@ func.func @explicit(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: me
 
 // -----
 
-// Matrix-vector products: tiles one row (column) wide, split along K; B's
-// rows not 16-byte multiples (N % 4 != 0) take cp.async for TMA. 2- and
+// Matrix-vector products: tiles one row (column) wide, split along K (on
+// Stream-K where 120 tiles nearly fill a wave: 1 x 30720 x 1000 1.000x
+// cuBLAS); B's rows not 16-byte multiples (N % 4 != 0) take cp.async for
+// TMA. 2- and
 // 16-row outputs: the narrow tiles of their side (8 or 16); a 32-row
 // output keeps the wide tiles.
 // CHECK-LABEL: func.func @vector_m
 // CHECK: #tile.config<tiled, block = [1, 256, 32], warp = [1, 128], tile = #tile.fma<thread = [1, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>
 // CHECK-LABEL: func.func @vector_m_ragged
 // CHECK: #tile.config<tiled, block = [1, 512, 16], warp = [1, 256], tile = #tile.fma<thread = [1, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 2, scheduler = split_tail>>
+// CHECK-LABEL: func.func @vector_m_stream_k
+// CHECK: #tile.config<tiled, block = [1, 256, 32], warp = [1, 128], tile = #tile.fma<thread = [1, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = stream_k>>
 // CHECK-LABEL: func.func @rows_2
 // CHECK: #tile.config<tiled, block = [8, 256, 32], warp = [8, 32], tile = #tile.fma<thread = [1, 8]>, copy = #tile.copy<kind = async, pad = 4>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>>
 // CHECK-LABEL: func.func @vector_n
@@ -318,6 +322,10 @@ func.func @vector_m(%A: memref<1x8192xf32>, %B: memref<8192x8192xf32>, %C: memre
 }
 func.func @vector_m_ragged(%A: memref<1x8190xf32>, %B: memref<8190x8191xf32>, %C: memref<1x8191xf32>) {
   linalg.matmul ins(%A, %B : memref<1x8190xf32>, memref<8190x8191xf32>) outs(%C : memref<1x8191xf32>)
+  return
+}
+func.func @vector_m_stream_k(%A: memref<1x1000xf32>, %B: memref<1000x30720xf32>, %C: memref<1x30720xf32>) {
+  linalg.matmul ins(%A, %B : memref<1x1000xf32>, memref<1000x30720xf32>) outs(%C : memref<1x30720xf32>)
   return
 }
 func.func @rows_2(%A: memref<2x8192xf32>, %B: memref<8192x8192xf32>, %C: memref<2x8192xf32>) {
