@@ -58,6 +58,12 @@ constexpr int64_t kNarrowSide = 16;
 /// (the constant is measured; docs/design.md, "Default config").
 constexpr double kPackCost = 54.6;
 
+/// b = restaged's time against B packed first on the same tiles: 2048^3
+/// and 4096^3 with B stored N x K, 0.406 and 3.152 ms against 0.357 and
+/// 2.707 on an H100 (docs/results/2026-12-07-restage-b/). Only batches,
+/// whose copies would be the whole batch's, take it.
+constexpr double kRestageBCost = 1.15;
+
 /// What a kernel that copies operands first pays beyond the copies' bytes
 /// (their grid barrier, the copy loop's start): 5 x 1000 x 1001 took 14.1
 /// us with A copied against 12.5 without on an H100 (docs/results/
@@ -296,7 +302,11 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
                        (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;
     bool aCopied = raggedK && c.copy == CopyKind::Tma;
-    BStaging b = layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
+    // A batch's B stored N x K: its boxes re-staged (a copy would be the
+    // whole batch's), where K % 4 = 0 and A needs no copy either.
+    bool restageB = batch && layout.transposeB && !layout.transposeA;
+    BStaging b = restageB ? BStaging::Restaged
+                 : layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
                      ? BStaging::Packed
                      : c.b;
     int64_t blocksPerSM = transposed || aCopied
@@ -334,7 +344,9 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       speed /= 1 + kPackCost / double(m);
     if (aCopied)
       speed /= 1 + kPackCost / double(n);
-    speed /= 1 + copies * kPackCost / double(m);
+    speed /= 1 + (copies - restageB) * kPackCost / double(m);
+    if (restageB)
+      speed /= kRestageBCost;
     if ((b == BStaging::Packed || aCopied) && floorSeconds > 0)
       speed /= 1 + kCopyFixedSeconds / floorSeconds;
     double score = w.efficiency * speed;

@@ -19,11 +19,12 @@
 using namespace mlir;
 using namespace mlir::tileopt;
 
-int64_t mlir::tileopt::getRestagedABytes(ConfigAttr config,
-                                          Type elementType) {
-  if (!config.getRestageA())
+int64_t mlir::tileopt::getRestagedBytes(ConfigAttr config, Type elementType,
+                                        int operand) {
+  if (!(operand ? config.getRestageB() : config.getRestageA()))
     return 0;
-  return 2 * config.getBK() * config.getBM() * getElementBytes(elementType);
+  return 2 * config.getBK() * (operand ? config.getBN() : config.getBM()) *
+         getElementBytes(elementType);
 }
 
 int64_t mlir::tileopt::getRowsEpilogueBytes(ConfigAttr config, Type cType,
@@ -173,7 +174,7 @@ bool mlir::tileopt::isTmaBByRegisters(ConfigAttr config, int64_t n,
                                       Type elementType) {
   int64_t elemBytes = getElementBytes(elementType);
   return !config.isWgmma() && !config.getBRowGroups() && !config.getPackB() &&
-         n * elemBytes % 16 != 0;
+         !config.getRestageB() && n * elemBytes % 16 != 0;
 }
 
 std::optional<std::string> mlir::tileopt::findGridViolation(ConfigAttr config,
@@ -238,6 +239,9 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
            (config.getBRowGroups() ? "row_groups" : "packed") +
            " reads B as one K x N array, but B is a window of a larger "
            "buffer";
+  if (config.getRestageB() && !layout.transposeB)
+    return std::string("b = restaged re-stages B's boxes from B stored N x "
+                       "K, but B is stored K x N (use b = direct)");
   if (layout.isDefault())
     return std::nullopt;
   const char *which = layout.transposeA && layout.transposeB
@@ -245,12 +249,13 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
                       : layout.transposeA ? "transposed A is"
                                           : "transposed B is";
   // The fma tile reads transposed operands through copies made before the
-  // K loop (A M x K, B K x N), all blocks together.
+  // K loop (A M x K, B K x N), all blocks together, or B's boxes as stored,
+  // re-staged (b = restaged).
   if (!config.isWgmma()) {
-    if (layout.transposeB && !config.getPackB())
+    if (layout.transposeB && !config.getPackB() && !config.getRestageB())
       return std::string(which) +
-             " read by the fma tile through a transposing copy of B: it "
-             "needs b = packed";
+             " read by the fma tile through a transposing copy of B or its "
+             "re-staged boxes: it needs b = packed or b = restaged";
     if (layout.transposeA &&
         (config.getCopyKind() != CopyKind::Tma || config.getBlocksPerSM() == 0))
       return std::string(which) +
@@ -262,7 +267,8 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
     int64_t panels =
         getSharedMemoryLayout(config, Float32Type::get(config.getContext()))
             .panelBytes;
-    if (panels < kPackTransposeBytes)
+    if ((layout.transposeA || config.getPackB()) &&
+        panels < kPackTransposeBytes)
       return std::string(which) + " copied transposed through " +
              std::to_string(kPackTransposeBytes) +
              " bytes of shared memory before the K loop, but the stages "
@@ -355,6 +361,11 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
        << aRows << "x" << aCols << (layout.transposeA ? " (transposed)" : "")
        << (config.isWgmma() ? " (use strategy=naive)"
                             : " (use copy kind async or registers)");
+  // b = restaged: B's boxes from B stored N x K, rows of K elements.
+  else if (config.getRestageB() && k * elemBytes % 16 != 0)
+    os << "b = restaged reads B's TMA boxes from B stored N x K, which needs "
+          "rows of 16-byte multiples (K % 4 = 0), but B is "
+       << n << "x" << k << " (use b = packed)";
   // The wgmma tile reads B only from its swizzled boxes.
   else if (config.isWgmma() && !config.getPackB() &&
            bCols * elemBytes % 16 != 0)

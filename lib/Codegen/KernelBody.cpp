@@ -79,11 +79,10 @@ static scf::IfOp emitWarpgroupRoles(KernelContext &ctx, StageCopier &copier,
   return roles;
 }
 
-LogicalResult
-mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
-                              gpu::KernelDim3 threadIds, Value tileRow,
-                              Value tileCol, scf::ForOp kLoop,
-                              ArrayRef<Value> tensorMaps, Value aKMajor) {
+LogicalResult mlir::tileopt::emitKernelBody(
+    KernelContext &ctx, TileScheduler &scheduler, gpu::KernelDim3 threadIds,
+    Value tileRow, Value tileCol, scf::ForOp kLoop, ArrayRef<Value> tensorMaps,
+    ArrayRef<Value> restaged) {
   RewriterBase &rewriter = ctx.rewriter;
   const KernelPlan &plan = ctx.plan;
   IndexBuilder ib = ctx.ib();
@@ -150,7 +149,9 @@ mlir::tileopt::emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
                  ? createTmaCopier(ctx, tensorMaps)
                  : createCpAsyncCopier(ctx);
     if (plan.restageA)
-      copier = createRestageADecorator(ctx, std::move(copier), aKMajor);
+      copier = createRestageDecorator(ctx, std::move(copier), 0, restaged[0]);
+    if (plan.restageB)
+      copier = createRestageDecorator(ctx, std::move(copier), 1, restaged[1]);
     loop = emitIssueAheadLoop(ctx, *copier, *tile, kLoop, inits,
                               scheduler.getStepBase(), setupPoint);
     break;

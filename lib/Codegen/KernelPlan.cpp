@@ -204,9 +204,12 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(
   // The promoted panels (tile-promote): A BK x (BM + pad) when K-major, else
   // BM x (BK + pad); B BK x (BN + pad), or b_row_groups's class boxes.
   layout.panelShape[0] = {aKMajor ? bk : bm, (aKMajor ? bm : bk) + pad};
+  // b = restaged: B's boxes as stored, BN x BK (re-staged BK x BN).
   if (config.getBRowGroups()) {
     RowGroupBoxes boxes = getRowGroupBoxes(config);
     layout.panelShape[1] = {boxes.boxes(), boxes.rows, boxes.width};
+  } else if (config.getRestageB()) {
+    layout.panelShape[1] = {bn, bk};
   } else {
     layout.panelShape[1] = {bk, bn + pad};
   }
@@ -243,11 +246,13 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(
     layout.slots.push_back({names[i], offset, bytes, alignment});
     offset += bytes;
   }
-  if (config.getRestageA()) {
-    int64_t bytes = llvm::alignTo(getRestagedABytes(config, elementType),
-                                  kTmaBoxAlignment);
-    layout.slots.push_back({"a_k_major", offset, bytes, kTmaBoxAlignment});
-    offset += bytes;
+  for (auto [operand, name] :
+       {std::pair<int, StringRef>{0, "a_k_major"}, {1, "b_n_major"}}) {
+    if (int64_t bytes = llvm::alignTo(
+            getRestagedBytes(config, elementType, operand), kTmaBoxAlignment)) {
+      layout.slots.push_back({name, offset, bytes, kTmaBoxAlignment});
+      offset += bytes;
+    }
   }
   layout.panelBytes = offset;
   // The per-stage mbarriers of the TMA pipeline (8 bytes each); with the
@@ -452,6 +457,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   if (plan.bByRegisters)
     plan.copy[1].copier = CopyKind::Registers;
   plan.restageA = config.getRestageA();
+  plan.restageB = config.getRestageB();
   plan.bBoxes = getRowGroupBoxes(config);
   if (config.isWgmma()) {
     plan.arguments = buildKernelArguments(config, problem, plan.workspace);

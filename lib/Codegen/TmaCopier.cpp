@@ -319,7 +319,11 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
     // Box coordinates go innermost first: (column, row).
     load(boxView(ctx.panels[0], {stage}), maps[0][0], {kAt, ctx.rowOrigin},
          stage);
-    if (!plan.bByRegisters && !bRowGroups)
+    // (b = restaged: B's boxes as stored, N x K.)
+    if (plan.restageB)
+      load(boxView(ctx.panels[1], {stage}), maps[1][0], {kAt, ctx.colOrigin},
+           stage);
+    else if (!plan.bByRegisters && !bRowGroups)
       load(boxView(ctx.panels[1], {stage}), maps[1][0], {ctx.colOrigin, kAt},
            stage);
     if (leaderIssues)
@@ -417,18 +421,20 @@ mlir::tileopt::createTmaCopier(KernelContext &ctx, ArrayRef<Value> tensorMaps) {
 }
 
 namespace {
-/// Copies A's landed box (stage `stage`, BM x BK) into stage step % 2 of
-/// the K-major panel (BK x BM), before the step's barrier. A thread moves
-/// 16-byte pieces (4 k of one row) and stores their elements down the
-/// K-major columns; consecutive threads take consecutive rows, so a warp's
-/// stores hit consecutive words. The barrier then orders these stores
-/// before the step's FMAs, and the previous step's barrier orders them
-/// after the FMAs two steps back, which read the same K-major stage.
-class RestageA final : public StageCopier {
+/// Copies an operand's landed box (stage `stage`, R x BK: A's BM x BK, or
+/// with b = restaged B's BN x BK as stored) into stage step % 2 of a BK x
+/// R panel, before the step's barrier. A thread moves 16-byte pieces (4 k
+/// of one row) and stores their elements down the panel's columns;
+/// consecutive threads take consecutive rows, so a warp's stores hit
+/// consecutive words. The barrier then orders these stores before the
+/// step's FMAs, and the previous step's barrier orders them after the FMAs
+/// two steps back, which read the same re-staged stage.
+class Restage final : public StageCopier {
 public:
-  RestageA(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
-           Value aKMajor)
-      : StageCopier(ctx), inner(std::move(inner)), aKMajor(aKMajor) {}
+  Restage(KernelContext &ctx, std::unique_ptr<StageCopier> inner, int operand,
+          Value panel)
+      : StageCopier(ctx), inner(std::move(inner)), operand(operand),
+        panel(panel) {}
   void emitSetup(Operation *setupPoint) override {
     inner->emitSetup(setupPoint);
   }
@@ -439,52 +445,54 @@ public:
   bool hasFlush() const override { return inner->hasFlush(); }
   void emitFlush() override { inner->emitFlush(); }
   void emitDrain(Operation *loop) override { inner->emitDrain(loop); }
-  OperandSource getSource(int operand, Value stage) override {
-    if (operand == 0)
-      return {aKMajor, aKMajorStage};
-    return inner->getSource(operand, stage);
+  OperandSource getSource(int of, Value stage) override {
+    if (of == operand)
+      return {panel, panelStage};
+    return inner->getSource(of, stage);
   }
 
 private:
   std::unique_ptr<StageCopier> inner;
-  Value aKMajor, aKMajorStage;
+  int operand;
+  Value panel, panelStage;
 };
 } // namespace
 
-void RestageA::emitWait(Value step, Value stage) {
+void Restage::emitWait(Value step, Value stage) {
   inner->emitWait(step, stage);
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   IndexBuilder ib = ctx.ib();
   ConfigAttr config = ctx.config();
-  int64_t bm = config.getBM(), bk = config.getBK();
+  int64_t rows = operand ? config.getBN() : config.getBM();
+  int64_t bk = config.getBK();
   int64_t numThreads = ctx.plan.numThreads;
-  int64_t pieces = bm * bk / 4;
-  aKMajorStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
+  int64_t pieces = rows * bk / 4;
+  panelStage = arith::RemUIOp::create(rewriter, loc, step, ib.c(2));
   auto vec4 = VectorType::get({4}, ctx.elementType());
   for (int64_t trip = 0; trip * numThreads < pieces; ++trip) {
     Value live = getTripGuard(ib, pieces, numThreads, ctx.tid, trip);
     emitUnder(rewriter, loc, live, [&]() {
       Value idx = ib.add(ctx.tid, ib.c(trip * numThreads));
-      Value row = arith::RemUIOp::create(rewriter, loc, idx, ib.c(bm));
-      Value k = ib.mul(arith::DivUIOp::create(rewriter, loc, idx, ib.c(bm)),
+      Value row = arith::RemUIOp::create(rewriter, loc, idx, ib.c(rows));
+      Value k = ib.mul(arith::DivUIOp::create(rewriter, loc, idx, ib.c(rows)),
                        ib.c(4));
       Value piece = vector::LoadOp::create(
-          rewriter, loc, vec4, ctx.panels[0], ValueRange{stage, row, k},
+          rewriter, loc, vec4, ctx.panels[operand], ValueRange{stage, row, k},
           /*nontemporal=*/false, llvm::MaybeAlign(16));
       for (int64_t e = 0; e < 4; ++e)
         memref::StoreOp::create(
             rewriter, loc, vector::ExtractOp::create(rewriter, loc, piece, e),
-            aKMajor, ValueRange{aKMajorStage, ib.add(k, ib.c(e)), row});
+            panel, ValueRange{panelStage, ib.add(k, ib.c(e)), row});
     });
   }
 }
 
 std::unique_ptr<StageCopier>
-mlir::tileopt::createRestageADecorator(KernelContext &ctx,
-                                       std::unique_ptr<StageCopier> inner,
-                                       Value aKMajor) {
-  return std::make_unique<RestageA>(ctx, std::move(inner), aKMajor);
+mlir::tileopt::createRestageDecorator(KernelContext &ctx,
+                                      std::unique_ptr<StageCopier> inner,
+                                      int operand, Value panel) {
+  return std::make_unique<Restage>(ctx, std::move(inner), operand, panel);
 }
 
 /// One tensor map per described operand, whose box is one panel stage (BM x
@@ -550,6 +558,8 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
       Value groups =
           memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
       described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
+    } else if (plan.restageB) {
+      described.push_back({sourceB, {config.getBN(), config.getBK()}});
     } else if (!plan.bByRegisters) {
       described.push_back({sourceB, {config.getBK(), config.getBN()}});
     }

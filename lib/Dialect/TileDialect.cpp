@@ -167,7 +167,7 @@ verifyWgmmaConfig(function_ref<InFlightDiagnostic()> emitError,
                        << "] does not divide block tile [" << block[0] << ", "
                        << block[1] << "]";
   if (copy.getKind() != CopyKind::Tma || copy.getA() != AStaging::Direct ||
-      copy.getB() == BStaging::RowGroups)
+      copy.getB() == BStaging::RowGroups || copy.getB() == BStaging::Restaged)
     return emitError() << "the wgmma tile reads 128-byte swizzled TMA boxes: "
                           "it needs copy = #tile.copy<kind = tma> (a direct, "
                           "b direct or packed)";

@@ -229,12 +229,15 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     bufferTypes.push_back(MemRefType::get(
         shared.panelShape[i], alloc.getType().getElementType(),
         MemRefLayoutAttrInterface(), alloc.getType().getMemorySpace()));
-  MemRefType aKMajorType;
-  if (plan.restageA)
-    aKMajorType = MemRefType::get({2, config.getBK(), config.getBM()},
-                                  problem->elementType,
-                                  MemRefLayoutAttrInterface(),
-                                  getWorkgroupSpace(ctx));
+  // The re-staged panels (a = restaged: BK x BM; b = restaged: BK x BN),
+  // two stages each, at their slots.
+  MemRefType restagedTypes[2];
+  for (int i = 0; i < 2; ++i)
+    if (i ? plan.restageB : plan.restageA)
+      restagedTypes[i] = MemRefType::get(
+          {2, config.getBK(), i ? config.getBN() : config.getBM()},
+          problem->elementType, MemRefLayoutAttrInterface(),
+          getWorkgroupSpace(ctx));
 
   Location loc = forall.getLoc();
   rewriter.setInsertionPoint(batched ? batched->loop.getOperation()
@@ -333,7 +336,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
         ub::PoisonOp::create(rewriter, alloc.getLoc(), alloc.getType()));
     rewriter.eraseOp(alloc);
   }
-  Value aKMajorView;
+  Value restaged[2];
   if (shared.dynamic) {
     rewriter.setInsertionPointToStart(&launchBody);
     kernel.panels[0] = getDynamicSharedView(
@@ -342,9 +345,17 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     kernel.panels[1] =
         getDynamicSharedView(rewriter, loc, cast<MemRefType>(bufferTypes[1]),
                              shared.slots[1].offset, bytes);
-    if (aKMajorType)
-      aKMajorView = getDynamicSharedView(rewriter, loc, aKMajorType,
-                                         shared.slots[2].offset, bytes);
+    StringRef names[2] = {"a_k_major", "b_n_major"};
+    for (int i = 0; i < 2; ++i)
+      if (restagedTypes[i])
+        restaged[i] =
+            getDynamicSharedView(rewriter, loc, restagedTypes[i],
+                                 llvm::find_if(shared.slots,
+                                               [&](const SharedSlot &s) {
+                                                 return s.name == names[i];
+                                               })
+                                     ->offset,
+                                 bytes);
   } else {
     kernel.panels[0] = launch.getWorkgroupAttributions()[0];
     kernel.panels[1] = launch.getWorkgroupAttributions()[1];
@@ -354,7 +365,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     replaceBatchLoop(rewriter, launch, *batched, views);
   scheduler->emitSetup(workspace);
   if (failed(emitKernelBody(kernel, *scheduler, threadIds, tileRow, tileCol,
-                            kLoop, tensorMaps, aKMajorView)))
+                            kLoop, tensorMaps, restaged)))
     return failure();
 
   // The copies (pack_b, TF32) come first (block-major over the grid: x

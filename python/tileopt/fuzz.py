@@ -123,7 +123,7 @@ def _config_fields(rng: random.Random) -> dict:
                         ("pad", [0, 1, 4, 257, -1]), ("copy", COPIES),
                         ("blocks_per_sm", [1, 2, 65, 1 << 33]),
                         ("a", ["direct", "restaged", "both"]),
-                        ("b", ["direct", "row_groups", "packed", "true"]),
+                        ("b", ["direct", "row_groups", "packed", "restaged", "true"]),
                         ("scheduler", ["data_parallel", "stream_k", "persistent",
                                        "split_tail", "greedy"]),
                         ("order", ["rows", "columns", "spiral"]),

@@ -46,3 +46,18 @@ func.func @plain_deep_f32(%A: memref<256x8192xf32>, %B: memref<8192x256xf32>, %C
   linalg.matmul ins(%A, %B : memref<256x8192xf32>, memref<8192x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }
+
+// f32 with B stored N x K (attention's Q K^T): the fma candidates with B's
+// boxes re-staged as stored (b = restaged; no copy, which a batch cannot
+// have); 16 x (512 x 512 x 128) compiles to the kernel checked on the GPU
+// as rs_bmm (scripts/specs/restage-b.spec).
+// CHECK-LABEL: func.func @transposed_b_f32
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
+func.func @transposed_b_f32(%A: memref<16x512x128xf32>, %B: memref<16x512x128xf32>, %C: memref<16x512x512xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, m, k)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<16x512x128xf32>, memref<16x512x128xf32>) outs(%C : memref<16x512x512xf32>)
+  return
+}

@@ -432,3 +432,14 @@ func.func @f() attributes {c = #tile.config<tiled, block = [64, 256, 32], warp =
 
 // expected-error @+1 {{registers = b needs scheduler = data_parallel or persistent, got split_tail}}
 func.func @f() attributes {c = #tile.config<tiled, block = [256, 128, 32], warp = [256, 64], tile = #tile.wgmma<shape = [64, 256, 8], precision = tf32, registers = b>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} { return }
+
+// -----
+
+// b = restaged re-stages TMA boxes for the fma tile.
+// expected-error @+1 {{b = restaged stages TMA boxes: it needs kind = tma, got kind = async}}
+func.func @f() attributes {c = #tile.copy<kind = async, b = restaged>} { return }
+
+// -----
+
+// expected-error @+1 {{the wgmma tile reads 128-byte swizzled TMA boxes: it needs copy = #tile.copy<kind = tma> (a direct, b direct or packed)}}
+func.func @f() attributes {c = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = restaged>, schedule = #tile.schedule<stages = 4>>} { return }

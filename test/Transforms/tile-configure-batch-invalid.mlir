@@ -51,15 +51,16 @@ func.func @too_many(%A: memref<65536x2x2xf32>, %B: memref<65536x2x2xf32>, %C: me
 
 // -----
 
-// f32 with B stored N x K: the fma tile reads B through its transposed
-// copy, which a batch cannot have yet (16-bit wgmma reads it as stored).
-func.func @transposed_b_f32(%A: memref<4x128x64xf32>, %B: memref<4x128x64xf32>, %C: memref<4x128x128xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet}}
+// f32 with B stored N x K: the fma tile re-stages B's boxes as stored (b =
+// restaged, no copy), which needs rows of K in 16-byte multiples; K = 63
+// would need B's transposed copy, which a batch cannot have yet.
+func.func @transposed_b_f32_ragged_k(%A: memref<4x128x63xf32>, %B: memref<4x128x63xf32>, %C: memref<4x128x128xf32>) {
+  // expected-error @+1 {{has no default tiled config for sm_90a: every candidate breaks a limit (the smallest: b = restaged reads B's TMA boxes from B stored N x K, which needs rows of 16-byte multiples (K % 4 = 0), but B is 128x63 (use b = packed)) (strategy=naive takes any batch)}}
   linalg.batch_matmul indexing_maps = [
       affine_map<(b, m, n, k) -> (b, m, k)>,
       affine_map<(b, m, n, k) -> (b, n, k)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
-      ins(%A, %B : memref<4x128x64xf32>, memref<4x128x64xf32>) outs(%C : memref<4x128x128xf32>)
+      ins(%A, %B : memref<4x128x63xf32>, memref<4x128x63xf32>) outs(%C : memref<4x128x128xf32>)
   return
 }
 

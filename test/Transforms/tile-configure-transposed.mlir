@@ -111,7 +111,7 @@ func.func @fma_transposed_a(%A: memref<1001x1000xf32>, %B: memref<1001x1000xf32>
 // -----
 
 func.func @fma_b_unpacked(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
-  // expected-error @+1 {{transposed B is read by the fma tile through a transposing copy of B: it needs b = packed}}
+  // expected-error @+1 {{transposed B is read by the fma tile through a transposing copy of B or its re-staged boxes: it needs b = packed or b = restaged}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
     ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
@@ -139,5 +139,23 @@ func.func @naive_f32(%A: memref<3x7xf32>, %B: memref<5x3xf32>, %C: memref<7x5xf3
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<naive, block = [16, 16, 1], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<3x7xf32>, memref<5x3xf32>) outs(%C : memref<7x5xf32>)
+  return
+}
+
+// -----
+
+// b = restaged reads B's boxes from B stored N x K, rows of K elements in
+// 16-byte multiples; B stored K x N has nothing to re-stage.
+func.func @restaged_b_not_transposed(%A: memref<256x64xf32>, %B: memref<64x256xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{b = restaged re-stages B's boxes from B stored N x K, but B is stored K x N (use b = direct)}}
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, b = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} ins(%A, %B : memref<256x64xf32>, memref<64x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+func.func @restaged_b_ragged_k(%A: memref<256x63xf32>, %B: memref<256x63xf32>, %C: memref<256x256xf32>) {
+  // expected-error @+1 {{b = restaged reads B's TMA boxes from B stored N x K, which needs rows of 16-byte multiples (K % 4 = 0), but B is 256x63 (use b = packed)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, b = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>} ins(%A, %B : memref<256x63xf32>, memref<256x63xf32>) outs(%C : memref<256x256xf32>)
   return
 }

@@ -162,8 +162,8 @@ void TestPartsPass::runOnOperation() {
         part == "async" ? createCpAsyncCopier(kernel)
                         : createTmaCopier(kernel, tensorMaps);
     if (plan.restageA)
-      copier = createRestageADecorator(kernel, std::move(copier),
-                                       launch.getWorkgroupAttributions()[2]);
+      copier = createRestageDecorator(kernel, std::move(copier), 0,
+                                      launch.getWorkgroupAttributions()[2]);
     copier->emitSetup(nullptr);
     for (int64_t s = 0; s + 1 < plan.stages; ++s)
       copier->emitIssue(ib.c(s * config.getBK()), ib.c(problem.k), ib.c(s));

@@ -127,8 +127,10 @@ std::optional<std::string> findConfigViolation(ConfigAttr config,
                                                const TargetInfo &target,
                                                Type elementType);
 
-/// Shared memory of `restage_a`'s two K-major stages of A (0 without it).
-int64_t getRestagedABytes(ConfigAttr config, Type elementType);
+/// Shared memory of the two re-staged stages of an operand (0: A's,
+/// K-major, with `a = restaged`; 1: B's, BK x BN, with `b = restaged`), 0
+/// without them.
+int64_t getRestagedBytes(ConfigAttr config, Type elementType, int operand);
 
 /// The wgmma tile's rows epilogue: the block's C tile in shared memory,
 /// BM rows of BN / passes elements of `cType` (one of `passes` column

@@ -15,12 +15,13 @@ namespace mlir::tileopt {
 
 /// Emits the kernel body into the launch around the promoted K loop
 /// `kLoop` (which goes away) for the tile (`tileRow`, `tileCol`) that
-/// `scheduler` placed; `tensorMaps` are A's and B's (TMA), `aKMajor`
-/// restage_a's panel.
+/// `scheduler` placed; `tensorMaps` are A's and B's (TMA), `restaged` the
+/// re-staged panels of A and B (a = restaged, b = restaged; null without).
 LogicalResult emitKernelBody(KernelContext &ctx, TileScheduler &scheduler,
                              gpu::KernelDim3 threadIds, Value tileRow,
                              Value tileCol, scf::ForOp kLoop,
-                             ArrayRef<Value> tensorMaps, Value aKMajor);
+                             ArrayRef<Value> tensorMaps,
+                             ArrayRef<Value> restaged);
 
 } // namespace mlir::tileopt
 

@@ -241,6 +241,9 @@ struct KernelPlan {
   bool bByRegisters = false;
   /// restage_a: the TMA copier's A boxes re-staged K-major for the tile.
   bool restageA = false;
+  /// b = restaged: the TMA copier's B boxes (as stored, N x K) re-staged
+  /// BK x BN for the tile.
+  bool restageB = false;
   /// b_row_groups: the boxes of B's row classes.
   RowGroupBoxes bBoxes;
   InstructionTileKind instructionTile = InstructionTileKind::Fma;

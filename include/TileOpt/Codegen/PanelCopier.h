@@ -113,11 +113,13 @@ std::unique_ptr<StageCopier> createCpAsyncCopier(KernelContext &ctx);
 std::unique_ptr<StageCopier> createTmaCopier(KernelContext &ctx,
                                              ArrayRef<Value> tensorMaps);
 
-/// restage_a: after `inner` has landed A's box, the threads copy it into a
-/// two-stage K-major panel `aKMajor`, which the tile then reads.
+/// a = restaged (`operand` 0) or b = restaged (1): after `inner` has landed
+/// the operand's box (A's BM x BK, B's BN x BK as stored), the threads copy
+/// it into the two-stage BK x BM (BK x BN) `panel`, which the tile then
+/// reads.
 std::unique_ptr<StageCopier>
-createRestageADecorator(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
-                        Value aKMajor);
+createRestageDecorator(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
+                       int operand, Value panel);
 
 /// The host side of the TMA copier, before the launch: a tensor map of A
 /// and, unless B goes through registers, of B (its row-group view with

@@ -61,7 +61,8 @@ def Tile_AStaging : I32EnumAttr<"AStaging", "how A's panel is staged", [
 def Tile_BStaging : I32EnumAttr<"BStaging", "how B reaches the TMA unit", [
     I32EnumAttrCase<"Direct", 0, "direct">,
     I32EnumAttrCase<"RowGroups", 1, "row_groups">,
-    I32EnumAttrCase<"Packed", 2, "packed">
+    I32EnumAttrCase<"Packed", 2, "packed">,
+    I32EnumAttrCase<"Restaged", 3, "restaged">
   ]> {
   let cppNamespace = "::mlir::tileopt";
   let genSpecializedAttr = 0;
@@ -343,6 +344,11 @@ def Tile_CopyAttr : AttrDef<Tile_Dialect, "Copy"> {
         start (by an atomic ticket) make the copy and every block waits for
         them. Costs one read of B and one write of its copy per launch (most
         of it stays in L2), and the wait.
+      - `restaged` (B stored N x K, K a multiple of 4; the fma tile): B's
+        boxes come from B as stored, BN x BK, and after they land the
+        threads copy them into a two-stage BK x BN panel before the step's
+        barrier (as `a = restaged` does A's), where the FMAs read them.
+        Nothing is copied before the K loop, so a batch can take it.
 
     Example: `#tile.copy<kind = tma, a = restaged, b = packed>`
   }];
@@ -596,6 +602,7 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     bool getRestageA() const { return getAStaging() == AStaging::Restaged; }
     bool getBRowGroups() const { return getBStaging() == BStaging::RowGroups; }
     bool getPackB() const { return getBStaging() == BStaging::Packed; }
+    bool getRestageB() const { return getBStaging() == BStaging::Restaged; }
     int64_t getStages() const { return getSchedule().getStages(); }
     int64_t getBlocksPerSM() const { return getSchedule().getBlocksPerSm(); }
     TileSchedulerKind getScheduler() const {
