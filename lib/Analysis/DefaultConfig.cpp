@@ -302,8 +302,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
                        (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;
     bool aCopied = raggedK && c.copy == CopyKind::Tma;
-    // A batch's B stored N x K: its boxes re-staged (a copy would be the
-    // whole batch's), where K % 4 = 0 and A needs no copy either.
+    // A batch's B stored N x K (A not): its boxes re-staged, as a copy
+    // would be the whole batch's (with K % 4 != 0 no candidate fits).
     bool restageB = batch && layout.transposeB && !layout.transposeA;
     BStaging b = restageB ? BStaging::Restaged
                  : layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
