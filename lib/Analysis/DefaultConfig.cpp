@@ -284,7 +284,10 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   bool bAligned = n % 4 == 0 || layout.transposeB;
   bool aligned = (k % 4 == 0 || layout.transposeA) && bAligned;
   bool raggedK = k % 4 != 0 && !layout.transposeA;
-  int copies = layout.transposeA + layout.transposeB;
+  // A batch's B stored N x K (A not): its boxes re-staged, as a copy would
+  // be the whole batch's (with K % 4 != 0 no candidate fits).
+  bool restageB = batch && layout.transposeB && !layout.transposeA;
+  int copies = layout.transposeA + (layout.transposeB && !restageB);
   double floorSeconds = getFloorSeconds(m, n, k, elementType, target);
   bool fewTiles = double(llvm::divideCeil(m, 64) * llvm::divideCeil(n, 64)) <
                   kSplitKBlocksPerSM * double(target.numSMs);
@@ -302,9 +305,6 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
                        (layout.transposeB && c.b == BStaging::RowGroups)))
       continue;
     bool aCopied = raggedK && c.copy == CopyKind::Tma;
-    // A batch's B stored N x K (A not): its boxes re-staged, as a copy
-    // would be the whole batch's (with K % 4 != 0 no candidate fits).
-    bool restageB = batch && layout.transposeB && !layout.transposeA;
     BStaging b = restageB ? BStaging::Restaged
                  : layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
                      ? BStaging::Packed
@@ -344,7 +344,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       speed /= 1 + kPackCost / double(m);
     if (aCopied)
       speed /= 1 + kPackCost / double(n);
-    speed /= 1 + (copies - restageB) * kPackCost / double(m);
+    speed /= 1 + copies * kPackCost / double(m);
     if (restageB)
       speed /= kRestageBCost;
     if ((b == BStaging::Packed || aCopied) && floorSeconds > 0)

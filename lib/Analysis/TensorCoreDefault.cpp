@@ -320,34 +320,37 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
   ConfigAttr config =
       withScheduler(m % bm == 0 || bm == 64 ? TileSchedulerKind::Persistent
                                             : TileSchedulerKind::DataParallel);
+  // `candidate` where it copies nothing (A as stored with K % 4 = 0;
+  // findProblemViolation covers B's rows, the batch and the shape), else
+  // null. (tf32x3 splits B in its copy: neither config below exists.)
+  auto copyFree = [&](ConfigAttr candidate) -> ConfigAttr {
+    if (copiesA(candidate, k, layout) ||
+        findProblemViolation(candidate, m, n, k, elementType, target, layout,
+                             batch))
+      return {};
+    return candidate;
+  };
   // 256 x 128 tiles with B in registers (measured order along_n): what
   // the persistent 128 x 256 tiles become where that copies nothing, and
   // a batch's tiles, on the grid's z or over more than a wave of tiles on
   // a persistent grid (selectDefaultTF32Config's comment).
   auto registerB = [&](TileSchedulerKind scheduler) -> ConfigAttr {
-    ConfigAttr swapped = ConfigAttr::get(
+    if (x3)
+      return {};
+    return copyFree(ConfigAttr::get(
         ctx, Strategy::Tiled, {256, 128, 32}, {256, 64},
         WgmmaTileAttr::get(ctx, {64, 256, 8}, precision, RegisterOperand::B),
         CopyAttr::get(ctx, CopyKind::Tma),
         ScheduleAttr::get(ctx, /*stages=*/4, /*blocksPerSM=*/1, scheduler,
-                          ProducerKind::Warpgroup, TileOrder::AlongN));
-    // (findProblemViolation covers B's rows, the batch and the shape.)
-    if (x3 || copiesA(swapped, k, layout) ||
-        findProblemViolation(swapped, m, n, k, elementType, target, layout,
-                             batch))
-      return {};
-    return swapped;
+                          ProducerKind::Warpgroup, TileOrder::AlongN)));
   };
   // B stored N x K, K-major as the TF32 wgmma read it: the register-A
   // tiles with B's boxes from B itself, truncated (for a batch, on the
   // grid's z or a persistent grid as registerB's).
   auto truncatedB = [&](TileSchedulerKind scheduler) -> ConfigAttr {
-    ConfigAttr truncated = withScheduler(scheduler, TruncatedOperand::B);
-    if (x3 || !layout.transposeB || copiesA(truncated, k, layout) ||
-        findProblemViolation(truncated, m, n, k, elementType, target, layout,
-                             batch))
+    if (x3)
       return {};
-    return truncated;
+    return copyFree(withScheduler(scheduler, TruncatedOperand::B));
   };
   if (batch) {
     // On the grid's z where the batch's tiles fit a wave, else persistent.

@@ -320,11 +320,10 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
     load(boxView(ctx.panels[0], {stage}), maps[0][0], {kAt, ctx.rowOrigin},
          stage);
     // (b = restaged: B's boxes as stored, N x K.)
-    if (plan.restageB)
-      load(boxView(ctx.panels[1], {stage}), maps[1][0], {kAt, ctx.colOrigin},
-           stage);
-    else if (!plan.bByRegisters && !bRowGroups)
-      load(boxView(ctx.panels[1], {stage}), maps[1][0], {ctx.colOrigin, kAt},
+    if (!plan.bByRegisters && !bRowGroups)
+      load(boxView(ctx.panels[1], {stage}), maps[1][0],
+           plan.restageB ? SmallVector<Value, 3>{kAt, ctx.colOrigin}
+                         : SmallVector<Value, 3>{ctx.colOrigin, kAt},
            stage);
     if (leaderIssues)
       for (int64_t i = 0; i < plan.bBoxes.boxes(); ++i)
@@ -558,10 +557,12 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
       Value groups =
           memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
       described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
-    } else if (plan.restageB) {
-      described.push_back({sourceB, {config.getBN(), config.getBK()}});
     } else if (!plan.bByRegisters) {
-      described.push_back({sourceB, {config.getBK(), config.getBN()}});
+      // (b = restaged: boxes of B as stored, BN x BK.)
+      int64_t bk = config.getBK(), bn = config.getBN();
+      described.push_back({sourceB, plan.restageB
+                                        ? SmallVector<int64_t, 2>{bn, bk}
+                                        : SmallVector<int64_t, 2>{bk, bn}});
     }
   }
   SmallVector<Value, 2> maps(std::max<size_t>(described.size(), 2));

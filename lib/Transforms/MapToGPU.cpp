@@ -350,12 +350,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
       if (restagedTypes[i])
         restaged[i] =
             getDynamicSharedView(rewriter, loc, restagedTypes[i],
-                                 llvm::find_if(shared.slots,
-                                               [&](const SharedSlot &s) {
-                                                 return s.name == names[i];
-                                               })
-                                     ->offset,
-                                 bytes);
+                                 shared.findSlot(names[i])->offset, bytes);
   } else {
     kernel.panels[0] = launch.getWorkgroupAttributions()[0];
     kernel.panels[1] = launch.getWorkgroupAttributions()[1];

@@ -101,10 +101,11 @@ struct SharedMemoryLayout {
   /// The panel buffers' shapes, leading stage dimension first when stages
   /// > 1 (B: boxes x rows x width with b_row_groups).
   SmallVector<int64_t, 4> panelShape[2];
-  /// A, B, then restage_a's K-major copy of A (when on); the plan adds the
-  /// rows epilogue's C tile (`kCTileSlot`), over the stages or after them.
+  /// A, B, then the re-staged A and B (a = restaged, b = restaged: slots
+  /// a_k_major, b_n_major, when on); the plan adds the rows epilogue's C
+  /// tile (`kCTileSlot`), over the stages or after them.
   SmallVector<SharedSlot, 4> slots;
-  /// Bytes of the panels (and the re-staged A): the dynamic shared memory
+  /// Bytes of the panels (and the re-staged ones): the dynamic shared memory
   /// the launch asks for when `dynamic`.
   int64_t panelBytes = 0;
   /// Bytes of the per-stage mbarriers (static shared memory, TMA).
