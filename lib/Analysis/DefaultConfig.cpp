@@ -146,27 +146,30 @@ static ConfigAttr getStreamKVariant(ConfigAttr config, const WaveInfo &w,
 /// and the fraction of a wave its grid fills, or null: split_tail on the
 /// same tiles where fewer than kSplitKBlocksPerSM blocks per SM would run,
 /// with kSplitKMinSteps K steps or more per tile, `fewTiles` (64 x 64
-/// tiles as short of the chip) or fewer tiles than SMs (operands as
-/// linalg gives them: split with transposed copies, 1000 x 1000 x 1001
-/// spilled 8 bytes), and fewer tiles than the wave's block slots, so that
+/// tiles as short of the chip) or fewer tiles than SMs (no transposing
+/// copy of an operand: split with them, 1000 x 1000 x 1001 spilled 8
+/// bytes), and fewer tiles than the wave's block slots, so that
 /// every tile splits along K into at least two parts (TMA or cp.async
 /// stages, B in whole boxes, rows or packed; 4 resident blocks where the
 /// candidate asks for none, as measured, or as many as fit). Where a wave
 /// holds at most kStreamKMaxBlocksPerTile blocks per tile, Stream-K on the
 /// same tiles instead, which fills the whole wave (on whole tiles or with
-/// pack_b, as getStreamKVariant; not with operands stored transposed,
-/// whose copies' transposes and Stream-K's segment loop spilled 612 bytes
-/// on 1100 x 1200 x 1000).
+/// pack_b, as getStreamKVariant; not with transposing copies, whose
+/// transposes and Stream-K's segment loop spilled 612 bytes on 1100 x 1200
+/// x 1000).
 static std::pair<ConfigAttr, double>
 getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
                  int64_t k, Type elementType, const TargetInfo &target,
                  bool fewTiles, OperandLayout layout) {
+  bool transposingCopies =
+      layout.transposeB ||
+      (layout.transposeA && !readsATransposedBoxes(config, layout));
   if ((config.getCopyKind() != CopyKind::Tma &&
        config.getCopyKind() != CopyKind::Async) ||
       config.getBRowGroups() ||
       double(w.ctas) >= kSplitKBlocksPerSM * double(target.numSMs) ||
       (llvm::divideCeil(k, config.getBK()) < kSplitKMinSteps && !fewTiles &&
-       (w.ctas >= target.numSMs || !layout.isDefault())))
+       (w.ctas >= target.numSMs || transposingCopies)))
     return {};
   int64_t blocksPerSM = config.getBlocksPerSM()
                             ? config.getBlocksPerSM()
@@ -179,7 +182,7 @@ getSplitKVariant(ConfigAttr config, const WaveInfo &w, int64_t m, int64_t n,
       findDefaultViolation(split, m, n, k, elementType, target, layout))
     return {};
   bool wholeTiles = m % config.getBM() == 0 && n % config.getBN() == 0;
-  if (wave <= kStreamKMaxBlocksPerTile * w.ctas && layout.isDefault() &&
+  if (wave <= kStreamKMaxBlocksPerTile * w.ctas && !transposingCopies &&
       (wholeTiles || config.getPackB())) {
     ConfigAttr streamK =
         withScheduler(config, blocksPerSM, TileSchedulerKind::StreamK);
@@ -271,9 +274,12 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   // copies, whose predicates and addresses need registers that a
   // blocks_per_sm cap would take away: those problems get no occupancy
   // request.
-  // Transposed operands are copied first, all blocks together
-  // (findLayoutViolation): the TMA candidates, B packed (its copy
-  // transposes), at least one block per SM; each copy costs as pack_b's,
+  // Transposed operands take the TMA candidates (findLayoutViolation). A
+  // stored K x M is read as stored, its boxes the K-major panel that
+  // a = restaged builds (no copy: those candidates' tiles at their speed;
+  // rows of M that are not 16-byte multiples break the TMA limit). B stored
+  // N x K is copied first, all blocks together (b = packed, whose copy
+  // transposes), at least one block per SM; the copy costs as pack_b's,
   // and its rows are padded (an operand copied is aligned).
   // Where rows of A are not (K % 4 != 0), copy kind tma copies A first
   // (copiesA) into aligned rows: the TMA candidates keep their speed for
@@ -284,10 +290,10 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
   bool bAligned = n % 4 == 0 || layout.transposeB;
   bool aligned = (k % 4 == 0 || layout.transposeA) && bAligned;
   bool raggedK = k % 4 != 0 && !layout.transposeA;
-  // A batch's B stored N x K (A not): its boxes re-staged, as a copy would
-  // be the whole batch's (with K % 4 != 0 no candidate fits).
-  bool restageB = batch && layout.transposeB && !layout.transposeA;
-  int copies = layout.transposeA + (layout.transposeB && !restageB);
+  // A batch's B stored N x K: its boxes re-staged, as a copy would be
+  // the whole batch's (with K % 4 != 0 no candidate fits).
+  bool restageB = batch && layout.transposeB;
+  bool aAsStored = layout.transposeA && m % 4 == 0;
   double floorSeconds = getFloorSeconds(m, n, k, elementType, target);
   bool fewTiles = double(llvm::divideCeil(m, 64) * llvm::divideCeil(n, 64)) <
                   kSplitKBlocksPerSM * double(target.numSMs);
@@ -309,15 +315,20 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
                  : layout.transposeB || (aCopied && c.b == BStaging::RowGroups)
                      ? BStaging::Packed
                      : c.b;
-    int64_t blocksPerSM = transposed || aCopied
+    // (A stored K x M: its boxes as stored are K-major; else A copied M x
+    // K and re-staged.)
+    AStaging a = aAsStored ? AStaging::Direct : c.a;
+    int copies =
+        (layout.transposeA && !aAsStored) + (layout.transposeB && !restageB);
+    int64_t blocksPerSM = copies || aCopied
                               ? std::max<int64_t>(c.blocksPerSM, 1)
-                          : k % 4 == 0 ? c.blocksPerSM
-                                       : 0;
+                          : k % 4 == 0 || aAsStored ? c.blocksPerSM
+                                                    : 0;
     // TMA boxes land dense: no padding.
     auto config = ConfigAttr::get(ctx, Strategy::Tiled, {c.bm, c.bn, c.bk},
                                   {c.wm, c.wn}, {c.tm, c.tn}, c.stages,
                                   c.copy == CopyKind::Tma ? 0 : pad, c.copy,
-                                  blocksPerSM, c.a, c.fmaOrder, b);
+                                  blocksPerSM, a, c.fmaOrder, b);
     if (std::optional<std::string> violation = findDefaultViolation(
             config, m, n, k, elementType, target, layout)) {
       if (why)

@@ -179,8 +179,16 @@ bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k,
   // K elements that are not 16-byte multiples are copied.
   if (config.isWgmma())
     return !layout.transposeA && k % 8 != 0;
-  return layout.transposeA ||
-         (k % 4 != 0 && config.getCopyKind() == CopyKind::Tma);
+  if (layout.transposeA)
+    return !readsATransposedBoxes(config, layout);
+  return k % 4 != 0 && config.getCopyKind() == CopyKind::Tma;
+}
+
+bool mlir::tileopt::readsATransposedBoxes(ConfigAttr config,
+                                          OperandLayout layout) {
+  return layout.transposeA && config.getStrategy() == Strategy::Tiled &&
+         !config.isWgmma() && config.getCopyKind() == CopyKind::Tma &&
+         !config.getRestageA();
 }
 
 StringRef mlir::tileopt::stringifyCopyPart(CopyPart part) {

@@ -398,6 +398,9 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                             : ", rounded to TF32 in registers";
     StringRef ahead = plan->wgmma.prefetchA ? " a step ahead" : "";
     os << (plan->restageA ? " re-staged K-major" : "")
+       << (readsATransposedBoxes(plan->config, plan->problem.layout)
+               ? " as stored (K x M)"
+               : "")
        << (!copiesA(plan->config, plan->problem.k, plan->problem.layout) ? ""
            : plan->problem.layout.transposeA ? " from its transposed copy"
                                              : " from its copy")

@@ -249,26 +249,39 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
                       : layout.transposeA ? "transposed A is"
                                           : "transposed B is";
   // The fma tile reads transposed operands through copies made before the
-  // K loop (A M x K, B K x N), all blocks together, or B's boxes as stored,
-  // re-staged (b = restaged).
+  // K loop (B K x N; A M x K, re-staged), all blocks together, through
+  // B's boxes as stored, re-staged (b = restaged), or through A's boxes as
+  // stored, which are its K-major panel.
   if (!config.isWgmma()) {
     if (layout.transposeB && !config.getPackB() && !config.getRestageB())
       return std::string(which) +
              " read by the fma tile through a transposing copy of B or its "
              "re-staged boxes: it needs b = packed or b = restaged";
-    if (layout.transposeA &&
-        (config.getCopyKind() != CopyKind::Tma || config.getBlocksPerSM() == 0))
+    if (layout.transposeA && config.getCopyKind() != CopyKind::Tma)
       return std::string(which) +
-             " read by the fma tile through a transposing copy of A, made "
-             "by all blocks together: it needs copy kind tma and "
-             "blocks_per_sm > 0";
+             " read by the fma tile through TMA boxes of A as stored (or "
+             "its copy, a = restaged): it needs copy kind tma";
+    bool aCopied = layout.transposeA && config.getRestageA();
+    if (aCopied && config.getBlocksPerSM() == 0)
+      return std::string(which) +
+             " read by the fma tile with a = restaged through a transposing "
+             "copy of A, made by all blocks together: it needs "
+             "blocks_per_sm > 0 (or a = direct, A's boxes as stored)";
+    // A's boxes as stored are its K-major panel: fragments of 4 rows.
+    if (readsATransposedBoxes(config, layout) &&
+        (config.getTM() % 4 != 0 || config.getBM() % 4 != 0))
+      return std::string(which) +
+             " read by the fma tile K-major from A's boxes as stored, 4 "
+             "rows a load: it needs TM and BM to be multiples of 4, got TM "
+             "= " +
+             std::to_string(config.getTM()) +
+             ", BM = " + std::to_string(config.getBM());
     // The copies transpose through shared tiles over the (f32) stages
     // before the K loop uses them.
     int64_t panels =
         getSharedMemoryLayout(config, Float32Type::get(config.getContext()))
             .panelBytes;
-    if ((layout.transposeA || config.getPackB()) &&
-        panels < kPackTransposeBytes)
+    if ((aCopied || config.getPackB()) && panels < kPackTransposeBytes)
       return std::string(which) + " copied transposed through " +
              std::to_string(kPackTransposeBytes) +
              " bytes of shared memory before the K loop, but the stages "
@@ -359,8 +372,9 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
        << aRows << "x" << aCols << (layout.transposeA ? " (transposed)" : "")
-       << (config.isWgmma() ? " (use strategy=naive)"
-                            : " (use copy kind async or registers)");
+       << (config.isWgmma()    ? " (use strategy=naive)"
+           : layout.transposeA ? " (use a = restaged, which copies A first)"
+                               : " (use copy kind async or registers)");
   // b = restaged: B's boxes from B stored N x K, rows of K elements.
   else if (config.getRestageB() && k * elemBytes % 16 != 0)
     os << "b = restaged reads B's TMA boxes from B stored N x K, which needs "

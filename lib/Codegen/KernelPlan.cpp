@@ -26,14 +26,15 @@ static constexpr unsigned bits(PanelLayout layout) {
 const CopierTraits &mlir::tileopt::getCopierTraits(CopyKind kind) {
   using L = PanelLayout;
   // Register copies can transpose A on the way; cp.async and TMA move
-  // contiguous bytes. TMA boxes land 128-byte aligned.
+  // contiguous bytes (TMA's boxes of A stored K x M are K-major as they
+  // land). TMA boxes land 128-byte aligned.
   static const CopierTraits traits[] = {
       {CopyKind::Registers, "the threads' loads and stores",
        bits(L::RowMajor) | bits(L::Transposed), bits(L::RowMajor), 1, 2, 0, 0},
       {CopyKind::Async, "cp.async", bits(L::RowMajor), bits(L::RowMajor), 2,
        kMaxConfigStages, 80, 0},
       {CopyKind::Tma, "the Tensor Memory Accelerator",
-       bits(L::RowMajor) | bits(L::Swizzled128),
+       bits(L::RowMajor) | bits(L::Transposed) | bits(L::Swizzled128),
        bits(L::RowMajor) | bits(L::RowClassBoxes) | bits(L::Swizzled128), 2,
        kMaxConfigStages, 90, kTmaBoxAlignment},
   };
@@ -81,10 +82,12 @@ StringRef mlir::tileopt::stringifyEpilogueKind(EpilogueKind kind) {
 }
 
 /// The panel layouts `config` asks of A and B.
-static std::pair<PanelLayout, PanelLayout> getPanelLayouts(ConfigAttr config) {
+static std::pair<PanelLayout, PanelLayout>
+getPanelLayouts(ConfigAttr config, OperandLayout operands = {}) {
   if (config.isWgmma())
     return {PanelLayout::Swizzled128, PanelLayout::Swizzled128};
-  return {config.isAKMajor() ? PanelLayout::Transposed : PanelLayout::RowMajor,
+  bool aKMajor = config.isAKMajor() || readsATransposedBoxes(config, operands);
+  return {aKMajor ? PanelLayout::Transposed : PanelLayout::RowMajor,
           config.getBRowGroups() ? PanelLayout::RowClassBoxes
                                  : PanelLayout::RowMajor};
 }
@@ -200,9 +203,10 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(
   int64_t pad = config.getPad(), stages = config.getStages();
   int64_t elemBytes = getElementBytes(elementType);
   bool tma = config.getCopyKind() == CopyKind::Tma;
-  bool aKMajor = config.isAKMajor();
-  // The promoted panels (tile-promote): A BK x (BM + pad) when K-major, else
-  // BM x (BK + pad); B BK x (BN + pad), or b_row_groups's class boxes.
+  bool aKMajor = config.isAKMajor() || readsATransposedBoxes(config, operands);
+  // The promoted panels (tile-promote): A BK x (BM + pad) when K-major (or
+  // A's boxes as stored, K x M), else BM x (BK + pad); B BK x (BN + pad),
+  // or b_row_groups's class boxes.
   layout.panelShape[0] = {aKMajor ? bk : bm, (aKMajor ? bm : bk) + pad};
   // b = restaged: B's boxes as stored, BN x BK (re-staged BK x BN).
   if (config.getBRowGroups()) {
@@ -443,7 +447,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   plan.block[1] = config.getThreadsY();
 
   // The copies: per operand, the copier, the layout it stages, its vectors.
-  auto [layoutA, layoutB] = getPanelLayouts(config);
+  auto [layoutA, layoutB] = getPanelLayouts(config, problem.layout);
   bool aTransposed = layoutA == PanelLayout::Transposed;
   plan.copy[0] = {
       copier.kind, layoutA,

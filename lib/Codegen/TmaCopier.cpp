@@ -316,8 +316,11 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
           issueSwizzled(1, part, box, stage, kAt);
       return;
     }
-    // Box coordinates go innermost first: (column, row).
-    load(boxView(ctx.panels[0], {stage}), maps[0][0], {kAt, ctx.rowOrigin},
+    // Box coordinates go innermost first: (column, row); A stored K x M's.
+    load(boxView(ctx.panels[0], {stage}), maps[0][0],
+         plan.copy[0].layout == PanelLayout::Transposed
+             ? SmallVector<Value, 3>{ctx.rowOrigin, kAt}
+             : SmallVector<Value, 3>{kAt, ctx.rowOrigin},
          stage);
     // (b = restaged: B's boxes as stored, N x K.)
     if (!plan.bByRegisters && !bRowGroups)
@@ -495,7 +498,7 @@ mlir::tileopt::createRestageDecorator(KernelContext &ctx,
 }
 
 /// One tensor map per described operand, whose box is one panel stage (BM x
-/// BK of A, BK x BN of B) or one class box of b_row_groups's view of B (K/4
+/// BK of A, BK x BM of A stored K x M, BK x BN of B) or one class box of b_row_groups's view of B (K/4
 /// rows of 4N elements; K is a multiple of 4: A's rows are 16-byte
 /// multiples); pack_b's is of B's copy in the workspace, K x N with rows
 /// `pitch` elements apart. The TF32 precisions read A (or its copy, where
@@ -547,7 +550,10 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
     described = {{sourceA, {a.boxRows, a.boxCols}},
                  {sourceB, {b.boxRows, b.boxCols}}};
   } else {
-    described = {{sourceA, {config.getBM(), config.getBK()}}};
+    int64_t bm = config.getBM(), bk = config.getBK();
+    described = {{sourceA, plan.copy[0].layout == PanelLayout::Transposed
+                               ? SmallVector<int64_t, 2>{bk, bm}
+                               : SmallVector<int64_t, 2>{bm, bk}}};
     if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
       SmallVector<ReassociationIndices> all{{0, 1}};
       Value flat =
@@ -559,7 +565,7 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
       described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
     } else if (!plan.bByRegisters) {
       // (b = restaged: boxes of B as stored, BN x BK.)
-      int64_t bk = config.getBK(), bn = config.getBN();
+      int64_t bn = config.getBN();
       described.push_back({sourceB, plan.restageB
                                         ? SmallVector<int64_t, 2>{bn, bk}
                                         : SmallVector<int64_t, 2>{bk, bn}});

@@ -61,3 +61,27 @@ func.func @transposed_b_f32(%A: memref<16x512x128xf32>, %B: memref<16x512x128xf3
       ins(%A, %B : memref<16x512x128xf32>, memref<16x512x128xf32>) outs(%C : memref<16x512x512xf32>)
   return
 }
+
+// f32 with A stored K x M: A's boxes as stored are the fma tile's K-major
+// panel (no copy), the tiles of the row-major batch; with B stored N x K
+// too, B's boxes re-staged.
+// CHECK-LABEL: func.func @transposed_a_f32
+// CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
+func.func @transposed_a_f32(%A: memref<16x128x512xf32>, %B: memref<16x128x512xf32>, %C: memref<16x512x512xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<16x128x512xf32>, memref<16x128x512xf32>) outs(%C : memref<16x512x512xf32>)
+  return
+}
+// CHECK-LABEL: func.func @transposed_ab_f32
+// CHECK: copy = #tile.copy<kind = tma, b = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
+func.func @transposed_ab_f32(%A: memref<16x128x512xf32>, %B: memref<16x512x128xf32>, %C: memref<16x512x512xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<16x128x512xf32>, memref<16x512x128xf32>) outs(%C : memref<16x512x512xf32>)
+  return
+}

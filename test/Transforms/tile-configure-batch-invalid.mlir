@@ -91,3 +91,17 @@ func.func @both_broadcast(%A: memref<4x8xf32>, %B: memref<8x4xf32>, %C: memref<2
   } {mapping = [#gpu.block<z>], tile.batch}
   return
 }
+
+// -----
+
+// f32 A stored K x M with M = 130: rows of 520 bytes, which TMA's strides
+// cannot take, so A would be copied first (a = restaged).
+func.func @transposed_a_ragged_m(%A: memref<4x64x130xf32>, %B: memref<4x64x128xf32>, %C: memref<4x130x128xf32>) {
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet (strategy=naive takes any batch)}}
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x64x130xf32>, memref<4x64x128xf32>) outs(%C : memref<4x130x128xf32>)
+  return
+}

@@ -73,11 +73,11 @@ func.func @transposed_c(%A: memref<4x8xf32>, %B: memref<8x6xf32>, %C: memref<6x4
 
 // -----
 
-// Transposed operands on the fma tile: A is copied transposed first, all
-// blocks together, which a register-copy config without blocks_per_sm
+// Transposed operands on the fma tile: A stored K x M is read through TMA
+// boxes as stored (or a copy, a = restaged), which a register-copy config
 // cannot do (tile-configure-transposed.mlir has the others).
 func.func @transposed_a_fma(%A: memref<32x64xf32>, %B: memref<32x64xf32>, %C: memref<64x64xf32>) {
-  // expected-error @+1 {{transposed A is read by the fma tile through a transposing copy of A, made by all blocks together: it needs copy kind tma and blocks_per_sm > 0}}
+  // expected-error @+1 {{transposed A is read by the fma tile through TMA boxes of A as stored (or its copy, a = restaged): it needs copy kind tma}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<tiled, block = [32, 32, 8], tile = #tile.fma<thread = [1, 1]>>}
     ins(%A, %B : memref<32x64xf32>, memref<32x64xf32>) outs(%C : memref<64x64xf32>)

@@ -97,11 +97,12 @@ func.func @fma_linear(%A: memref<2048x4096xf32>, %B: memref<11008x4096xf32>, %C:
 
 // -----
 
-// A stored K x M: its copy pads the rows, so K = 1001 keeps the TMA
-// candidates (row-major A of 1001 columns takes cp.async), and B of 1000
-// columns needs no pack.
+// A stored K x M is read as stored: its TMA boxes (BK x BM) are the
+// K-major panel the fma tile reads, with no copy, so K = 1001 keeps the
+// TMA candidates (row-major A of 1001 columns is copied first), and B of
+// 1000 columns needs no pack.
 // CHECK-LABEL: func.func @fma_transposed_a
-// CHECK: copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>
+// CHECK: copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2, scheduler = split_tail>
 func.func @fma_transposed_a(%A: memref<1001x1000xf32>, %B: memref<1001x1000xf32>, %C: memref<1000x1000xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%A, %B : memref<1001x1000xf32>, memref<1001x1000xf32>) outs(%C : memref<1000x1000xf32>)
@@ -120,13 +121,59 @@ func.func @fma_b_unpacked(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: 
 
 // -----
 
-// The copy transposes through 33920 bytes of shared tiles over the stages:
-// two stages of 64 x 128 x 16 have 24576.
+// With a = restaged, A stored K x M is copied M x K first and its boxes
+// re-staged; the copy transposes through 33920 bytes of shared tiles over
+// the stages: two stages of 64 x 128 x 16 and the re-staged A have 32768.
 func.func @fma_small_stages(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
-  // expected-error @+1 {{transposed A is copied transposed through 33920 bytes of shared memory before the K loop, but the stages have 24576 (use more stages or larger tiles)}}
+  // expected-error @+1 {{transposed A is copied transposed through 33920 bytes of shared memory before the K loop, but the stages have 32768 (use more stages or larger tiles)}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
-    {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
+    {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 4>>}
     ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// The copy is made by all blocks together, which then wait for each other.
+func.func @fma_restaged_no_occupancy(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
+  // expected-error @+1 {{transposed A is read by the fma tile with a = restaged through a transposing copy of A, made by all blocks together: it needs blocks_per_sm > 0 (or a = direct, A's boxes as stored)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 3>>}
+    ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// A's boxes as stored are read K-major, 4 rows (M) a load.
+func.func @fma_as_stored_rows(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
+  // expected-error @+1 {{transposed A is read by the fma tile K-major from A's boxes as stored, 4 rows a load: it needs TM and BM to be multiples of 4, got TM = 2, BM = 32}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [32, 64, 16], warp = [16, 16], tile = #tile.fma<thread = [2, 4]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>}
+    ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// A stored K x M with M = 1002: rows of 4008 bytes, which TMA's strides
+// cannot take; a = restaged copies A into aligned rows first.
+func.func @fma_as_stored_ragged_m(%A: memref<512x1002xf32>, %B: memref<512x512xf32>, %C: memref<1002x512xf32>) {
+  // expected-error @+1 {{copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 512x1002 (transposed) (use a = restaged, which copies A first)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [64, 128, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 2>>}
+    ins(%A, %B : memref<512x1002xf32>, memref<512x512xf32>) outs(%C : memref<1002x512xf32>)
+  return
+}
+
+// -----
+
+// The default there: A copied and re-staged.
+// CHECK-LABEL: func.func @fma_default_ragged_m
+// CHECK: copy = #tile.copy<kind = tma, a = restaged>
+func.func @fma_default_ragged_m(%A: memref<512x1002xf32>, %B: memref<512x512xf32>, %C: memref<1002x512xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%A, %B : memref<512x1002xf32>, memref<512x512xf32>) outs(%C : memref<1002x512xf32>)
   return
 }
 

@@ -240,11 +240,17 @@ int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
 /// before its K loop: with the TF32 precisions, where A's rows are not
 /// 16-byte multiples (TMA's row strides) or A is stored transposed (K x M;
 /// the copy is M x K, K-major, as the tile reads A); with the fma tile
-/// where A is stored transposed, or copy kind tma meets rows of A that are
-/// not 16-byte multiples; with the wgmma tile (16-bit) where A (M x K as
-/// linalg gives it) has such rows. A's TMA boxes then come from the copy,
-/// whose rows are padded. Elsewhere the boxes come from A itself.
+/// where A is stored transposed and re-staged (a = restaged: the copy is M
+/// x K), or copy kind tma meets rows of A (M x K) that are not 16-byte
+/// multiples; with the wgmma tile (16-bit) where A (M x K as linalg gives
+/// it) has such rows. A's TMA boxes then come from the copy, whose rows are
+/// padded. Elsewhere the boxes come from A itself.
 bool copiesA(ConfigAttr config, int64_t k, OperandLayout layout = {});
+
+/// Whether the fma tile takes A stored transposed (K x M) in TMA boxes as
+/// stored, BK x BM: its K-major panel, with no copy and no re-staging
+/// (copy kind tma, a = direct).
+bool readsATransposedBoxes(ConfigAttr config, OperandLayout layout);
 
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
 /// rows `pitch` elements apart (rounded up to 128 bytes), starting `offset`

@@ -312,14 +312,17 @@ def Tile_CopyAttr : AttrDef<Tile_Dialect, "Copy"> {
       keeps 16-byte alignment).
     * `a = direct | restaged` (default `direct`). With registers and TM a
       multiple of 4, A is staged K-major (BK x BM) as it is stored; the other
-      copies move contiguous bytes and stage A as it is (BM x BK).
+      copies move contiguous bytes and stage A as it is (BM x BK): A stored
+      K x M (the fma tile, kind = tma, TM, BM and M multiples of 4) in TMA
+      boxes of BK x BM as stored, the K-major panel, with no copy.
       `restaged` (kind = tma, TM and BM multiples of 4): after A's box of a K
       step lands, the threads copy it into a two-stage K-major panel before
       the step's barrier, and the FMAs read their A values from there, 4
       rows of one k per 16-byte load. Costs 2 x BK x BM elements of shared
       memory and a few instructions per step; in return the A fragment of
       one k is TM registers instead of 4 x TM, which lets ptxas keep the FMA
-      block's register-bank conflicts lower.
+      block's register-bank conflicts lower. A stored K x M is then copied
+      M x K first (blocks_per_sm > 0), any M.
     * `b = direct | row_groups | packed` (default `direct`; the other two
       need kind = tma): how B of any N reaches the TMA unit, whose tensor
       maps need row strides and box starts in 16-byte multiples (rows of N x
