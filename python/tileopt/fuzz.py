@@ -421,9 +421,11 @@ def _plausible_case(rng: random.Random) -> Case:
                 fields["scheduler"] = rng.choice(["stream_k", "split_tail"])
         opts.append(f"config='{config_attr(**fields)}'")
     fill = rng.random() < 0.7
-    # Stored transposes: the fma tile refuses them with a diagnostic.
+    # Stored transposes: the fma tile reads A stored K x M as stored (or
+    # copied, a = restaged) and B through its copy or re-staged boxes, or
+    # refuses the config with a diagnostic.
     text = _plausible_input(rng, m, n, k, not fill,
-                            transpose_a=rng.random() < 0.1,
+                            transpose_a=rng.random() < 0.2,
                             transpose_b=rng.random() < 0.1)
     return Case(kind="plausible", args=opts, input=text, artifact="pipeline")
 
