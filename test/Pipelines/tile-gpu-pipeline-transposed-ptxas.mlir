@@ -105,8 +105,8 @@
 // B stored N x K is copied transposed (K x N: b = packed's copy) and read
 // through its copy's tensor map (boxes BK x BN); A stored K x M is read as
 // stored, its boxes BK x BM (the K-major panel the tile reads), with no
-// copy. (ptxas: tf32_b's kernel; tf32_ab's spills 8 bytes, see
-// docs/results/2026-12-07-transposed-a/.)
+// copy. (ptxas: tf32_b's kernel. tf32_ab's, C += A·B, spills 8 bytes, 0
+// with A copied: docs/results/2026-12-07-transposed-a/.)
 // FMA: "name": "tf32_b_matmul_0",
 // FMA: "box": [
 // FMA-NEXT: 16,
