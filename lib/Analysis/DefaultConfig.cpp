@@ -389,6 +389,8 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
     if (streamK && aAsStored) {
       streamK = withAStaging(streamK, AStaging::Restaged);
       streamKSpeed /= 1 + kPackCost / double(n);
+      if (findDefaultViolation(streamK, m, n, k, elementType, target, layout))
+        streamK = {};
     }
     if (streamK && streamKSpeed > bestScore) {
       bestScore = streamKSpeed;

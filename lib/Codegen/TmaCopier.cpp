@@ -498,8 +498,8 @@ mlir::tileopt::createRestageDecorator(KernelContext &ctx,
 }
 
 /// One tensor map per described operand, whose box is one panel stage (BM x
-/// BK of A, BK x BM of A stored K x M, BK x BN of B) or one class box of b_row_groups's view of B (K/4
-/// rows of 4N elements; K is a multiple of 4: A's rows are 16-byte
+/// BK of A, or BK x BM stored K x M; BK x BN of B) or one class box of
+/// b_row_groups's view of B (K/4 rows of 4N; A's rows are 16-byte
 /// multiples); pack_b's is of B's copy in the workspace, K x N with rows
 /// `pitch` elements apart. The TF32 precisions read A (or its copy, where
 /// its rows are not 16-byte multiples), then B's transposed copy, then with
