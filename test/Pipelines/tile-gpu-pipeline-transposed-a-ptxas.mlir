@@ -5,6 +5,7 @@
 // RUN: FileCheck %s --input-file=%t/a/ta_batch_matmul_0.ptx --check-prefix=PTX
 // RUN: %ptxas -arch=sm_90a -v %t/a/ta_matmul_0.ptx -o %t/a.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/a/ta_batch_matmul_0.ptx -o %t/b.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %s --tile-split-batch --tile-configure=chip=sm_90a --tile-report="chip=sm_90a" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REPORT
 
 // f32 A stored K x M on the fma tile at the default: A's TMA boxes are
 // taken as stored, BK x BM (16 x 64 of K x M; a batch's one batch deep),
@@ -45,6 +46,15 @@
 // PTX: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, [[K:%r[0-9]+]], [[BATCH:%r[0-9]+]]}]
 // PTX: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, [[K]], [[BATCH]]}]
 // PTX-NOT: st.shared
+
+// The report's plan: A's boxes as stored, the K-major (transposed) panel,
+// and no copy among the kernel's arguments' uses.
+// REPORT: @ta: matmul 1100 x 1200 x 1000 (f32; A stored K x M)
+// REPORT: plan: {{.*}}; A tma (transposed, boxes) as stored (K x M), B tma (row-major, boxes);
+// REPORT-NOT: copy
+// REPORT: @ta_batch: batch of 16 matmul 512 x 512 x 128 (f32; A stored K x M)
+// REPORT: plan: {{.*}}; A tma (transposed, boxes) as stored (K x M), B tma (row-major, boxes);
+// REPORT: kernel arguments: A (tensor map); B (tensor map); C;{{$}}
 
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 func.func @ta(%A: memref<1000x1100xf32>, %B: memref<1000x1200xf32>, %C: memref<1100x1200xf32>) {
