@@ -203,7 +203,8 @@ SharedMemoryLayout mlir::tileopt::getSharedMemoryLayout(
   int64_t pad = config.getPad(), stages = config.getStages();
   int64_t elemBytes = getElementBytes(elementType);
   bool tma = config.getCopyKind() == CopyKind::Tma;
-  bool aKMajor = config.isAKMajor() || readsATransposedBoxes(config, operands);
+  bool aKMajor =
+      getPanelLayouts(config, operands).first == PanelLayout::Transposed;
   // The promoted panels (tile-promote): A BK x (BM + pad) when K-major (or
   // A's boxes as stored, K x M), else BM x (BK + pad); B BK x (BN + pad),
   // or b_row_groups's class boxes.

@@ -38,6 +38,13 @@ using namespace mlir::tileopt;
 /// the phase completes.
 static constexpr int64_t kMbarrierWaitTicks = 10000000;
 
+/// Whether the fma tile's boxes of `operand` lie along K (A's BM x BK, B's
+/// BN x BK as stored, b = restaged), not across it (BK x BM, BK x BN).
+static bool isKMajorBox(const KernelPlan &plan, int operand) {
+  return operand ? plan.restageB
+                 : plan.copy[0].layout != PanelLayout::Transposed;
+}
+
 namespace {
 class TmaCopier final : public StageCopier {
 public:
@@ -316,17 +323,15 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
           issueSwizzled(1, part, box, stage, kAt);
       return;
     }
-    // Box coordinates go innermost first: (column, row); A stored K x M's.
-    load(boxView(ctx.panels[0], {stage}), maps[0][0],
-         plan.copy[0].layout == PanelLayout::Transposed
-             ? SmallVector<Value, 3>{ctx.rowOrigin, kAt}
-             : SmallVector<Value, 3>{kAt, ctx.rowOrigin},
+    // Box coordinates go innermost first: (column, row).
+    auto at = [&](int operand, Value origin) {
+      return isKMajorBox(plan, operand) ? SmallVector<Value, 3>{kAt, origin}
+                                        : SmallVector<Value, 3>{origin, kAt};
+    };
+    load(boxView(ctx.panels[0], {stage}), maps[0][0], at(0, ctx.rowOrigin),
          stage);
-    // (b = restaged: B's boxes as stored, N x K.)
     if (!plan.bByRegisters && !bRowGroups)
-      load(boxView(ctx.panels[1], {stage}), maps[1][0],
-           plan.restageB ? SmallVector<Value, 3>{kAt, ctx.colOrigin}
-                         : SmallVector<Value, 3>{ctx.colOrigin, kAt},
+      load(boxView(ctx.panels[1], {stage}), maps[1][0], at(1, ctx.colOrigin),
            stage);
     if (leaderIssues)
       for (int64_t i = 0; i < plan.bBoxes.boxes(); ++i)
@@ -497,10 +502,9 @@ mlir::tileopt::createRestageDecorator(KernelContext &ctx,
   return std::make_unique<Restage>(ctx, std::move(inner), operand, panel);
 }
 
-/// One tensor map per described operand, whose box is one panel stage (BM x
-/// BK of A, or BK x BM stored K x M; BK x BN of B) or one class box of
-/// b_row_groups's view of B (K/4 rows of 4N; A's rows are 16-byte
-/// multiples); pack_b's is of B's copy in the workspace, K x N with rows
+/// One tensor map per described operand, whose box is one panel stage
+/// (isKMajorBox) or one class box of b_row_groups's view of B (K/4 rows of
+/// 4N; A's rows are 16-byte multiples); pack_b's is of B's copy in the workspace, K x N with rows
 /// `pitch` elements apart. The TF32 precisions read A (or its copy, where
 /// its rows are not 16-byte multiples), then B's transposed copy, then with
 /// tf32x3 B's low parts'; with registers = b B itself.
@@ -550,10 +554,12 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
     described = {{sourceA, {a.boxRows, a.boxCols}},
                  {sourceB, {b.boxRows, b.boxCols}}};
   } else {
-    int64_t bm = config.getBM(), bk = config.getBK();
-    described = {{sourceA, plan.copy[0].layout == PanelLayout::Transposed
-                               ? SmallVector<int64_t, 2>{bk, bm}
-                               : SmallVector<int64_t, 2>{bm, bk}}};
+    int64_t bk = config.getBK();
+    auto box = [&](int operand, int64_t side) {
+      return isKMajorBox(plan, operand) ? SmallVector<int64_t, 2>{side, bk}
+                                        : SmallVector<int64_t, 2>{bk, side};
+    };
+    described = {{sourceA, box(0, config.getBM())}};
     if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
       SmallVector<ReassociationIndices> all{{0, 1}};
       Value flat =
@@ -564,11 +570,7 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
           memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
       described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
     } else if (!plan.bByRegisters) {
-      // (b = restaged: boxes of B as stored, BN x BK.)
-      int64_t bn = config.getBN();
-      described.push_back({sourceB, plan.restageB
-                                        ? SmallVector<int64_t, 2>{bn, bk}
-                                        : SmallVector<int64_t, 2>{bk, bn}});
+      described.push_back({sourceB, box(1, config.getBN())});
     }
   }
   SmallVector<Value, 2> maps(std::max<size_t>(described.size(), 2));
