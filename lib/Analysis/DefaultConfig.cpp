@@ -347,7 +347,7 @@ ConfigAttr mlir::tileopt::selectDefaultTiledConfig(
       continue;
     }
     if (std::optional<std::string> violation =
-            findBatchViolation(config, k, batch, layout)) {
+            findBatchViolation(config, m, k, batch, layout)) {
       if (why)
         *why = *violation;
       continue;

@@ -136,11 +136,20 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   // it is stored N x K; with the TF32 precisions B as N x K (transposed,
   // unless it is stored so), as TF32 or as its high parts and then its low
   // parts (tf32x3); none with registers = b (B's TMA boxes come from B).
+  // The 16-bit wgmma tile reads its copies as stored (only their rows
+  // padded), transposed operands included.
   SmallVector<PackedCopy, 4> copies;
-  if (copiesA(config, k, layout))
-    copies.push_back({0, CopyPart::Exact, layout.transposeA, m, k});
+  bool asStored = config.isWgmma() && !config.isTF32();
+  auto copyOf = [&](int operand, bool transposed, int64_t rows,
+                    int64_t cols) -> PackedCopy {
+    if (asStored && transposed)
+      return {operand, CopyPart::Exact, false, cols, rows};
+    return {operand, CopyPart::Exact, transposed, rows, cols};
+  };
+  if (copiesA(config, m, k, layout))
+    copies.push_back(copyOf(0, layout.transposeA, m, k));
   if (config.getPackB())
-    copies.push_back({1, CopyPart::Exact, layout.transposeB, k, n});
+    copies.push_back(copyOf(1, layout.transposeB, k, n));
   if (config.getPrecision() == Precision::TF32 && config.copiesTF32B())
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
@@ -169,16 +178,17 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
   return plan;
 }
 
-bool mlir::tileopt::copiesA(ConfigAttr config, int64_t k,
+bool mlir::tileopt::copiesA(ConfigAttr config, int64_t m, int64_t k,
                             OperandLayout layout) {
   if (config.isTF32())
     return k % 4 != 0 || layout.transposeA;
   if (config.getStrategy() != Strategy::Tiled)
     return false;
-  // The wgmma tile's 16-bit A is read as stored (K-major or not); rows of
-  // K elements that are not 16-byte multiples are copied.
+  // The wgmma tile's 16-bit A is read as stored (K-major or not); rows
+  // (of K elements, M transposed) that are not 16-byte multiples are
+  // copied as stored.
   if (config.isWgmma())
-    return !layout.transposeA && k % 8 != 0;
+    return layout.storedA(m, k).second % 8 != 0;
   if (layout.transposeA)
     return !readsATransposedBoxes(config, layout);
   return k % 4 != 0 && config.getCopyKind() == CopyKind::Tma;

@@ -481,8 +481,8 @@ std::optional<std::string> mlir::tileopt::findSizeViolation(
 }
 
 std::optional<std::string>
-mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
-                                  OperandLayout layout) {
+mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t m, int64_t k,
+                                  int64_t batch, OperandLayout layout) {
   if (!batch)
     return std::nullopt;
   std::string why;
@@ -498,7 +498,7 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t k, int64_t batch,
   else if (config.getCluster() > 1)
     os << "clusters are not supported for it yet (use cluster = 1)";
   else if (config.getPackB() || config.getBRowGroups() ||
-           config.copiesTF32B() || copiesA(config, k, layout))
+           config.copiesTF32B() || copiesA(config, m, k, layout))
     os << "copies of A or B in the workspace (b = packed or row_groups, "
           "the TF32 precisions but tf32 with registers = b or truncated = "
           "b, A copied) are "

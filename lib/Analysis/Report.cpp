@@ -160,7 +160,8 @@ TileReport mlir::tileopt::computeTileReport(
       r.floorsRate->fmasPerSMPerClock /= 3;
     }
   }
-  if (config.getStreamK() || config.getPackB() || config.isTF32()) {
+  if (config.getStreamK() || config.getPackB() || config.isTF32() ||
+      copiesA(config, m, k, problem.layout)) {
     WorkspacePlan plan =
         getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
     r.streamK = plan.streamK;
@@ -397,13 +398,18 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                             ? ", split into TF32 parts in registers"
                             : ", rounded to TF32 in registers";
     StringRef ahead = plan->wgmma.prefetchA ? " a step ahead" : "";
+    // The 16-bit wgmma tile's copies are its operands as stored.
+    bool asStored =
+        plan->instructionTile == InstructionTileKind::Wgmma && !tf32;
+    const OperandLayout &layout = plan->problem.layout;
     os << (plan->restageA ? " re-staged K-major" : "")
        << (readsATransposedBoxes(plan->config, plan->problem.layout)
                ? " as stored (K x M)"
                : "")
-       << (!copiesA(plan->config, plan->problem.k, plan->problem.layout) ? ""
-           : plan->problem.layout.transposeA ? " from its transposed copy"
-                                             : " from its copy")
+       << (!copiesA(plan->config, plan->problem.m, plan->problem.k, layout) ? ""
+           : !layout.transposeA ? " from its copy"
+           : asStored           ? " from its copy as stored (K x M)"
+                                : " from its transposed copy")
        << (!tf32          ? ""
            : bInRegisters ? ", truncated to TF32"
                           : rounded)
@@ -412,9 +418,11 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     os << (bInRegisters ? rounded.str() + ahead.str() + " (C^T = B^T A^T)"
            : plan->config.isBTruncated() ? " as stored, truncated to TF32"
            : tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
-           : tf32                 ? " from its transposed TF32 copy"
-           : plan->workspace.pack ? " from pack_b's copy"
-                                  : "")
+           : tf32                     ? " from its transposed TF32 copy"
+           : !plan->config.getPackB() ? ""
+           : asStored && layout.transposeB
+               ? " from pack_b's copy as stored (N x K)"
+               : " from pack_b's copy")
        << "; " << stringifyKLoopKind(plan->loop) << " K loop of "
        << plan->stages << " stage(s); "
        << getInstructionTileTraits(plan->instructionTile).name << " tile; "

@@ -231,14 +231,15 @@ std::optional<std::string>
 mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
   if (config.getStrategy() != Strategy::Tiled)
     return std::nullopt;
-  // A window of a larger buffer is read row by row: not as one K x N array
-  // (row groups; pack_b's copy of B as it is).
+  // A window of a larger buffer is read row by row: not as one array (row
+  // groups; pack_b's copy of B as it is, on the wgmma tile transposed too).
   if (layout.windowB &&
-      (config.getBRowGroups() || (config.getPackB() && !layout.transposeB)))
+      (config.getBRowGroups() ||
+       (config.getPackB() && (!layout.transposeB || config.isWgmma()))))
     return std::string("b = ") +
            (config.getBRowGroups() ? "row_groups" : "packed") +
-           " reads B as one K x N array, but B is a window of a larger "
-           "buffer";
+           " reads B as one " + (layout.transposeB ? "N x K" : "K x N") +
+           " array, but B is a window of a larger buffer";
   if (config.getRestageB() && !layout.transposeB)
     return std::string("b = restaged re-stages B's boxes from B stored N x "
                        "K, but B is stored K x N (use b = direct)");
@@ -289,10 +290,6 @@ mlir::tileopt::findLayoutViolation(ConfigAttr config, OperandLayout layout) {
              std::to_string(panels) + " (use more stages or larger tiles)";
     return std::nullopt;
   }
-  if (config.getPackB() && layout.transposeB)
-    return std::string("b = packed copies B's rows of N elements; "
-                       "transposed B (stored N x K) is read as it is: use "
-                       "b = direct");
   return std::nullopt;
 }
 
@@ -354,7 +351,7 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
   // panel beyond K with the next row's elements, not zeros).
   // (A copied first has its copy's rows, padded, made by all blocks
   // together, a warp per row of each 32 x 32 tile.)
-  bool aCopied = copiesA(config, k, layout);
+  bool aCopied = copiesA(config, m, k, layout);
   if ((aCopied || (config.getPackB() && layout.transposeB)) &&
       config.getBlockThreads() % 32 != 0)
     os << "the kernel copies " << (aCopied ? "A" : "B")
@@ -368,6 +365,12 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
        << ") copies A first, all blocks together, which then wait for each "
           "other: it needs blocks_per_sm > 0"
        << (config.isWgmma() ? "" : " (or use copy kind async or registers)");
+  else if (aCopied && config.getCluster() > 1)
+    os << "cluster = " << config.getCluster()
+       << " cannot wait on the grid barrier after A's copy (rows of A, "
+       << aRows << "x" << aCols
+       << ", that are not multiples of 16 bytes; a cluster's blocks need two "
+          "free SMs at once): it needs cluster = 1";
   else if (aCols * elemBytes % 16 != 0 && !aCopied)
     os << "copy kind tma needs rows of A that are multiples of 16 bytes (TMA "
           "tensor strides), but A is "
@@ -380,14 +383,14 @@ mlir::tileopt::findShapeViolation(ConfigAttr config, int64_t m, int64_t n,
     os << "b = restaged reads B's TMA boxes from B stored N x K, which needs "
           "rows of 16-byte multiples (K % 4 = 0), but B is "
        << n << "x" << k << " (use b = packed)";
-  // The wgmma tile reads B only from its swizzled boxes.
+  // The wgmma tile reads B only from its swizzled boxes (of B or of its
+  // copy as stored, b = packed).
   else if (config.isWgmma() && !config.getPackB() &&
            bCols * elemBytes % 16 != 0)
     os << "the wgmma tile reads B from TMA boxes, which needs rows of B that "
           "are multiples of 16 bytes, but B is "
-       << bRows << "x" << bCols
-       << (layout.transposeB ? " (transposed; use strategy=naive)"
-                             : " (use b = packed)");
+       << bRows << "x" << bCols << (layout.transposeB ? " (transposed)" : "")
+       << " (use b = packed)";
   // B's rows are not: B then travels through registers beside A's TMA
   // boxes, which the two-stage schedule does.
   else if (isTmaBByRegisters(config, n, elementType) &&
@@ -421,7 +424,7 @@ std::optional<std::string> mlir::tileopt::findProblemViolation(
   std::optional<std::string> violation =
       findConfigViolation(config, target, elementType);
   if (!violation)
-    violation = findBatchViolation(config, k, batch, layout);
+    violation = findBatchViolation(config, m, k, batch, layout);
   if (!violation)
     violation = findShapeViolation(config, m, n, k, elementType, layout);
   if (!violation)

@@ -70,16 +70,18 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   int64_t wideTiles =
       llvm::divideCeil(m, 128) * llvm::divideCeil(n, 256) * batches;
   int64_t bn = 4 * wideTiles < 3 * target.numSMs ? 128 : 256;
-  // Rows of B that are not 16-byte multiples: the kernel packs B first
-  // (its blocks then wait for each other: one resident block per SM).
-  // Transposed B is read as it is, in rows of K (as A's).
+  // Rows of B as stored (N elements, K transposed) that are not 16-byte
+  // multiples: the kernel packs B first, as stored (its blocks then wait
+  // for each other: one resident block per SM).
   int64_t bRowBytes =
-      (layout.transposeB ? k : n) * getElementBytes(elementType);
-  bool packB = bRowBytes % 16 != 0 && !layout.transposeB;
-  // Rows of A (K elements) that are not 16-byte multiples: A is copied
-  // first too. Either copy makes the blocks wait for each other.
-  bool copies = packB || (!layout.transposeA &&
-                          k * getElementBytes(elementType) % 16 != 0);
+      layout.storedB(k, n).second * getElementBytes(elementType);
+  bool packB = bRowBytes % 16 != 0;
+  // Rows of A as stored (K elements, M transposed) that are not 16-byte
+  // multiples: A is copied first too. Either copy makes the blocks wait
+  // for each other.
+  bool copies =
+      packB ||
+      layout.storedA(m, k).second * getElementBytes(elementType) % 16 != 0;
   // Grids of more than one wave take the tile order in bands of G tile
   // rows (columns with along_n), so that a wave of W blocks spans about G
   // x W / G tiles: it reads G BM-row panels of A and W / G BN-column
@@ -143,7 +145,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // (docs/results/2026-12-06-batch/).
   if (batch) {
     if (std::optional<std::string> violation =
-            findBatchViolation(config, k, batch, layout)) {
+            findBatchViolation(config, m, k, batch, layout)) {
       if (why)
         *why = *violation;
       return {};
@@ -324,7 +326,7 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
   // findProblemViolation covers B's rows, the batch and the shape), else
   // null. (tf32x3 splits B in its copy: neither config below exists.)
   auto copyFree = [&](ConfigAttr candidate) -> ConfigAttr {
-    if (copiesA(candidate, k, layout) ||
+    if (copiesA(candidate, m, k, layout) ||
         findProblemViolation(candidate, m, n, k, elementType, target, layout,
                              batch))
       return {};

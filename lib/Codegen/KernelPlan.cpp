@@ -283,7 +283,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   // (TF32 kernels read B's copy, unless B is the register operand or read
   // as stored, truncated.)
   bool bCopied = config.copiesTF32B();
-  bool aMap = tma && !copiesA(config, p.k, p.layout);
+  bool aMap = tma && !copiesA(config, p.m, p.k, p.layout);
   // A and B as stored, a box one stage of their rows (transposed: A K x
   // M, B N x K).
   auto [aRows, aCols] = p.getStoredA();
@@ -313,13 +313,21 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   }
   // A tensor map of each copy in the workspace, its boxes one stage of the
   // copy (A's M x K: BM x BK; B's K x N: BK x BN, or with TF32 N x K: BN x
-  // BK), BK or BN one swizzle atom wide on the wgmma tile.
+  // BK), BK or BN one swizzle atom wide on the wgmma tile; the 16-bit
+  // wgmma tile's copies are its operands as stored, in their boxes.
   WgmmaTileAttr wgmma = config.getWgmmaTile();
+  bool asStored = wgmma && !config.isTF32();
   if (plan.pack)
     for (const PackedCopy &copy : plan.pack->copies) {
       const KernelArgument &of = copy.operand ? b : a;
-      int64_t rows = copy.operand == 0 ? bm : bCopied ? bn : bk;
-      int64_t cols = wgmma ? wgmma.getBoxColumns() : copy.operand ? bn : bk;
+      int64_t rows = asStored            ? of.boxRows
+                     : copy.operand == 0 ? bm
+                     : bCopied           ? bn
+                                         : bk;
+      int64_t cols = asStored       ? of.boxCols
+                     : wgmma        ? wgmma.getBoxColumns()
+                     : copy.operand ? bn
+                                    : bk;
       KernelArgument packed{
           copy.operand ? "B" : "A", copy.rows, copy.cols, true, rows, cols};
       packed.swizzleBytes = of.swizzleBytes;
@@ -390,7 +398,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
   // workspace (stream_k, pack_b) is laid out for that grid.
   bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
   if (config.getStreamK() || config.getPackB() || persistent ||
-      config.isTF32() || copiesA(config, k, problem.layout)) {
+      config.isTF32() || copiesA(config, m, k, problem.layout)) {
     if (!target) {
       why = std::string(config.getStreamK()   ? "stream_k sizes its grid"
                         : persistent          ? "persistent sizes its grid"

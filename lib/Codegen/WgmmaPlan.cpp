@@ -35,7 +35,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
   // transposed), B's of N (K transposed).
   int64_t aRow = problem.getStoredA().second,
           bRow = problem.getStoredB().second;
-  bool aCopied = copiesA(config, problem.k, problem.layout);
+  bool aCopied = copiesA(config, problem.m, problem.k, problem.layout);
   if (!config.isTF32() && ((aRow % 8 != 0 && !aCopied) ||
                            (bRow % 8 != 0 && !config.getPackB()))) {
     why = "needs rows of A and B that are 16-byte multiples (multiples of "

@@ -415,7 +415,8 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
   globalC = takeWindowBuffer(rewriter, launch, globalC);
   // The buffers the kernel reads itself (not through a tensor map).
   SmallVector<Value> pinned;
-  bool aCopied = copiesA(config, plan.problem.k, plan.problem.layout);
+  bool aCopied =
+      copiesA(config, plan.problem.m, plan.problem.k, plan.problem.layout);
   if (!tensorMaps[0] || aCopied)
     pinned.push_back(globalA);
   if (!tensorMaps[1] || plan.workspace.pack)

@@ -4,7 +4,8 @@
 // tile takes B stored N x K (PyTorch's Linear weight) K-major and A stored
 // K x M M-major, from TMA boxes of the buffers as they are. B's rows are
 // then K long: N = 2039 needs no pack (b = direct, one block per SM not
-// forced), where row-major B of 2039 columns is packed.
+// forced), where row-major B of 2039 columns is packed; rows as stored
+// that are not 16-byte multiples are copied as stored, padded.
 
 // CHECK-LABEL: func.func @ff_linear
 // CHECK: linalg.matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] {tile.config = #tile.config<tiled, block = [128, 256, 64], warp = [64, 256], tile = #tile.wgmma<shape = [64, 256, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup, order = along_m>>}
@@ -37,9 +38,12 @@ func.func @both(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref
 
 // -----
 
-// A stored K x M has rows of M: M = 1001 is not a 16-byte multiple.
+// A stored K x M has rows of M: M = 1001 is not a 16-byte multiple, so
+// the kernel copies A as stored (K x M, rows padded) first, all blocks
+// together: one resident block per SM.
+// CHECK-LABEL: func.func @ragged_m
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>
 func.func @ragged_m(%A: memref<64x1001xf16>, %B: memref<64x128xf16>, %C: memref<1001x128xf16>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: its wgmma config does not fit: copy kind tma needs rows of A that are multiples of 16 bytes (TMA tensor strides), but A is 64x1001 (transposed) (use strategy=naive)}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%A, %B : memref<64x1001xf16>, memref<64x128xf16>) outs(%C : memref<1001x128xf16>)
   return
@@ -47,11 +51,12 @@ func.func @ragged_m(%A: memref<64x1001xf16>, %B: memref<64x128xf16>, %C: memref<
 
 // -----
 
-// B stored N x K has rows of K: K = 100 is not a 16-byte multiple (A's
-// rows are not either, but A is copied into aligned rows; B stored
-// transposed is not).
+// B stored N x K has rows of K: K = 100 is not a 16-byte multiple. Both
+// are copied first with their rows padded: A as linalg gives it, B as
+// stored (N x K, b = packed).
+// CHECK-LABEL: func.func @ragged_k
+// CHECK: tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, order = along_m>>
 func.func @ragged_k(%A: memref<128x100xf16>, %B: memref<128x100xf16>, %C: memref<128x128xf16>) {
-  // expected-error @+1 {{the wgmma tile reads B from TMA boxes, which needs rows of B that are multiples of 16 bytes, but B is 128x100 (transposed; use strategy=naive)}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%A, %B : memref<128x100xf16>, memref<128x100xf16>) outs(%C : memref<128x128xf16>)
   return
@@ -59,11 +64,47 @@ func.func @ragged_k(%A: memref<128x100xf16>, %B: memref<128x100xf16>, %C: memref
 
 // -----
 
+// The same B without b = packed: its boxes would come from rows of 100
+// elements.
+func.func @ragged_k_direct(%A: memref<128x100xf16>, %B: memref<128x100xf16>, %C: memref<128x128xf16>) {
+  // expected-error @+1 {{the wgmma tile reads B from TMA boxes, which needs rows of B that are multiples of 16 bytes, but B is 128x100 (transposed) (use b = packed)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>}
+    ins(%A, %B : memref<128x100xf16>, memref<128x100xf16>) outs(%C : memref<128x128xf16>)
+  return
+}
+
+// -----
+
+// b = packed with B stored N x K copies B as stored, whatever its rows.
+// CHECK-LABEL: func.func @transposed_b_packed
+// CHECK: copy = #tile.copy<kind = tma, b = packed>
 func.func @transposed_b_packed(%A: memref<256x256xf16>, %B: memref<250x256xf16>, %C: memref<256x250xf16>) {
-  // expected-error @+1 {{b = packed copies B's rows of N elements; transposed B (stored N x K) is read as it is: use b = direct}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
     {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>}
     ins(%A, %B : memref<256x256xf16>, memref<250x256xf16>) outs(%C : memref<256x250xf16>)
+  return
+}
+
+// -----
+
+// A copied as stored: its blocks wait for each other at a grid barrier.
+func.func @ragged_m_no_occupancy(%A: memref<64x1001xf16>, %B: memref<64x128xf16>, %C: memref<1001x128xf16>) {
+  // expected-error @+1 {{copy kind tma with rows of A that are not multiples of 16 bytes (A is 64x1001) copies A first, all blocks together, which then wait for each other: it needs blocks_per_sm > 0}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4>>}
+    ins(%A, %B : memref<64x1001xf16>, memref<64x128xf16>) outs(%C : memref<1001x128xf16>)
+  return
+}
+
+// -----
+
+// A cluster's blocks cannot wait at that barrier.
+func.func @ragged_m_cluster(%A: memref<64x1001xf16>, %B: memref<64x128xf16>, %C: memref<1001x128xf16>) {
+  // expected-error @+1 {{cluster = 2 cannot wait on the grid barrier after A's copy (rows of A, 64x1001, that are not multiples of 16 bytes; a cluster's blocks need two free SMs at once): it needs cluster = 1}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, cluster = 2>>}
+    ins(%A, %B : memref<64x1001xf16>, memref<64x128xf16>) outs(%C : memref<1001x128xf16>)
   return
 }
 

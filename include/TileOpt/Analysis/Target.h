@@ -242,10 +242,12 @@ int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
 /// the copy is M x K, K-major, as the tile reads A); with the fma tile
 /// where A is stored transposed and re-staged (a = restaged: the copy is M
 /// x K), or copy kind tma meets rows of A (M x K) that are not 16-byte
-/// multiples; with the wgmma tile (16-bit) where A (M x K as linalg gives
-/// it) has such rows. A's TMA boxes then come from the copy, whose rows are
-/// padded. Elsewhere the boxes come from A itself.
-bool copiesA(ConfigAttr config, int64_t k, OperandLayout layout = {});
+/// multiples; with the wgmma tile (16-bit) where A as stored (M x K, or K
+/// x M transposed) has such rows: that copy is A as stored. A's TMA boxes
+/// then come from the copy, whose rows are padded. Elsewhere the boxes
+/// come from A itself.
+bool copiesA(ConfigAttr config, int64_t m, int64_t k,
+             OperandLayout layout = {});
 
 /// Whether the fma tile takes A stored transposed (K x M) in TMA boxes as
 /// stored, BK x BM: its K-major panel, with no copy and no re-staging
@@ -380,8 +382,8 @@ std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
 /// stream_k or split_tail (their K steps are shared across the grid),
 /// clusters, or copies in the workspace (pack_b, row groups, the TF32
 /// copies, a copied A); nullopt when it can or the problem is not batched.
-std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t k,
-                                              int64_t batch,
+std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t m,
+                                              int64_t k, int64_t batch,
                                               OperandLayout layout = {});
 
 /// Why `config` cannot read or write `problem`'s windows of larger buffers
