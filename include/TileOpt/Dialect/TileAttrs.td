@@ -346,7 +346,9 @@ def Tile_CopyAttr : AttrDef<Tile_Dialect, "Copy"> {
         one wave (SMs x blocks_per_sm), the first wave's worth of blocks to
         start (by an atomic ticket) make the copy and every block waits for
         them. Costs one read of B and one write of its copy per launch (most
-        of it stays in L2), and the wait.
+        of it stays in L2), and the wait. B stored N x K is copied as the
+        tile reads it: transposed (K x N) for the fma tile, as stored (N x
+        K, rows of K padded) for the 16-bit wgmma tile.
       - `restaged` (B stored N x K, K a multiple of 4; the fma tile): B's
         boxes come from B as stored, BN x BK, and after they land the
         threads copy them into a two-stage BK x BN panel before the step's
