@@ -120,11 +120,12 @@ int64_t mlir::tileopt::getPersistentGrid(ConfigAttr config, int64_t m,
                       std::max<int64_t>(config.getBlocksPerSM(), 1));
 }
 
-WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
-                                              int64_t n, int64_t k,
-                                              Type elementType,
-                                              const TargetInfo &target,
-                                              OperandLayout layout) {
+WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config,
+                                              const MatmulProblem &problem,
+                                              const TargetInfo &target) {
+  int64_t m = problem.m, n = problem.n, k = problem.k;
+  Type elementType = problem.elementType;
+  const OperandLayout &layout = problem.layout;
   WorkspacePlan plan;
   if (config.getStreamK()) {
     plan.streamK = getStreamKPlan(config, m, n, k, elementType, target);
@@ -150,6 +151,11 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     copies.push_back(copyOf(0, layout.transposeA, m, k));
   if (config.getPackB())
     copies.push_back(copyOf(1, layout.transposeB, k, n));
+  // A batched operand's copy: its batch's matrices (the copies above;
+  // findBatchViolation refuses the others for a batch).
+  for (PackedCopy &copy : copies)
+    if (problem.isBatched(copy.operand ? "B" : "A"))
+      copy.batches = problem.batch;
   if (config.getPrecision() == Precision::TF32 && config.copiesTF32B())
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)
@@ -167,9 +173,12 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config, int64_t m,
     pack.copies = std::move(copies);
     pack.barrierOffset = plan.bytes;
     bool persistent = config.getScheduler() == TileSchedulerKind::Persistent;
+    // (A batch runs on the grid's z, or in a persistent grid's tiles.)
+    int64_t batches = problem.getBatches();
     pack.blocks = plan.streamK ? plan.streamK->grid
-                  : persistent ? getPersistentGrid(config, m, n, target)
-                               : getOutputTiles(config, m, n);
+                  : persistent
+                      ? getPersistentGrid(config, m, n, target, batches)
+                      : getOutputTiles(config, m, n) * batches;
     pack.packers =
         std::min(pack.blocks, target.numSMs * config.getBlocksPerSM());
     plan.bytes = pack.barrierOffset + 12;

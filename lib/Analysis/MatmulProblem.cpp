@@ -497,12 +497,18 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t m, int64_t k,
           "data_parallel or persistent)";
   else if (config.getCluster() > 1)
     os << "clusters are not supported for it yet (use cluster = 1)";
-  else if (config.getPackB() || config.getBRowGroups() ||
-           config.copiesTF32B() || copiesA(config, m, k, layout))
-    os << "copies of A or B in the workspace (b = packed or row_groups, "
-          "the TF32 precisions but tf32 with registers = b or truncated = "
-          "b, A copied) are "
-          "not supported for it yet";
+  // Copies that keep their operand's rows (the 16-bit wgmma tile's, the
+  // fma tile's of A and B as they are) copy the batch's matrices as one
+  // array; those that transpose, round or split do not yet.
+  else if (config.getBRowGroups() || config.copiesTF32B() ||
+           (config.isTF32() && copiesA(config, m, k, layout)) ||
+           (!config.isWgmma() &&
+            ((config.getPackB() && layout.transposeB) ||
+             (layout.transposeA && copiesA(config, m, k, layout)))))
+    os << "copies of A or B in the workspace that transpose, round or "
+          "split them (the TF32 precisions but tf32 with registers = b or "
+          "truncated = b; the fma tile's copies of A stored K x M and of B "
+          "stored N x K) and b = row_groups are not supported for it yet";
   else
     return std::nullopt;
   return why;
@@ -531,6 +537,17 @@ mlir::tileopt::findWindowViolation(ConfigAttr config,
       llvm::interleaveComma(window->strides, os);
       os << "] elements of " << elemBytes << " bytes); the tiled kernels "
          << "need them (strategy=naive takes any)";
+      return why;
+    }
+    // A batch's copy reads its operand's matrices as one array.
+    bool copied = i == 0 ? copiesA(config, problem.m, problem.k, problem.layout)
+                  : i == 1 ? config.getPackB()
+                           : false;
+    if (copied && problem.isBatched(name)) {
+      os << "operand " << name << " is a window of a larger buffer, which "
+         << "the kernel would copy (its rows are not 16-byte multiples) as "
+         << "one array of the batch's matrices: not supported (strategy="
+         << "naive takes it)";
       return why;
     }
   }

@@ -162,8 +162,7 @@ TileReport mlir::tileopt::computeTileReport(
   }
   if (config.getStreamK() || config.getPackB() || config.isTF32() ||
       copiesA(config, m, k, problem.layout)) {
-    WorkspacePlan plan =
-        getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
+    WorkspacePlan plan = getWorkspacePlan(config, problem, *target);
     r.streamK = plan.streamK;
     r.pack = plan.pack;
     r.workspaceBytes = plan.bytes;
@@ -173,11 +172,12 @@ TileReport mlir::tileopt::computeTileReport(
       int64_t elemBytes = getElementBytes(elementType);
       int64_t read[2] = {0, 0};
       for (const PackedCopy &copy : plan.pack->copies) {
-        read[copy.operand] = copy.rows * copy.cols * elemBytes;
+        int64_t rows = copy.batches * copy.rows;
+        read[copy.operand] = rows * copy.cols * elemBytes;
         int64_t cols = copy.part == CopyPart::Exact && copy.operand == 1
                            ? llvm::alignTo(copy.cols, 16 / elemBytes)
                            : copy.cols;
-        r.packBytesMoved += copy.rows * cols * elemBytes;
+        r.packBytesMoved += rows * cols * elemBytes;
       }
       r.packBytesMoved += read[0] + read[1];
     }
@@ -481,13 +481,15 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
       os << llvm::formatv("  pack: {0} of the grid's {1} blocks copy",
                           r.pack->packers, r.pack->blocks);
       for (const PackedCopy &copy : r.pack->copies)
-        os << llvm::formatv("{0} {1}{2} ({3}) into {4} rows of {5} elements "
-                            "at byte {6}",
-                            &copy == &r.pack->copies.front() ? "" : ",",
-                            copy.operand ? "B" : "A",
-                            copy.transposed ? " transposed" : "",
-                            stringifyCopyPart(copy.part), copy.rows,
-                            copy.pitch, copy.offset);
+        os << llvm::formatv(
+            "{0} {1}{2} ({3}) into {4}{5} rows of {6} "
+            "elements at byte {7}",
+            &copy == &r.pack->copies.front() ? "" : ",",
+            copy.operand ? "B" : "A", copy.transposed ? " transposed" : "",
+            stringifyCopyPart(copy.part),
+            copy.batches > 1 ? std::to_string(copy.batches) + " x "
+                             : std::string(),
+            copy.rows, copy.pitch, copy.offset);
       os << llvm::formatv(" of a {0}-byte workspace, and every block waits "
                           "for them; {1} bytes read and written per launch\n",
                           r.workspaceBytes, r.packBytesMoved);

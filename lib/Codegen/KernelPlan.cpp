@@ -354,10 +354,7 @@ mlir::tileopt::getKernelArguments(ConfigAttr config, const MatmulProblem &p,
   std::optional<TargetInfo> target = lookupTarget(chip);
   if (!target || config.getStrategy() != Strategy::Tiled)
     return buildKernelArguments(config, p, WorkspacePlan());
-  return buildKernelArguments(config, p,
-                              getWorkspacePlan(config, p.m, p.n, p.k,
-                                               p.elementType, *target,
-                                               p.layout));
+  return buildKernelArguments(config, p, getWorkspacePlan(config, p, *target));
 }
 
 /// The width of the vectors that move panel rows of a `rows` x `cols`
@@ -408,8 +405,7 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
             " by the chip's SMs: name a known chip";
       return failure();
     }
-    plan.workspace =
-        getWorkspacePlan(config, m, n, k, elementType, *target, problem.layout);
+    plan.workspace = getWorkspacePlan(config, problem, *target);
   }
   if (plan.workspace.pack && plan.numThreads % 32 != 0 &&
       llvm::any_of(plan.workspace.pack->copies,

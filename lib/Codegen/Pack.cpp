@@ -356,22 +356,34 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
   }
   int64_t elemBytes = getElementBytes(
       cast<MemRefType>(globalB.getType()).getElementType());
+  // A batched operand (a dense 3-D buffer) and its copy (which does not
+  // transpose) are their batch's matrices one after the other: one matrix
+  // of batches x rows rows each.
+  SmallVector<PackedCopy, 4> copies(plan.copies);
+  Value sources[2] = {globalA, globalB};
+  for (Value &source : sources)
+    if (cast<MemRefType>(source.getType()).getRank() == 3)
+      source = memref::CollapseShapeOp::create(
+          rewriter, loc, source, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+  for (PackedCopy &copy : copies) {
+    copy.rows *= copy.batches;
+    copy.batches = 1;
+  }
   emitUnder(rewriter, loc, isPacker, [&]() {
     for (int operand = 0; operand < 2; ++operand) {
       SmallVector<const PackedCopy *, 2> tiled;
-      for (const PackedCopy &copy : plan.copies) {
+      for (const PackedCopy &copy : copies) {
         if (copy.operand != operand)
           continue;
         if (!copy.byTiles(elemBytes))
-          emitExactCopy(rewriter, loc, copy, plan.packers, globalB, workspace,
-                        packer, tid, numThreads);
+          emitExactCopy(rewriter, loc, copy, plan.packers, sources[1],
+                        workspace, packer, tid, numThreads);
         else
           tiled.push_back(&copy);
       }
       if (!tiled.empty())
-        emitTF32Copies(rewriter, loc, tiled, plan.packers,
-                       operand ? globalB : globalA, workspace, packer, tid,
-                       numThreads, transposeTile);
+        emitTF32Copies(rewriter, loc, tiled, plan.packers, sources[operand],
+                       workspace, packer, tid, numThreads, transposeTile);
     }
   });
 

@@ -518,15 +518,20 @@ SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
   ConfigAttr config = plan.config;
   const MatmulProblem &problem = plan.problem;
   IndexBuilder ib{rewriter, loc};
-  // A copy in the workspace: rows x cols of rows `pitch` elements apart.
+  // A copy in the workspace: rows x cols of rows `pitch` elements apart
+  // (a batched operand's: its batches, one after the other, as its map).
   auto copyView = [&](const PackedCopy &copy) -> Value {
+    SmallVector<int64_t, 3> shape{copy.rows, copy.pitch},
+        sizes{copy.rows, copy.cols};
+    if (problem.isBatched(copy.operand ? "B" : "A"))
+      for (SmallVector<int64_t, 3> *dims : {&shape, &sizes})
+        dims->insert(dims->begin(), copy.batches);
     Value rows = memref::ViewOp::create(
-        rewriter, loc,
-        MemRefType::get({copy.rows, copy.pitch}, problem.elementType),
-        workspace, ib.c(copy.offset), ValueRange{});
+        rewriter, loc, MemRefType::get(shape, problem.elementType), workspace,
+        ib.c(copy.offset), ValueRange{});
     return memref::SubViewOp::create(
-        rewriter, loc, rows, ArrayRef<int64_t>{0, 0},
-        ArrayRef<int64_t>{copy.rows, copy.cols}, ArrayRef<int64_t>{1, 1});
+        rewriter, loc, rows, SmallVector<int64_t, 3>(shape.size(), 0), sizes,
+        SmallVector<int64_t, 3>(shape.size(), 1));
   };
   // pack_b: B's copy in the workspace; A's copy where A is stored
   // transposed (the fma tile) or its rows are not 16-byte multiples.

@@ -258,14 +258,15 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
         createTensorMaps(rewriter, loc, plan, globalA, globalB, workspace);
   bool streamK = config.getStreamK();
   Value one = outer.c(1);
+  // (A persistent grid's tiles run batch after batch.)
+  int64_t gridZ = plan.scheduler == TileSchedulerKind::Persistent
+                      ? 1
+                      : problem->getBatches();
   auto launch = gpu::LaunchOp::create(
       rewriter, loc,
       /*gridSizeX=*/outer.c(plan.grid[0]),
       /*gridSizeY=*/streamK ? one : outer.c(plan.grid[1]),
-      // (A persistent grid's tiles run batch after batch.)
-      /*gridSizeZ=*/outer.c(plan.scheduler == TileSchedulerKind::Persistent
-                                ? 1
-                                : problem->getBatches()),
+      /*gridSizeZ=*/outer.c(gridZ),
       /*blockSizeX=*/outer.c(plan.block[0]),
       /*blockSizeY=*/outer.c(plan.block[1]),
       /*blockSizeZ=*/one,
@@ -369,9 +370,12 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     const PackPlan &pack = *plan.workspace.pack;
     rewriter.setInsertionPointToStart(&launchBody);
     IndexBuilder pb{rewriter, loc};
+    // (x fastest, then y, then a batch's z.)
+    Value row = gridZ > 1
+                    ? pb.add(pb.mul(blockIds.z, pb.c(plan.grid[1])), blockIds.y)
+                    : blockIds.y;
     Value block = streamK ? blockIds.x
-                          : pb.add(pb.mul(blockIds.y, pb.c(plan.grid[0])),
-                                   blockIds.x);
+                          : pb.add(pb.mul(row, pb.c(plan.grid[0])), blockIds.x);
     Value tid = pb.threadIndex(threadIds, plan.block[0]);
     // A shared word for the ticket and, after it, the transposing tile (the
     // panels are not in use yet).

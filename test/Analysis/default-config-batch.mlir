@@ -85,3 +85,30 @@ func.func @transposed_ab_f32(%A: memref<16x128x512xf32>, %B: memref<16x512x128xf
       ins(%A, %B : memref<16x128x512xf32>, memref<16x512x128xf32>) outs(%C : memref<16x512x512xf32>)
   return
 }
+
+// 16-bit operands whose rows (as stored) are not 16-byte multiples: the
+// kernel copies the batch's matrices, as stored, into padded rows first
+// (B: b = packed; A: copied where K % 8 != 0, or M % 8 != 0 stored K x
+// M), one resident block per SM.
+// CHECK-LABEL: func.func @ragged_n_f16
+// CHECK: copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>
+func.func @ragged_n_f16(%A: memref<3x130x64xf16>, %B: memref<3x64x66xf16>, %C: memref<3x130x66xf16>) {
+  linalg.batch_matmul ins(%A, %B : memref<3x130x64xf16>, memref<3x64x66xf16>) outs(%C : memref<3x130x66xf16>)
+  return
+}
+// CHECK-LABEL: func.func @ragged_k_f16
+// CHECK: copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>
+func.func @ragged_k_f16(%A: memref<3x130x66xf16>, %B: memref<3x66x64xf16>, %C: memref<3x130x64xf16>) {
+  linalg.batch_matmul ins(%A, %B : memref<3x130x66xf16>, memref<3x66x64xf16>) outs(%C : memref<3x130x64xf16>)
+  return
+}
+// CHECK-LABEL: func.func @ragged_transposed_bf16
+// CHECK: copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1>>
+func.func @ragged_transposed_bf16(%A: memref<3x66x130xbf16>, %B: memref<3x64x66xbf16>, %C: memref<3x130x64xbf16>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<3x66x130xbf16>, memref<3x64x66xbf16>) outs(%C : memref<3x130x64xbf16>)
+  return
+}

@@ -24,17 +24,23 @@ func.func @cluster(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memre
 
 // -----
 
-// 16-bit B whose rows are not 16-byte multiples: the default would pack B.
-func.func @pack_b(%A: memref<4x256x64xf16>, %B: memref<4x64x255xf16>, %C: memref<4x256x255xf16>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet (strategy=naive takes any batch)}}
-  linalg.batch_matmul ins(%A, %B : memref<4x256x64xf16>, memref<4x64x255xf16>) outs(%C : memref<4x256x255xf16>)
+// f32 B stored N x K with K % 4 != 0: the fma tile's b = packed would
+// copy it transposed, which a batch cannot take yet.
+func.func @pack_b_transposing(%A: memref<4x256x66xf32>, %B: memref<4x256x66xf32>, %C: memref<4x256x256xf32>) {
+  // expected-error @+1 {{copies of A or B in the workspace that transpose, round or split them (the TF32 precisions but tf32 with registers = b or truncated = b; the fma tile's copies of A stored K x M and of B stored N x K) and b = row_groups are not supported for it yet}}
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, m, k)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
+      ins(%A, %B : memref<4x256x66xf32>, memref<4x256x66xf32>) outs(%C : memref<4x256x256xf32>)
   return
 }
 
 // -----
 
 func.func @tf32(%A: memref<4x256x64xf32>, %B: memref<4x64x256xf32>, %C: memref<4x256x256xf32>) {
-  // expected-error @+1 {{copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet}}
+  // expected-error @+1 {{copies of A or B in the workspace that transpose, round or split them (the TF32 precisions but tf32 with registers = b or truncated = b; the fma tile's copies of A stored K x M and of B stored N x K) and b = row_groups are not supported for it yet}}
   linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>}
       ins(%A, %B : memref<4x256x64xf32>, memref<4x64x256xf32>) outs(%C : memref<4x256x256xf32>)
   return
@@ -95,9 +101,9 @@ func.func @both_broadcast(%A: memref<4x8xf32>, %B: memref<8x4xf32>, %C: memref<2
 // -----
 
 // f32 A stored K x M with M = 130: rows of 520 bytes, which TMA's strides
-// cannot take, so A would be copied first (a = restaged).
+// cannot take, so A would be copied transposed first (a = restaged).
 func.func @transposed_a_ragged_m(%A: memref<4x64x130xf32>, %B: memref<4x64x128xf32>, %C: memref<4x130x128xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace (b = packed or row_groups, the TF32 precisions but tf32 with registers = b or truncated = b, A copied) are not supported for it yet (strategy=naive takes any batch)}}
+  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace that transpose, round or split them (the TF32 precisions but tf32 with registers = b or truncated = b; the fma tile's copies of A stored K x M and of B stored N x K) and b = row_groups are not supported for it yet (strategy=naive takes any batch)}}
   linalg.batch_matmul indexing_maps = [
       affine_map<(b, m, n, k) -> (b, k, m)>,
       affine_map<(b, m, n, k) -> (b, k, n)>,

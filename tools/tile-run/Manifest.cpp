@@ -639,12 +639,14 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         return r.fail(aw + ".kind", "expected tensor_map (of a copy in "
                                     "the workspace), got " +
                                         kind);
-      if (arg.workspaceCopy &&
-          arg.workspaceOffset + arg.rows * arg.rowStrideBytes >
-              k.workspaceBytes)
-        return r.fail(aw, arg.name + "'s copy (" + std::to_string(arg.rows) +
-                              " rows of " +
-                              std::to_string(arg.rowStrideBytes) +
+      // A batched operand's copy: its matrices one after the other.
+      if (arg.workspaceCopy && arg.workspaceOffset + k.matrices(arg.name) *
+                                                         arg.rows *
+                                                         arg.rowStrideBytes >
+                                   k.workspaceBytes)
+        return r.fail(aw, arg.name + "'s copy (" +
+                              std::to_string(k.matrices(arg.name) * arg.rows) +
+                              " rows of " + std::to_string(arg.rowStrideBytes) +
                               " bytes at offset " +
                               std::to_string(arg.workspaceOffset) +
                               ") does not fit the workspace of " +

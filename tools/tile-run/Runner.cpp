@@ -376,7 +376,8 @@ private:
       // Dimensions, strides and boxes go innermost (columns) first; a view
       // of row groups has rows / 4 rows of 4 x cols elements.
       // A batched operand's map has a third dimension, its batch, one
-      // matrix apart (boxes one batch deep); a broadcast A's or B's has not.
+      // matrix apart (boxes one batch deep; a copy's matrices are rows x
+      // its row stride); a broadcast A's or B's has not.
       CUtensorMap map;
       int64_t group = arg.rowGroups ? 4 : 1;
       cuuint32_t rank = k.isBatched(arg.name) ? 3 : 2;
@@ -388,8 +389,10 @@ private:
           : arg.window      ? static_cast<cuuint64_t>(arg.rowStride * elemBytes)
                        : static_cast<cuuint64_t>(arg.cols * group * elemBytes),
           static_cast<cuuint64_t>(
-              (arg.window ? arg.batchStride : arg.rows * arg.cols) *
-              elemBytes)};
+              arg.workspaceCopy
+                  ? arg.rows * arg.rowStrideBytes
+                  : (arg.window ? arg.batchStride : arg.rows * arg.cols) *
+                        elemBytes)};
       CUtensorMapDataType dataType =
           k.abType == ElementType::F16    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
           : k.abType == ElementType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16

@@ -256,13 +256,17 @@ bool readsATransposedBoxes(ConfigAttr config, OperandLayout layout);
 
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
 /// rows `pitch` elements apart (rounded up to 128 bytes), starting `offset`
-/// bytes into the workspace (128-byte aligned).
+/// bytes into the workspace (128-byte aligned); a batched operand's copy
+/// holds `batches` such matrices one after the other (copies that do not
+/// transpose only).
 struct PackedCopy {
   int operand = 1; ///< 0: A, 1: B
   CopyPart part = CopyPart::Exact;
   bool transposed = false;
-  int64_t rows = 0, cols = 0, offset = 0, pitch = 0;
-  int64_t bytes(int64_t elemBytes) const { return rows * pitch * elemBytes; }
+  int64_t rows = 0, cols = 0, offset = 0, pitch = 0, batches = 1;
+  int64_t bytes(int64_t elemBytes) const {
+    return batches * rows * pitch * elemBytes;
+  }
   /// Whether rows x cols is no whole number of 16-byte vectors (pack_b's
   /// copy where K is not a multiple of a vector, and A's rows are copied
   /// too): the vector copy leaves the last row, whose last elements are no
@@ -311,10 +315,8 @@ struct WorkspacePlan {
     return streamK ? streamK->blocks : packers;
   }
 };
-WorkspacePlan getWorkspacePlan(ConfigAttr config, int64_t m, int64_t n,
-                               int64_t k, Type elementType,
-                               const TargetInfo &target,
-                               OperandLayout layout = {});
+WorkspacePlan getWorkspacePlan(ConfigAttr config, const MatmulProblem &problem,
+                               const TargetInfo &target);
 
 /// The elements per K row that one stage of B's panel receives, padding
 /// aside: the row-class boxes' pitch with `b_row_groups`, else BN.

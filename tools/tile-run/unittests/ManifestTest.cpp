@@ -602,13 +602,29 @@ TEST(Manifest, RejectsTensorMapsItCannotEncode) {
 
 namespace {
 /// The valid manifest with a fourth argument, `workspace` (JSON object).
+/// `text` (the valid manifest, with any arguments) as a batch of 2: A, B
+/// and C 3-D, every box one batch deep, the grid's z 2.
+void makeBatched(std::string &text) {
+  text.insert(text.find(',', text.find("\"k\": ")) + 1, " \"batch\": 2,");
+  const std::string z = "\n          1\n        ]";
+  text.replace(text.find(z), z.size(), "2]");
+  // Every argument's shape gets the batch in front, every box a 1.
+  for (auto [key, lead] :
+       {std::pair<std::string, std::string>{"\"shape\": [", "2, "},
+        {"\"box\": [", "1, "}})
+    for (size_t at = 0; (at = text.find(key, at)) != std::string::npos;)
+      text.insert(at += key.size(), lead);
+}
+
 bool parseWithWorkspace(const std::string &workspace, Manifest &m,
-                        std::string &error) {
+                        std::string &error, bool batched = false) {
   std::string text = readValid();
   const std::string cEnd = "\"access\": \"write\"\n        }";
   size_t at = text.find(cEnd);
   EXPECT_NE(at, std::string::npos);
   text.insert(at + cEnd.size(), ",\n" + workspace);
+  if (batched)
+    makeBatched(text);
   return parseManifest(text, "/art", m, error);
 }
 } // namespace
@@ -677,7 +693,7 @@ namespace {
 /// fifth argument, pack_b's tensor map of B's copy, whose fields `fields`
 /// complete.
 bool parseWithCopy(int64_t bytes, const std::string &fields, Manifest &m,
-                   std::string &error) {
+                   std::string &error, bool batched = false) {
   return parseWithWorkspace(
       R"({"name": "workspace", "kind": "workspace", "bytes": )" +
           std::to_string(bytes) +
@@ -686,7 +702,7 @@ bool parseWithCopy(int64_t bytes, const std::string &fields, Manifest &m,
            "box": [16, 32], "access": "read", "interleave": "none",
            "swizzle": "none", "l2_promotion": "none", "oob_fill": "zero", )" +
           fields + "}",
-      m, error);
+      m, error, batched);
 }
 } // namespace
 
@@ -714,6 +730,27 @@ TEST(Manifest, ReadsTheMapOfAPackedCopyOfB) {
   EXPECT_EQ(copy.boxCols, 32);
   // B itself stays a buffer the kernel reads.
   EXPECT_FALSE(k.args[1].tensorMap);
+}
+
+TEST(Manifest, ReadsTheMapOfABatchedCopyOfB) {
+  // A batch's copy holds its 2 matrices of 17 rows of 256 bytes, one after
+  // the other: 8704 bytes.
+  const char *fields = R"("kind": "tensor_map", "view": "workspace_copy",
+                          "workspace_offset": 0, "row_stride": 256)";
+  Manifest m;
+  std::string e;
+  ASSERT_TRUE(parseWithCopy(8704, fields, m, e, /*batched=*/true)) << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_EQ(k.batch, 2);
+  const BufferArg &copy = k.args[3];
+  EXPECT_TRUE(copy.workspaceCopy);
+  EXPECT_EQ(copy.rows, 17);
+  EXPECT_EQ(copy.cols, 45);
+  EXPECT_EQ(k.matrices("B"), 2);
+  Manifest small;
+  EXPECT_FALSE(parseWithCopy(8700, fields, small, e, /*batched=*/true));
+  EXPECT_EQ(e, "kernels[0].args[4]: B's copy (34 rows of 256 bytes at offset "
+               "0) does not fit the workspace of 8700 bytes");
 }
 
 TEST(Manifest, RejectsABrokenMapOfACopyOfB) {
@@ -829,17 +866,8 @@ bool parseTF32(
            "[45, " + std::to_string(k) + "]"}})
       text.replace(text.find(from), from.size(), to);
   }
-  if (batched) {
-    text.insert(text.find(',', text.find("\"k\": ")) + 1, " \"batch\": 2,");
-    const std::string z = "\n          1\n        ]";
-    text.replace(text.find(z), z.size(), "2]");
-    // Every argument's shape gets the batch in front, every box a 1.
-    for (auto [key, lead] :
-         {std::pair<std::string, std::string>{"\"shape\": [", "2, "},
-          {"\"box\": [", "1, "}})
-      for (size_t at = 0; (at = text.find(key, at)) != std::string::npos;)
-        text.insert(at += key.size(), lead);
-  }
+  if (batched)
+    makeBatched(text);
   return parseManifest(text, "/art", m, error);
 }
 } // namespace
