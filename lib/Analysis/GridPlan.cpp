@@ -140,10 +140,9 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config,
   // The 16-bit wgmma tile reads its copies as stored (only their rows
   // padded), transposed operands included.
   SmallVector<PackedCopy, 4> copies;
-  bool asStored = config.isWgmma() && !config.isTF32();
   auto copyOf = [&](int operand, bool transposed, int64_t rows,
                     int64_t cols) -> PackedCopy {
-    if (asStored && transposed)
+    if (copiesAsStored(config) && transposed)
       return {operand, CopyPart::Exact, false, cols, rows};
     return {operand, CopyPart::Exact, transposed, rows, cols};
   };

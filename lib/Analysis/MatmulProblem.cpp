@@ -497,12 +497,13 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t m, int64_t k,
           "data_parallel or persistent)";
   else if (config.getCluster() > 1)
     os << "clusters are not supported for it yet (use cluster = 1)";
-  // Copies that keep their operand's rows (the 16-bit wgmma tile's, the
-  // fma tile's of A and B as they are) copy the batch's matrices as one
-  // array; those that transpose, round or split do not yet.
-  else if (config.getBRowGroups() || config.copiesTF32B() ||
-           (config.isTF32() && copiesA(config, m, k, layout)) ||
-           (!config.isWgmma() &&
+  // Copies that keep their operand's rows (copiesAsStored, the fma tile's
+  // of A and B as they are) copy the batch's matrices as one array; those
+  // that transpose, round or split do not yet.
+  else if (config.getBRowGroups() ||
+           (config.isTF32() &&
+            (config.copiesTF32B() || copiesA(config, m, k, layout))) ||
+           (!copiesAsStored(config) &&
             ((config.getPackB() && layout.transposeB) ||
              (layout.transposeA && copiesA(config, m, k, layout)))))
     os << "copies of A or B in the workspace that transpose, round or "

@@ -398,9 +398,7 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
                             ? ", split into TF32 parts in registers"
                             : ", rounded to TF32 in registers";
     StringRef ahead = plan->wgmma.prefetchA ? " a step ahead" : "";
-    // The 16-bit wgmma tile's copies are its operands as stored.
-    bool asStored =
-        plan->instructionTile == InstructionTileKind::Wgmma && !tf32;
+    bool asStored = copiesAsStored(plan->config);
     const OperandLayout &layout = plan->problem.layout;
     os << (plan->restageA ? " re-staged K-major" : "")
        << (readsATransposedBoxes(plan->config, plan->problem.layout)

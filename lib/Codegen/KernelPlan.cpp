@@ -316,7 +316,7 @@ buildKernelArguments(ConfigAttr config, const MatmulProblem &p,
   // BK), BK or BN one swizzle atom wide on the wgmma tile; the 16-bit
   // wgmma tile's copies are its operands as stored, in their boxes.
   WgmmaTileAttr wgmma = config.getWgmmaTile();
-  bool asStored = wgmma && !config.isTF32();
+  bool asStored = copiesAsStored(config);
   if (plan.pack)
     for (const PackedCopy &copy : plan.pack->copies) {
       const KernelArgument &of = copy.operand ? b : a;

@@ -361,11 +361,11 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
   // of batches x rows rows each.
   SmallVector<PackedCopy, 4> copies(plan.copies);
   Value sources[2] = {globalA, globalB};
-  for (Value &source : sources)
+  for (PackedCopy &copy : copies) {
+    Value &source = sources[copy.operand];
     if (cast<MemRefType>(source.getType()).getRank() == 3)
       source = memref::CollapseShapeOp::create(
           rewriter, loc, source, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-  for (PackedCopy &copy : copies) {
     copy.rows *= copy.batches;
     copy.batches = 1;
   }

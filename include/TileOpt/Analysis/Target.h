@@ -254,6 +254,14 @@ bool copiesA(ConfigAttr config, int64_t m, int64_t k,
 /// (copy kind tma, a = direct).
 bool readsATransposedBoxes(ConfigAttr config, OperandLayout layout);
 
+/// Whether the kernel's copies of A and B are the operands as stored, only
+/// their rows padded (the 16-bit wgmma tile reads either orientation);
+/// the fma tile's transpose a transposed operand, the TF32 precisions'
+/// read A and B K-major.
+inline bool copiesAsStored(ConfigAttr config) {
+  return config.isWgmma() && !config.isTF32();
+}
+
 /// One copy of an operand, `rows` x `cols` elements (B transposed: N x K),
 /// rows `pitch` elements apart (rounded up to 128 bytes), starting `offset`
 /// bytes into the workspace (128-byte aligned); a batched operand's copy
@@ -382,8 +390,10 @@ std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
 /// Why `config` cannot run a batched problem (`batch` > 0; its batch is the
 /// grid's z, or a persistent grid's tiles run batch after batch): not with
 /// stream_k or split_tail (their K steps are shared across the grid),
-/// clusters, or copies in the workspace (pack_b, row groups, the TF32
-/// copies, a copied A); nullopt when it can or the problem is not batched.
+/// clusters, row groups, or copies in the workspace that transpose, round
+/// or split their operand (a batch's copies that keep the rows hold its
+/// matrices one after the other); nullopt when it can or the problem is
+/// not batched.
 std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t m,
                                               int64_t k, int64_t batch,
                                               OperandLayout layout = {});
