@@ -387,9 +387,13 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
       else
         os << ", " << c.width << "-element vectors)";
     };
-    os << llvm::formatv("  plan: grid {0} x {1}, block {2} x {3}; ",
-                        plan->grid[0], plan->grid[1], plan->block[0],
-                        plan->block[1]);
+    // (A batch is the grid's z.)
+    os << llvm::formatv("  plan: grid {0} x {1}{2}, block {3} x {4}; ",
+                        plan->grid[0], plan->grid[1],
+                        plan->grid[2] > 1
+                            ? " x " + std::to_string(plan->grid[2])
+                            : std::string(),
+                        plan->block[0], plan->block[1]);
     copy("A", plan->copy[0]);
     // (registers = b: B rounded in registers, A truncated by the tensor
     // cores.)

@@ -448,6 +448,10 @@ FailureOr<KernelPlan> mlir::tileopt::buildKernelPlan(
     plan.grid[0] = plan.tilesAlongOrder();
     plan.grid[1] = plan.tilesAcrossOrder();
   }
+  // A batch is the grid's z (a persistent grid's tiles run batch after
+  // batch).
+  if (!persistent)
+    plan.grid[2] = problem.getBatches();
   plan.block[0] = config.getThreadsX();
   plan.block[1] = config.getThreadsY();
 

@@ -258,15 +258,11 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
         createTensorMaps(rewriter, loc, plan, globalA, globalB, workspace);
   bool streamK = config.getStreamK();
   Value one = outer.c(1);
-  // (A persistent grid's tiles run batch after batch.)
-  int64_t gridZ = plan.scheduler == TileSchedulerKind::Persistent
-                      ? 1
-                      : problem->getBatches();
   auto launch = gpu::LaunchOp::create(
       rewriter, loc,
       /*gridSizeX=*/outer.c(plan.grid[0]),
       /*gridSizeY=*/streamK ? one : outer.c(plan.grid[1]),
-      /*gridSizeZ=*/outer.c(gridZ),
+      /*gridSizeZ=*/outer.c(plan.grid[2]),
       /*blockSizeX=*/outer.c(plan.block[0]),
       /*blockSizeY=*/outer.c(plan.block[1]),
       /*blockSizeZ=*/one,
@@ -371,7 +367,7 @@ mlir::tileopt::mapBlockTileToLaunch(RewriterBase &rewriter,
     rewriter.setInsertionPointToStart(&launchBody);
     IndexBuilder pb{rewriter, loc};
     // (x fastest, then y, then a batch's z.)
-    Value row = gridZ > 1
+    Value row = plan.grid[2] > 1
                     ? pb.add(pb.mul(blockIds.z, pb.c(plan.grid[1])), blockIds.y)
                     : blockIds.y;
     Value block = streamK ? blockIds.x

@@ -41,6 +41,7 @@
 // PTXAS-NOT: {{warning|Performance Loss}}
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
+// REPORT: plan: grid 1 x 2 x 3, block 256 x 1; A tma (128-byte swizzled boxes), B tma (128-byte swizzled boxes) from pack_b's copy;
 // REPORT: pack: 6 of the grid's 6 blocks copy B (exact) into 3 x 64 rows of 128 elements at byte 0 of a 49164-byte workspace
 func.func @ragged_n(%A: memref<3x130x64xf16>, %B: memref<3x64x66xf16>, %C: memref<3x130x66xf16>) {
   linalg.batch_matmul ins(%A, %B : memref<3x130x64xf16>, memref<3x64x66xf16>) outs(%C : memref<3x130x66xf16>)
