@@ -140,21 +140,21 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config,
   // The 16-bit wgmma tile reads its copies as stored (only their rows
   // padded), transposed operands included.
   SmallVector<PackedCopy, 4> copies;
+  // A batched operand's copy holds its batch's matrices (these copies;
+  // findBatchViolation refuses the others for a batch).
   auto copyOf = [&](int operand, bool transposed, int64_t rows,
                     int64_t cols) -> PackedCopy {
+    PackedCopy copy{operand, CopyPart::Exact, transposed, rows, cols};
     if (copiesAsStored(config) && transposed)
-      return {operand, CopyPart::Exact, false, cols, rows};
-    return {operand, CopyPart::Exact, transposed, rows, cols};
+      copy = {operand, CopyPart::Exact, false, cols, rows};
+    if (problem.isBatched(operand ? "B" : "A"))
+      copy.batches = problem.batch;
+    return copy;
   };
   if (copiesA(config, m, k, layout))
     copies.push_back(copyOf(0, layout.transposeA, m, k));
   if (config.getPackB())
     copies.push_back(copyOf(1, layout.transposeB, k, n));
-  // A batched operand's copy: its batch's matrices (the copies above;
-  // findBatchViolation refuses the others for a batch).
-  for (PackedCopy &copy : copies)
-    if (problem.isBatched(copy.operand ? "B" : "A"))
-      copy.batches = problem.batch;
   if (config.getPrecision() == Precision::TF32 && config.copiesTF32B())
     copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
   if (config.getPrecision() == Precision::TF32x3)

@@ -542,8 +542,7 @@ mlir::tileopt::findWindowViolation(ConfigAttr config,
     }
     // A batch's copy reads its operand's matrices as one array.
     bool copied = i == 0 ? copiesA(config, problem.m, problem.k, problem.layout)
-                  : i == 1 ? config.getPackB()
-                           : false;
+                         : i == 1 && config.getPackB();
     if (copied && problem.isBatched(name)) {
       os << "operand " << name << " is a window of a larger buffer, which "
          << "the kernel would copy (its rows are not 16-byte multiples) as "

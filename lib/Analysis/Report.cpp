@@ -405,9 +405,8 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     bool asStored = copiesAsStored(plan->config);
     const OperandLayout &layout = plan->problem.layout;
     os << (plan->restageA ? " re-staged K-major" : "")
-       << (readsATransposedBoxes(plan->config, plan->problem.layout)
-               ? " as stored (K x M)"
-               : "")
+       << (readsATransposedBoxes(plan->config, layout) ? " as stored (K x M)"
+                                                       : "")
        << (!copiesA(plan->config, plan->problem.m, plan->problem.k, layout) ? ""
            : !layout.transposeA ? " from its copy"
            : asStored           ? " from its copy as stored (K x M)"
@@ -419,9 +418,9 @@ void mlir::tileopt::printText(llvm::raw_ostream &os, const TileReport &r) {
     copy("B", plan->copy[1]);
     os << (bInRegisters ? rounded.str() + ahead.str() + " (C^T = B^T A^T)"
            : plan->config.isBTruncated() ? " as stored, truncated to TF32"
-           : tf32 && plan->problem.layout.transposeB ? " from its TF32 copy"
-           : tf32                     ? " from its transposed TF32 copy"
-           : !plan->config.getPackB() ? ""
+           : tf32 && layout.transposeB   ? " from its TF32 copy"
+           : tf32                        ? " from its transposed TF32 copy"
+           : !plan->config.getPackB()    ? ""
            : asStored && layout.transposeB
                ? " from pack_b's copy as stored (N x K)"
                : " from pack_b's copy")

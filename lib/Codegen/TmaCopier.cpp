@@ -1,15 +1,15 @@
 //===- TmaCopier.cpp - Panels through the Tensor Memory Accelerator -------===//
 //
-// The TMA copier and its host side (the tensor maps), and restage_a, its
-// decorator. One mbarrier per stage, initialised by thread 0 (arrival count
-// 1) and fenced into the async proxy before the block synchronises. Thread 0
-// issues a step: it arms the stage's mbarrier with the bytes of the step's
-// boxes (`arrive.expect_tx`) and starts the box copies, which complete on
-// it. Step k waits for its stage's mbarrier to finish the phase of round k /
-// S (parity (k / S) mod 2). Boxes that cross the matrix edge are zero-filled
-// by the TMA unit (the tensor map's bounds are the matrix's). For the wgmma
-// tile the boxes are 64 elements (128 bytes) wide and 128-byte swizzled:
-// BK / 64 of A and BN / 64 of B per step.
+// The TMA copier and restage_a, its decorator (the tensor maps, its host
+// side: TensorMaps.cpp). One mbarrier per stage, initialised by thread 0
+// (arrival count 1) and fenced into the async proxy before the block
+// synchronises. Thread 0 issues a step: it arms the stage's mbarrier with the
+// bytes of the step's boxes (`arrive.expect_tx`) and starts the box copies,
+// which complete on it. Step k waits for its stage's mbarrier to finish the
+// phase of round k / S (parity (k / S) mod 2). Boxes that cross the matrix edge
+// are zero-filled by the TMA unit (the tensor map's bounds are the matrix's).
+// For the wgmma tile the boxes are 64 elements (128 bytes) wide and 128-byte
+// swizzled: BK / 64 of A and BN / 64 of B per step.
 //
 // In a cluster (cluster = 2) each block issues its share of the rows of
 // every box of the shared operand, multicast into the same stage of all the
@@ -38,9 +38,7 @@ using namespace mlir::tileopt;
 /// the phase completes.
 static constexpr int64_t kMbarrierWaitTicks = 10000000;
 
-/// Whether the fma tile's boxes of `operand` lie along K (A's BM x BK, B's
-/// BN x BK as stored, b = restaged), not across it (BK x BM, BK x BN).
-static bool isKMajorBox(const KernelPlan &plan, int operand) {
+bool mlir::tileopt::isKMajorTmaBox(const KernelPlan &plan, int operand) {
   return operand ? plan.restageB
                  : plan.copy[0].layout != PanelLayout::Transposed;
 }
@@ -325,8 +323,8 @@ void TmaCopier::emitIssue(Value kAt, Value kUpper, Value stage) {
     }
     // Box coordinates go innermost first: (column, row).
     auto at = [&](int operand, Value origin) {
-      return isKMajorBox(plan, operand) ? SmallVector<Value, 3>{kAt, origin}
-                                        : SmallVector<Value, 3>{origin, kAt};
+      return isKMajorTmaBox(plan, operand) ? SmallVector<Value, 3>{kAt, origin}
+                                           : SmallVector<Value, 3>{origin, kAt};
     };
     load(boxView(ctx.panels[0], {stage}), maps[0][0], at(0, ctx.rowOrigin),
          stage);
@@ -500,108 +498,4 @@ mlir::tileopt::createRestageDecorator(KernelContext &ctx,
                                       std::unique_ptr<StageCopier> inner,
                                       int operand, Value panel) {
   return std::make_unique<Restage>(ctx, std::move(inner), operand, panel);
-}
-
-/// One tensor map per described operand, whose box is one panel stage
-/// (isKMajorBox) or one class box of b_row_groups's view of B (K/4 rows of
-/// 4N; A's rows are 16-byte multiples); pack_b's is of B's copy in the workspace, K x N with rows
-/// `pitch` elements apart. The TF32 precisions read A (or its copy, where
-/// its rows are not 16-byte multiples), then B's transposed copy, then with
-/// tf32x3 B's low parts'; with registers = b B itself.
-SmallVector<Value, 2> mlir::tileopt::createTensorMaps(RewriterBase &rewriter,
-                                                      Location loc,
-                                                      const KernelPlan &plan,
-                                                      Value globalA,
-                                                      Value globalB,
-                                                      Value workspace) {
-  MLIRContext *ctx = rewriter.getContext();
-  ConfigAttr config = plan.config;
-  const MatmulProblem &problem = plan.problem;
-  IndexBuilder ib{rewriter, loc};
-  // A copy in the workspace: rows x cols of rows `pitch` elements apart
-  // (a batched operand's: its batches, one after the other, as its map).
-  auto copyView = [&](const PackedCopy &copy) -> Value {
-    SmallVector<int64_t, 3> shape{copy.rows, copy.pitch},
-        sizes{copy.rows, copy.cols};
-    if (problem.isBatched(copy.operand ? "B" : "A"))
-      for (SmallVector<int64_t, 3> *dims : {&shape, &sizes})
-        dims->insert(dims->begin(), copy.batches);
-    Value rows = memref::ViewOp::create(
-        rewriter, loc, MemRefType::get(shape, problem.elementType), workspace,
-        ib.c(copy.offset), ValueRange{});
-    return memref::SubViewOp::create(
-        rewriter, loc, rows, SmallVector<int64_t, 3>(shape.size(), 0), sizes,
-        SmallVector<int64_t, 3>(shape.size(), 1));
-  };
-  // pack_b: B's copy in the workspace; A's copy where A is stored
-  // transposed (the fma tile) or its rows are not 16-byte multiples.
-  Value sourceA = globalA, sourceB = globalB;
-  if (plan.workspace.pack && !config.isTF32())
-    for (const PackedCopy &copy : plan.workspace.pack->copies)
-      (copy.operand ? sourceB : sourceA) = copyView(copy);
-  bool swizzled = plan.copy[0].layout == PanelLayout::Swizzled128;
-  SmallVector<std::pair<Value, SmallVector<int64_t, 2>>, 2> described;
-  if (config.isTF32()) {
-    const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
-    if (a.tensorMap)
-      described.push_back({globalA, {a.boxRows, a.boxCols}});
-    auto packed = llvm::make_filter_range(
-        plan.arguments, [](const KernelArgument &a) { return a.packed; });
-    if (plan.workspace.pack)
-      for (auto [copy, arg] : llvm::zip(plan.workspace.pack->copies, packed))
-        described.push_back({copyView(copy), {arg.boxRows, arg.boxCols}});
-    // registers = b or truncated = b: B's boxes from B itself.
-    if (b.tensorMap)
-      described.push_back({globalB, {b.boxRows, b.boxCols}});
-  } else if (swizzled) {
-    // The boxes of the kernel's A and B arguments.
-    const KernelArgument &a = plan.arguments[0], &b = plan.arguments[1];
-    described = {{sourceA, {a.boxRows, a.boxCols}},
-                 {sourceB, {b.boxRows, b.boxCols}}};
-  } else {
-    int64_t bk = config.getBK();
-    auto box = [&](int operand, int64_t side) {
-      return isKMajorBox(plan, operand) ? SmallVector<int64_t, 2>{side, bk}
-                                        : SmallVector<int64_t, 2>{bk, side};
-    };
-    described = {{sourceA, box(0, config.getBM())}};
-    if (plan.copy[1].layout == PanelLayout::RowClassBoxes) {
-      SmallVector<ReassociationIndices> all{{0, 1}};
-      Value flat =
-          memref::CollapseShapeOp::create(rewriter, loc, globalB, all);
-      auto groupsType =
-          MemRefType::get({problem.k / 4, 4 * problem.n}, problem.elementType);
-      Value groups =
-          memref::ExpandShapeOp::create(rewriter, loc, groupsType, flat, all);
-      described.push_back({groups, {plan.bBoxes.rows, plan.bBoxes.width}});
-    } else if (!plan.bByRegisters) {
-      described.push_back({sourceB, box(1, config.getBN())});
-    }
-  }
-  SmallVector<Value, 2> maps(std::max<size_t>(described.size(), 2));
-  for (auto [i, entry] : llvm::enumerate(described)) {
-    auto &[tensor, box] = entry;
-    auto tensorType = cast<MemRefType>(tensor.getType());
-    // A batched operand's box is one batch deep.
-    if (tensorType.getRank() == 3)
-      box.insert(box.begin(), 1);
-    auto unranked = UnrankedMemRefType::get(tensorType.getElementType(),
-                                            tensorType.getMemorySpace());
-    Value cast = memref::CastOp::create(rewriter, loc, unranked, tensor);
-    auto mapType = nvgpu::TensorMapDescriptorType::get(
-        ctx,
-        MemRefType::get(box, tensorType.getElementType(),
-                        MemRefLayoutAttrInterface(), getWorkgroupSpace(ctx)),
-        swizzled ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
-                 : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
-        nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
-        nvgpu::TensorMapOOBKind::OOB_ZERO,
-        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-    SmallVector<Value> boxSizes;
-    for (int64_t side : box)
-      boxSizes.push_back(ib.c(side));
-    maps[i] = nvgpu::TmaCreateDescriptorOp::create(rewriter, loc, mapType,
-                                                   cast, boxSizes);
-  }
-  return maps;
 }

@@ -29,19 +29,15 @@ FailureOr<KernelPlan> mlir::tileopt::buildWgmmaPlan(KernelPlan plan,
     why = *v;
     return failure();
   }
-  // B's rows may be anything when the kernel packs B first, A's of K
-  // elements when it copies A (copiesA); TF32 kernels read only their
-  // copies, whose rows are padded. Rows as stored: A's of K elements (M
-  // transposed), B's of N (K transposed).
-  int64_t aRow = problem.getStoredA().second,
-          bRow = problem.getStoredB().second;
-  bool aCopied = copiesA(config, problem.m, problem.k, problem.layout);
-  if (!config.isTF32() && ((aRow % 8 != 0 && !aCopied) ||
-                           (bRow % 8 != 0 && !config.getPackB()))) {
-    why = "needs rows of A and B that are 16-byte multiples (multiples of "
-          "8 elements; or b = packed for B's) for the wgmma tile's TMA "
-          "boxes, got rows of " +
-          std::to_string(aRow) + " (A) and " + std::to_string(bRow) + " (B)";
+  // B's rows as stored (N elements, K transposed) may be anything when
+  // the kernel packs B first; A is copied wherever its rows need it
+  // (copiesA); TF32 kernels read only their copies, whose rows are padded.
+  int64_t bRow = problem.getStoredB().second;
+  if (!config.isTF32() && bRow % 8 != 0 && !config.getPackB()) {
+    why = "needs rows of B that are 16-byte multiples (multiples of 8 "
+          "elements), or b = packed, for the wgmma tile's TMA boxes, got "
+          "rows of " +
+          std::to_string(bRow);
     return failure();
   }
   WgmmaTileAttr tile = config.getWgmmaTile();

@@ -121,6 +121,11 @@ std::unique_ptr<StageCopier>
 createRestageDecorator(KernelContext &ctx, std::unique_ptr<StageCopier> inner,
                        int operand, Value panel);
 
+/// Whether the fma tile's TMA boxes of `operand` lie along K (A's BM x BK,
+/// B's BN x BK as stored, b = restaged), not across it (BK x BM, BK x BN):
+/// the copier's box coordinates and the tensor maps' box shapes follow it.
+bool isKMajorTmaBox(const KernelPlan &plan, int operand);
+
 /// The host side of the TMA copier, before the launch: a tensor map of A
 /// and, unless B goes through registers, of B (its row-group view with
 /// b_row_groups, pack_b's copy in `workspace`); with the TF32 precisions,
