@@ -140,13 +140,13 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config,
   // The 16-bit wgmma tile reads its copies as stored (only their rows
   // padded), transposed operands included.
   SmallVector<PackedCopy, 4> copies;
-  // A batched operand's copy holds its batch's matrices (these copies;
-  // findBatchViolation refuses the others for a batch).
-  auto copyOf = [&](int operand, bool transposed, int64_t rows,
-                    int64_t cols) -> PackedCopy {
-    PackedCopy copy{operand, CopyPart::Exact, transposed, rows, cols};
+  // A batched operand's copy holds its batch's matrices, one after the
+  // other.
+  auto copyOf = [&](int operand, bool transposed, int64_t rows, int64_t cols,
+                    CopyPart part = CopyPart::Exact) -> PackedCopy {
+    PackedCopy copy{operand, part, transposed, rows, cols};
     if (copiesAsStored(config) && transposed)
-      copy = {operand, CopyPart::Exact, false, cols, rows};
+      copy = {operand, part, false, cols, rows};
     if (problem.isBatched(operand ? "B" : "A"))
       copy.batches = problem.batch;
     return copy;
@@ -156,10 +156,10 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config,
   if (config.getPackB())
     copies.push_back(copyOf(1, layout.transposeB, k, n));
   if (config.getPrecision() == Precision::TF32 && config.copiesTF32B())
-    copies.push_back({1, CopyPart::Rounded, !layout.transposeB, n, k});
+    copies.push_back(copyOf(1, !layout.transposeB, n, k, CopyPart::Rounded));
   if (config.getPrecision() == Precision::TF32x3)
     for (CopyPart part : {CopyPart::High, CopyPart::Low})
-      copies.push_back({1, part, !layout.transposeB, n, k});
+      copies.push_back(copyOf(1, !layout.transposeB, n, k, part));
   if (!copies.empty()) {
     int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;

@@ -480,9 +480,8 @@ std::optional<std::string> mlir::tileopt::findSizeViolation(
   return std::nullopt;
 }
 
-std::optional<std::string>
-mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t m, int64_t k,
-                                  int64_t batch, OperandLayout layout) {
+std::optional<std::string> mlir::tileopt::findBatchViolation(ConfigAttr config,
+                                                             int64_t batch) {
   if (!batch)
     return std::nullopt;
   std::string why;
@@ -497,19 +496,10 @@ mlir::tileopt::findBatchViolation(ConfigAttr config, int64_t m, int64_t k,
           "data_parallel or persistent)";
   else if (config.getCluster() > 1)
     os << "clusters are not supported for it yet (use cluster = 1)";
-  // Copies that keep their operand's rows (copiesAsStored, the fma tile's
-  // of A and B as they are) copy the batch's matrices as one array; those
-  // that transpose, round or split do not yet.
-  else if (config.getBRowGroups() ||
-           (config.isTF32() &&
-            (config.copiesTF32B() || copiesA(config, m, k, layout))) ||
-           (!copiesAsStored(config) &&
-            ((config.getPackB() && layout.transposeB) ||
-             (layout.transposeA && copiesA(config, m, k, layout)))))
-    os << "copies of A or B in the workspace that transpose, round or "
-          "split them (the TF32 precisions but tf32 with registers = b or "
-          "truncated = b; the fma tile's copies of A stored K x M and of B "
-          "stored N x K) and b = row_groups are not supported for it yet";
+  // (Copies hold the batch's matrices one after the other: pack_b's,
+  // A's and the TF32 ones, transposing or not.)
+  else if (config.getBRowGroups())
+    os << "b = row_groups is not supported for it yet (use b = packed)";
   else
     return std::nullopt;
   return why;

@@ -424,7 +424,7 @@ std::optional<std::string> mlir::tileopt::findProblemViolation(
   std::optional<std::string> violation =
       findConfigViolation(config, target, elementType);
   if (!violation)
-    violation = findBatchViolation(config, m, k, batch, layout);
+    violation = findBatchViolation(config, batch);
   if (!violation)
     violation = findShapeViolation(config, m, n, k, elementType, layout);
   if (!violation)

@@ -145,7 +145,7 @@ ConfigAttr mlir::tileopt::selectDefaultWgmmaConfig(
   // (docs/results/2026-12-06-batch/).
   if (batch) {
     if (std::optional<std::string> violation =
-            findBatchViolation(config, m, k, batch, layout)) {
+            findBatchViolation(config, batch)) {
       if (why)
         *why = *violation;
       return {};
@@ -366,14 +366,16 @@ ConfigAttr mlir::tileopt::selectDefaultTF32Config(
       return batched;
     if (ConfigAttr batched = onGrid(truncatedB))
       return batched;
-    if (why)
-      *why = x3 ? "precision = tf32x3 copies B's parts through the "
-                  "workspace, which a batched matmul does not support yet"
-                : "precision = tf32 has a default for a batched matmul only "
-                  "where its tiles copy nothing (A stored M x K with K % 4 "
-                  "= 0; B stored K x N in rows of 16-byte multiples, taken "
-                  "in registers, or stored N x K, read truncated)";
-    return {};
+    // Else the tiles that copy (A where K % 4 != 0 or it is stored K x M,
+    // B rounded or split), the batch's matrices one after the other.
+    config = onGrid(withScheduler);
+    if (std::optional<std::string> violation = findProblemViolation(
+            config, m, n, k, elementType, target, layout, batch)) {
+      if (why)
+        *why = "the default breaks a limit: " + *violation;
+      return {};
+    }
+    return config;
   }
   if (bm == 128 && bn == 256 &&
       config.getScheduler() == TileSchedulerKind::Persistent)

@@ -203,7 +203,9 @@ static void emitExactCopy(RewriterBase &rewriter, Location loc,
 /// bytes); transposed, the block writes the values into one 32 x 33 shared
 /// tile each (`scratch`, conflict-free both ways), synchronises, and lane l
 /// of warp w writes row w (, w + warps, ...) of the transposed tile,
-/// column l. Each value is rounded (or split) once, as it is written.
+/// column l. Each value is rounded (or split) once, as it is written. A
+/// transposing copy of a batch's B x R rows (its matrices one after the
+/// other) takes each matrix's tiles in turn, into B x C rows.
 ///
 /// Nothing branches: a thread's loads all issue before its first store (so
 /// that its loads overlap), and indices past the source's edge, the tile's
@@ -217,18 +219,23 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
                            Value scratch) {
   IndexBuilder ib{rewriter, loc};
   auto type = cast<MemRefType>(source.getType());
-  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  // A batch's matrices (transposed copies) one after the other in the
+  // source and in the copies; the tiles go matrix by matrix.
+  int64_t batches = copies.front()->batches;
+  int64_t rows = type.getDimSize(0) / batches, cols = type.getDimSize(1);
   Type f32 = rewriter.getF32Type();
   bool transposed = copies.front()->transposed;
   int64_t tilesC = llvm::divideCeil(cols, kTF32Tile);
-  int64_t tiles = llvm::divideCeil(rows, kTF32Tile) * tilesC;
+  int64_t perMatrix = llvm::divideCeil(rows, kTF32Tile) * tilesC;
+  int64_t tiles = perMatrix * batches;
   int64_t warps = numThreads / 32;
   int64_t passes = llvm::divideCeil(kTF32Tile, warps);
   SmallVector<Value, 2> views;
   for (const PackedCopy *copy : copies)
     views.push_back(memref::ViewOp::create(
         rewriter, loc,
-        MemRefType::get({copy->rows, copy->pitch}, type.getElementType()),
+        MemRefType::get({copy->batches * copy->rows, copy->pitch},
+                        type.getElementType()),
         workspace, ib.c(copy->offset), ValueRange{}));
   Value warp = ib.div(tid, ib.c(32)), lane = ib.rem(tid, ib.c(32));
   auto clamp = [&](Value index, int64_t last) -> Value {
@@ -262,25 +269,35 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
   SmallVector<Value> tileRows;
   for (int64_t p = 0; p < passes; ++p)
     tileRows.push_back(clamp(ib.add(warp, ib.c(p * warps)), kTF32Tile - 1));
-  // Per value: where it came from in the source.
-  SmallVector<Value> row0s, col0s, values, from[2];
+  // Per value: where it came from in its matrix of the source. `matrices`:
+  // per tile, its matrix's index (with a batch).
+  SmallVector<Value> row0s, col0s, matrices, values, from[2];
+  // Row `row` of matrix j's source (or, transposed, copy: `size` rows).
+  auto inMatrix = [&](int64_t j, Value row, int64_t size) -> Value {
+    return batches == 1 ? row : ib.add(ib.mul(matrices[j], ib.c(size)), row);
+  };
   for (int64_t j = 0; j < kTF32Tiles; ++j) {
     Value tile =
         clamp(ib.add(loop.getInductionVar(), ib.c(j * packers)), tiles - 1);
+    if (batches > 1) {
+      matrices.push_back(ib.div(tile, ib.c(perMatrix)));
+      tile = ib.rem(tile, ib.c(perMatrix));
+    }
     row0s.push_back(ib.mul(ib.div(tile, ib.c(tilesC)), ib.c(kTF32Tile)));
     col0s.push_back(ib.mul(ib.rem(tile, ib.c(tilesC)), ib.c(kTF32Tile)));
     for (int64_t p = 0; p < passes; ++p) {
       from[0].push_back(clamp(ib.add(row0s[j], tileRows[p]), rows - 1));
       from[1].push_back(clamp(ib.add(col0s[j], lane), cols - 1));
       values.push_back(memref::LoadOp::create(
-          rewriter, loc, source, ValueRange{from[0].back(), from[1].back()}));
+          rewriter, loc, source,
+          ValueRange{inMatrix(j, from[0].back(), rows), from[1].back()}));
     }
   }
   for (int64_t j = 0; j < kTF32Tiles; ++j)
     for (int64_t p = 0; p < passes; ++p) {
       int64_t v = j * passes + p;
       if (!transposed)
-        store(values[v], from[0][v], from[1][v]);
+        store(values[v], inMatrix(j, from[0][v], rows), from[1][v]);
       else
         memref::StoreOp::create(rewriter, loc, values[v], scratch,
                                 ValueRange{ib.c(j), tileRows[p], lane});
@@ -293,7 +310,8 @@ static void emitTF32Copies(RewriterBase &rewriter, Location loc,
     for (int64_t p = 0; p < passes; ++p) {
       Value value = memref::LoadOp::create(
           rewriter, loc, scratch, ValueRange{ib.c(j), lane, tileRows[p]});
-      store(value, clamp(ib.add(col0s[j], tileRows[p]), cols - 1),
+      store(value,
+            inMatrix(j, clamp(ib.add(col0s[j], tileRows[p]), cols - 1), cols),
             clamp(ib.add(row0s[j], lane), rows - 1));
     }
   // The next tiles overwrite the shared tiles.
@@ -356,9 +374,9 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
   }
   int64_t elemBytes = getElementBytes(
       cast<MemRefType>(globalB.getType()).getElementType());
-  // A batched operand (a dense 3-D buffer) and its copy (which does not
-  // transpose) are their batch's matrices one after the other: one matrix
-  // of batches x rows rows each.
+  // A batched operand (a dense 3-D buffer) and its copy are their batch's
+  // matrices one after the other: a copy that keeps the rows copies one
+  // matrix of batches x rows rows; a transposing one matrix by matrix.
   SmallVector<PackedCopy, 4> copies(plan.copies);
   Value sources[2] = {globalA, globalB};
   for (PackedCopy &copy : copies) {
@@ -366,8 +384,10 @@ void mlir::tileopt::emitPack(RewriterBase &rewriter, Location loc,
     if (cast<MemRefType>(source.getType()).getRank() == 3)
       source = memref::CollapseShapeOp::create(
           rewriter, loc, source, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-    copy.rows *= copy.batches;
-    copy.batches = 1;
+    if (!copy.transposed) {
+      copy.rows *= copy.batches;
+      copy.batches = 1;
+    }
   }
   emitUnder(rewriter, loc, isPacker, [&]() {
     for (int operand = 0; operand < 2; ++operand) {

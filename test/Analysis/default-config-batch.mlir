@@ -48,9 +48,11 @@ func.func @plain_deep_f32(%A: memref<256x8192xf32>, %B: memref<8192x256xf32>, %C
 }
 
 // f32 with B stored N x K (attention's Q K^T): the fma candidates with B's
-// boxes re-staged as stored (b = restaged; no copy, which a batch cannot
-// have); 16 x (512 x 512 x 128) compiles to the kernel checked on the GPU
-// as rs_bmm (scripts/specs/restage-b.spec).
+// boxes re-staged as stored (b = restaged; no copy, as measured for a
+// batch); 16 x (512 x 512 x 128) compiles to the kernel checked on the GPU
+// as rs_bmm (scripts/specs/restage-b.spec). With K % 4 != 0 its rows
+// allow no boxes: B is copied transposed (b = packed), and A (K % 4 != 0)
+// as it is, each copy the batch's matrices one after the other.
 // CHECK-LABEL: func.func @transposed_b_f32
 // CHECK: #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, a = restaged, b = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
 func.func @transposed_b_f32(%A: memref<16x512x128xf32>, %B: memref<16x512x128xf32>, %C: memref<16x512x512xf32>) {
@@ -59,6 +61,17 @@ func.func @transposed_b_f32(%A: memref<16x512x128xf32>, %B: memref<16x512x128xf3
       affine_map<(b, m, n, k) -> (b, n, k)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
       ins(%A, %B : memref<16x512x128xf32>, memref<16x512x128xf32>) outs(%C : memref<16x512x512xf32>)
+  return
+}
+
+// CHECK-LABEL: func.func @transposed_b_ragged_k_f32
+// CHECK: copy = #tile.copy<kind = tma, a = restaged, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
+func.func @transposed_b_ragged_k_f32(%A: memref<4x128x101xf32>, %B: memref<4x64x101xf32>, %C: memref<4x128x64xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, m, k)>,
+      affine_map<(b, m, n, k) -> (b, n, k)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x128x101xf32>, memref<4x64x101xf32>) outs(%C : memref<4x128x64xf32>)
   return
 }
 
@@ -73,6 +86,18 @@ func.func @transposed_a_f32(%A: memref<16x128x512xf32>, %B: memref<16x128x512xf3
       affine_map<(b, m, n, k) -> (b, k, n)>,
       affine_map<(b, m, n, k) -> (b, m, n)>]
       ins(%A, %B : memref<16x128x512xf32>, memref<16x128x512xf32>) outs(%C : memref<16x512x512xf32>)
+  return
+}
+// M % 4 != 0: A's rows as stored (M elements) allow no boxes, so A is
+// copied transposed, M x K (a = restaged), matrix by matrix.
+// CHECK-LABEL: func.func @transposed_a_ragged_m_f32
+// CHECK: copy = #tile.copy<kind = tma, a = restaged>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>
+func.func @transposed_a_ragged_m_f32(%A: memref<4x64x130xf32>, %B: memref<4x64x128xf32>, %C: memref<4x130x128xf32>) {
+  linalg.batch_matmul indexing_maps = [
+      affine_map<(b, m, n, k) -> (b, k, m)>,
+      affine_map<(b, m, n, k) -> (b, k, n)>,
+      affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x64x130xf32>, memref<4x64x128xf32>) outs(%C : memref<4x130x128xf32>)
   return
 }
 // CHECK-LABEL: func.func @transposed_ab_f32

@@ -1,9 +1,8 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-split-batch --tile-configure=chip=sm_90a
-// RUN: tile-opt %S/Inputs/batch-tf32.mlir -verify-diagnostics --tile-split-batch --tile-configure="chip=sm_90a precision=tf32x3"
 
 // A batched matmul runs its batch on the grid's z, or batch after batch in
-// a persistent grid's tiles: configs that share K steps or copies across
-// the grid are refused for it, and a default that would need one says so. (The diagnostics are at the
+// a persistent grid's tiles: configs that share K steps across the grid,
+// clusters and b = row_groups are refused for it. (The diagnostics are at the
 // matmul that --tile-split-batch makes, at the batch_matmul's location.)
 
 func.func @stream_k(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memref<4x256x256xf16>) {
@@ -24,49 +23,10 @@ func.func @cluster(%A: memref<4x256x64xf16>, %B: memref<4x64x256xf16>, %C: memre
 
 // -----
 
-// f32 B stored N x K with K % 4 != 0: the fma tile's b = packed would
-// copy it transposed, which a batch cannot take yet.
-func.func @pack_b_transposing(%A: memref<4x256x66xf32>, %B: memref<4x256x66xf32>, %C: memref<4x256x256xf32>) {
-  // expected-error @+1 {{copies of A or B in the workspace that transpose, round or split them (the TF32 precisions but tf32 with registers = b or truncated = b; the fma tile's copies of A stored K x M and of B stored N x K) and b = row_groups are not supported for it yet}}
-  linalg.batch_matmul indexing_maps = [
-      affine_map<(b, m, n, k) -> (b, m, k)>,
-      affine_map<(b, m, n, k) -> (b, n, k)>,
-      affine_map<(b, m, n, k) -> (b, m, n)>]
-      {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, b = packed>, schedule = #tile.schedule<stages = 2, blocks_per_sm = 2>>}
-      ins(%A, %B : memref<4x256x66xf32>, memref<4x256x66xf32>) outs(%C : memref<4x256x256xf32>)
-  return
-}
-
-// -----
-
-func.func @tf32(%A: memref<4x256x64xf32>, %B: memref<4x64x256xf32>, %C: memref<4x256x256xf32>) {
-  // expected-error @+1 {{copies of A or B in the workspace that transpose, round or split them (the TF32 precisions but tf32 with registers = b or truncated = b; the fma tile's copies of A stored K x M and of B stored N x K) and b = row_groups are not supported for it yet}}
-  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, producer = warpgroup>>}
-      ins(%A, %B : memref<4x256x64xf32>, memref<4x64x256xf32>) outs(%C : memref<4x256x256xf32>)
-  return
-}
-
-// -----
-
 // The grid's z holds at most 65535 batches.
 func.func @too_many(%A: memref<65536x2x2xf32>, %B: memref<65536x2x2xf32>, %C: memref<65536x2x2xf32>) {
   // expected-error @+1 {{has a batch of 65536, over the limit of 65535}}
   linalg.batch_matmul ins(%A, %B : memref<65536x2x2xf32>, memref<65536x2x2xf32>) outs(%C : memref<65536x2x2xf32>)
-  return
-}
-
-// -----
-
-// f32 with B stored N x K: the fma tile re-stages B's boxes as stored (b =
-// restaged, no copy), which needs rows of K in 16-byte multiples; K = 63
-// would need B's transposed copy, which a batch cannot have yet.
-func.func @transposed_b_f32_ragged_k(%A: memref<4x128x63xf32>, %B: memref<4x128x63xf32>, %C: memref<4x128x128xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: every candidate breaks a limit (the smallest: b = restaged reads B's TMA boxes from B stored N x K, which needs rows of 16-byte multiples (K % 4 = 0), but B is 128x63 (use b = packed)) (strategy=naive takes any batch)}}
-  linalg.batch_matmul indexing_maps = [
-      affine_map<(b, m, n, k) -> (b, m, k)>,
-      affine_map<(b, m, n, k) -> (b, n, k)>,
-      affine_map<(b, m, n, k) -> (b, m, n)>]
-      ins(%A, %B : memref<4x128x63xf32>, memref<4x128x63xf32>) outs(%C : memref<4x128x128xf32>)
   return
 }
 
@@ -100,14 +60,11 @@ func.func @both_broadcast(%A: memref<4x8xf32>, %B: memref<8x4xf32>, %C: memref<2
 
 // -----
 
-// f32 A stored K x M with M = 130: rows of 520 bytes, which TMA's strides
-// cannot take, so A would be copied transposed first (a = restaged).
-func.func @transposed_a_ragged_m(%A: memref<4x64x130xf32>, %B: memref<4x64x128xf32>, %C: memref<4x130x128xf32>) {
-  // expected-error @+1 {{has no default tiled config for sm_90a: a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; copies of A or B in the workspace that transpose, round or split them (the TF32 precisions but tf32 with registers = b or truncated = b; the fma tile's copies of A stored K x M and of B stored N x K) and b = row_groups are not supported for it yet (strategy=naive takes any batch)}}
-  linalg.batch_matmul indexing_maps = [
-      affine_map<(b, m, n, k) -> (b, k, m)>,
-      affine_map<(b, m, n, k) -> (b, k, n)>,
-      affine_map<(b, m, n, k) -> (b, m, n)>]
-      ins(%A, %B : memref<4x64x130xf32>, memref<4x64x128xf32>) outs(%C : memref<4x130x128xf32>)
+// b = row_groups reads B through a view of 4-row groups that a batch's
+// 3-D map does not have.
+func.func @row_groups(%A: memref<4x256x64xf32>, %B: memref<4x64x254xf32>, %C: memref<4x256x254xf32>) {
+  // expected-error @+1 {{a batched matmul (batch = 4) runs its batch on the grid's z or in a persistent grid's tiles; b = row_groups is not supported for it yet (use b = packed)}}
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [64, 256, 16], warp = [32, 64], tile = #tile.fma<thread = [8, 8], order = columns>, copy = #tile.copy<kind = tma, b = row_groups>, schedule = #tile.schedule<stages = 2>>}
+      ins(%A, %B : memref<4x256x64xf32>, memref<4x64x254xf32>) outs(%C : memref<4x256x254xf32>)
   return
 }

@@ -72,12 +72,12 @@ ConfigAttr selectDefaultWgmmaConfig(MLIRContext *ctx, int64_t m, int64_t n,
 /// buffers too (2048^3 in 2048 x 2080 buffers 1.017x, small ragged
 /// windows with compute-sanitizer, docs/results/2026-12-07-tf32-batch/).
 ///
-/// A batch of `batch` products (tf32 only: the other kernels copy B
-/// through the workspace, which a batch does not support): the same 256 x
-/// 128 tiles with B in registers where they copy nothing, on the grid's z,
-/// or, over more than a wave of tiles, on a persistent grid whose tiles
-/// run batch after batch (as the f16 default's batches); no default (an
-/// error in `why`) otherwise.
+/// A batch of `batch` products: the same 256 x 128 tiles with B in
+/// registers where they copy nothing (tf32), else B stored N x K read
+/// truncated, else the 128 x 128 tiles that copy (tf32x3 always), their
+/// copies the batch's matrices one after the other; on the grid's z, or,
+/// over more than a wave of tiles, on a persistent grid whose tiles run
+/// batch after batch (as the f16 default's batches).
 ConfigAttr selectDefaultTF32Config(MLIRContext *ctx, int64_t m, int64_t n,
                                    int64_t k, Type elementType,
                                    Precision precision,

@@ -390,13 +390,10 @@ std::optional<std::string> findProblemViolation(ConfigAttr config, int64_t m,
 /// Why `config` cannot run a batched problem (`batch` > 0; its batch is the
 /// grid's z, or a persistent grid's tiles run batch after batch): not with
 /// stream_k or split_tail (their K steps are shared across the grid),
-/// clusters, row groups, or copies in the workspace that transpose, round
-/// or split their operand (a batch's copies that keep the rows hold its
+/// clusters or row groups (a batch's copies in the workspace hold its
 /// matrices one after the other); nullopt when it can or the problem is
 /// not batched.
-std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t m,
-                                              int64_t k, int64_t batch,
-                                              OperandLayout layout = {});
+std::optional<std::string> findBatchViolation(ConfigAttr config, int64_t batch);
 
 /// Why `config` cannot read or write `problem`'s windows of larger buffers
 /// (MatmulProblem::windows): the tiled strategy needs every window's rows
