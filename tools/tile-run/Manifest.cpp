@@ -694,12 +694,6 @@ bool tilerun::parseManifest(const std::string &text, const std::string &dir,
         expected.insert(expected.begin(), "A exact transposed");
       else if (k.k % 4 != 0)
         expected.insert(expected.begin(), "A exact");
-      // (A batch's copies would be the whole batch's: none are made.)
-      if (k.batch && !expected.empty())
-        return r.fail(pw + ".batch", "a batched problem of precision " +
-                                         k.precision +
-                                         " with copies of A or B in the "
-                                         "workspace is not supported");
       std::vector<std::string> got;
       for (size_t i = 3; i < k.args.size(); ++i)
         got.push_back(k.args[i].name + " " + k.args[i].part +

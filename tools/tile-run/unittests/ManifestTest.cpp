@@ -934,28 +934,32 @@ TEST(Manifest, ReadsATF32KernelWithBInRegisters) {
                "got tf32x3");
 }
 
-TEST(Manifest, RejectsABatchedTF32KernelWithCopies) {
+TEST(Manifest, ReadsTheCopiesOfABatchedTF32Kernel) {
   Manifest m;
   std::string e;
-  // A batch's copies would be the whole batch's, and none are made: with
-  // B in registers but K = 17 (A's exact copy) and with tf32x3, refused.
-  EXPECT_FALSE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
-                         /*transposeB=*/false, /*truncated=*/'A',
-                         /*batched=*/true));
-  EXPECT_EQ(e, "kernels[0].problem.batch: a batched problem of precision "
-               "tf32 with copies of A or B in the workspace is not "
-               "supported");
-  EXPECT_FALSE(parseTF32(
+  // A batch's copies hold its 2 matrices one after the other: tf32x3 with
+  // K = 17, A's exact copy and B's transposed parts, each 2 x rows.
+  ASSERT_TRUE(parseTF32(
       "tf32x3",
       {{"A", "exact", false}, {"B", "high", true}, {"B", "low", true}}, m, e,
-      /*transposeB=*/false, /*truncated=*/0, /*batched=*/true));
-  EXPECT_EQ(e, "kernels[0].problem.batch: a batched problem of precision "
-               "tf32x3 with copies of A or B in the workspace is not "
-               "supported");
-  // The same kernel without the batch reads.
-  EXPECT_TRUE(parseTF32("tf32", {{"A", "exact", false}}, m, e,
-                        /*transposeB=*/false, /*truncated=*/'A'))
+      /*transposeB=*/false, /*truncated=*/0, /*batched=*/true))
       << e;
+  const KernelSpec &k = m.kernels[0];
+  EXPECT_EQ(k.batch, 2);
+  ASSERT_EQ(k.args.size(), 6u);
+  EXPECT_EQ(k.matrices("A"), 2);
+  EXPECT_EQ(k.matrices("B"), 2);
+  EXPECT_EQ(k.args[4].part, "high");
+  EXPECT_EQ(k.args[4].rows, 45);
+  EXPECT_EQ(k.args[4].cols, 17);
+  EXPECT_TRUE(k.args[4].workspaceCopy);
+  // The copies are still checked against what the precision reads.
+  EXPECT_FALSE(parseTF32("tf32x3", {{"A", "exact", false}}, m, e,
+                         /*transposeB=*/false, /*truncated=*/0,
+                         /*batched=*/true));
+  EXPECT_EQ(e, "kernels[0].args: ABI mismatch: precision tf32x3 reads the "
+               "copies A exact, B high transposed, B low transposed, got A "
+               "exact");
 }
 
 TEST(Manifest, ReadsABatchedTF32KernelWithBTruncated) {
