@@ -530,14 +530,16 @@ mlir::tileopt::findWindowViolation(ConfigAttr config,
          << "need them (strategy=naive takes any)";
       return why;
     }
-    // A batch's copy reads its operand's matrices as one array.
-    bool copied = i == 0 ? copiesA(config, problem.m, problem.k, problem.layout)
-                         : i == 1 && config.getPackB();
+    // A batch's copy reads its operand's matrices as one array (every
+    // copy getWorkspacePlan makes of it).
+    bool copied = i == 0
+                      ? copiesA(config, problem.m, problem.k, problem.layout)
+                      : i == 1 && (config.getPackB() || config.copiesTF32B());
     if (copied && problem.isBatched(name)) {
       os << "operand " << name << " is a window of a larger buffer, which "
-         << "the kernel would copy (its rows are not 16-byte multiples) as "
-         << "one array of the batch's matrices: not supported (strategy="
-         << "naive takes it)";
+         << "the kernel would copy first (to align, transpose, round or "
+         << "split it) as one array of the batch's matrices: not supported "
+         << "(strategy=naive takes it)";
       return why;
     }
   }

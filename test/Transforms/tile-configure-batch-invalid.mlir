@@ -68,3 +68,18 @@ func.func @row_groups(%A: memref<4x256x64xf32>, %B: memref<4x64x254xf32>, %C: me
       ins(%A, %B : memref<4x256x64xf32>, memref<4x64x254xf32>) outs(%C : memref<4x256x254xf32>)
   return
 }
+
+// -----
+
+// tf32x3 copies B's high and low parts, a batch's matrices as one array,
+// which a window of a larger buffer is not (a regression: the verifier
+// once missed the TF32 copies of a window and the pack crashed).
+func.func @tf32x3_window(%Abuf: memref<3x132x112xf32>, %Bbuf: memref<3x102x72xf32>, %Cbuf: memref<3x132x72xf32>) {
+  %A = memref.subview %Abuf[0, 2, 4] [3, 130, 100] [1, 1, 1] : memref<3x132x112xf32> to memref<3x130x100xf32, strided<[14784, 112, 1], offset: 228>>
+  %B = memref.subview %Bbuf[0, 2, 4] [3, 100, 64] [1, 1, 1] : memref<3x102x72xf32> to memref<3x100x64xf32, strided<[7344, 72, 1], offset: 148>>
+  %C = memref.subview %Cbuf[0, 2, 4] [3, 130, 64] [1, 1, 1] : memref<3x132x72xf32> to memref<3x130x64xf32, strided<[9504, 72, 1], offset: 148>>
+  // expected-error @+1 {{operand B is a window of a larger buffer, which the kernel would copy first (to align, transpose, round or split it) as one array of the batch's matrices: not supported (strategy=naive takes it)}}
+  linalg.batch_matmul {tile.config = #tile.config<tiled, block = [128, 128, 32], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 8], precision = tf32x3>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 3, blocks_per_sm = 1, producer = warpgroup>>}
+      ins(%A, %B : memref<3x130x100xf32, strided<[14784, 112, 1], offset: 228>>, memref<3x100x64xf32, strided<[7344, 72, 1], offset: 148>>) outs(%C : memref<3x130x64xf32, strided<[9504, 72, 1], offset: 148>>)
+  return
+}
