@@ -153,13 +153,16 @@ WorkspacePlan mlir::tileopt::getWorkspacePlan(ConfigAttr config,
   };
   if (copiesA(config, m, k, layout))
     copies.push_back(copyOf(0, layout.transposeA, m, k));
-  if (config.getPackB())
+  if (config.getPackB()) {
     copies.push_back(copyOf(1, layout.transposeB, k, n));
-  if (config.getPrecision() == Precision::TF32 && config.copiesTF32B())
-    copies.push_back(copyOf(1, !layout.transposeB, n, k, CopyPart::Rounded));
-  if (config.getPrecision() == Precision::TF32x3)
-    for (CopyPart part : {CopyPart::High, CopyPart::Low})
+  } else if (copiesB(config)) {
+    // TF32: B K-major (N x K), rounded, or its high and low parts.
+    SmallVector<CopyPart, 2> parts = {CopyPart::Rounded};
+    if (config.getPrecision() == Precision::TF32x3)
+      parts = {CopyPart::High, CopyPart::Low};
+    for (CopyPart part : parts)
       copies.push_back(copyOf(1, !layout.transposeB, n, k, part));
+  }
   if (!copies.empty()) {
     int64_t elemBytes = getElementBytes(elementType);
     PackPlan pack;

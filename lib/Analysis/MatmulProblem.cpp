@@ -534,7 +534,7 @@ mlir::tileopt::findWindowViolation(ConfigAttr config,
     // copy getWorkspacePlan makes of it).
     bool copied = i == 0
                       ? copiesA(config, problem.m, problem.k, problem.layout)
-                      : i == 1 && (config.getPackB() || config.copiesTF32B());
+                      : i == 1 && copiesB(config);
     if (copied && problem.isBatched(name)) {
       os << "operand " << name << " is a window of a larger buffer, which "
          << "the kernel would copy first (to align, transpose, round or "

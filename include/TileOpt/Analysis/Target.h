@@ -249,6 +249,14 @@ int64_t getRegisterCap(ConfigAttr config, const TargetInfo &target);
 bool copiesA(ConfigAttr config, int64_t m, int64_t k,
              OperandLayout layout = {});
 
+/// Whether the kernel copies B before its K loop: pack_b's copy (rows
+/// padded to 16-byte multiples) or the TF32 precisions' rounded or split
+/// copies (see WgmmaTileAttr::copiesB). The two exclude each other: the
+/// TF32 copies need b = direct.
+inline bool copiesB(ConfigAttr config) {
+  return config.getPackB() || config.copiesTF32B();
+}
+
 /// Whether the fma tile takes A stored transposed (K x M) in TMA boxes as
 /// stored, BK x BM: its K-major panel, with no copy and no re-staging
 /// (copy kind tma, a = direct).
