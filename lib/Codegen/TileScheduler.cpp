@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/TileScheduler.h"
 
+#include "TileOpt/Codegen/PartialSums.h"
 #include "TileOpt/Codegen/SyncPrimitives.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -184,14 +185,10 @@ private:
   }
   Value getFlagAddress(Value block);
   Value getSlotFlagAddress(Value slot);
-  void emitStorePartial(Value block, ValueRange accumulators);
-  void emitLoadPartial(Value block, function_ref<void(int64_t, Value)> use);
   SmallVector<Value> emitSplitTailSum(Value self, Value owner,
                                       ValueRange results);
-  Value getPartialIndex(Value block, int64_t chunk);
   void emitWaitForPartial(Value block);
   void emitWaitForFlag(Value block);
-  int64_t getPartialWidth() const;
 
   KernelContext &ctx;
   IndexBuilder ib;
@@ -203,8 +200,11 @@ private:
   /// first K step (over all tiles), its K range, and the block's K steps
   /// before it.
   Value blockIndex, segmentStep, segmentBegin, segmentEnd, stepBase;
-  /// The workspace (partial sums, then flags) and its view as partial sums.
-  Value workspace, partials;
+  /// The workspace (partial sums, then flags), its partial sums, and the
+  /// current tile's mask of the thread's chunks inside C (PartialSums).
+  Value workspace;
+  std::optional<PartialSums> partials;
+  Value chunkMask;
 };
 } // namespace
 
@@ -296,11 +296,12 @@ void StreamKScheduler::emitSetup(Value workspaceValue) {
   if (!plan.partialSlots())
     return;
   ctx.rewriter.setInsertionPoint(getSetupPoint());
-  partials = memref::ViewOp::create(
+  Value view = memref::ViewOp::create(
       ctx.rewriter, ctx.loc,
       MemRefType::get({plan.partialSlots() * plan.partialElements},
                       ctx.plan.problem.getAccumulatorType()),
       workspace, ib.c(0), ValueRange{});
+  partials.emplace(ctx, view, plan.partialElements);
 }
 
 /// The global address of block `block`'s flag in the workspace (after the
@@ -317,23 +318,6 @@ Value StreamKScheduler::getSlotFlagAddress(Value slot) {
       ib.add(ib.add(base, ib.c(plan.flagsOffset)), ib.mul(slot, ib.c(4)));
   return arith::IndexCastOp::create(ctx.rewriter, ctx.loc,
                                     ctx.rewriter.getI64Type(), at);
-}
-
-/// The thread keeps accumulators i..i+w-1 of a block's partial sum in
-/// chunk i / w of its w-element chunks (w = 4 where TM x TN is a multiple
-/// of 4), the chunks of one index for all threads side by side, so that a
-/// warp's accesses are consecutive.
-int64_t StreamKScheduler::getPartialWidth() const {
-  return ctx.plan.accumulatorsPerThread() % 4 == 0 ? 4 : 1;
-}
-
-Value StreamKScheduler::getPartialIndex(Value block, int64_t chunk) {
-  int64_t width = getPartialWidth();
-  int64_t chunks = ctx.plan.accumulatorsPerThread() / width;
-  Value slot = ib.add(ib.mul(getSlot(block), ib.c(chunks)), ib.c(chunk));
-  return ib.mul(ib.add(ib.mul(slot, ib.c(getEpilogueThreads(ctx.plan))),
-                       getEpilogueTid(ctx)),
-                ib.c(width));
 }
 
 /// The leader waits for block `block`'s flag; the block then synchronises,
@@ -382,6 +366,7 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
       emitOpaqueMove(rewriter, loc,
                      arith::IndexCastOp::create(rewriter, loc, i32,
                                                 blockIndex)));
+  chunkMask = partials->emitChunkMask(epilogue.getLayout());
   if (plan.split) {
     Value owner = emitOwnsTile();
     SmallVector<Value> sums = emitSplitTailSum(self, owner, results);
@@ -404,14 +389,15 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
       results, [&](OpBuilder &, Location, Value block, ValueRange accs) {
         emitWaitForPartial(block);
         SmallVector<Value> sums(accs);
-        emitLoadPartial(block, [&](int64_t i, Value partial) {
-          sums[i] = arith::AddFOp::create(rewriter, loc, sums[i], partial);
-        });
+        partials->emitLoad(
+            getSlot(block), chunkMask, [&](int64_t i, Value partial) {
+              sums[i] = arith::AddFOp::create(rewriter, loc, sums[i], partial);
+            });
         scf::YieldOp::create(rewriter, loc, sums);
       });
   epilogue.emitStore(fixup.getResults());
   rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
-  emitStorePartial(self, results);
+  partials->emitStore(getSlot(self), results, chunkMask);
   emitEpilogueBarrier(ctx);
   emitUnder(rewriter, loc, ib.eq(getEpilogueTid(ctx), ib.c(0)), [&]() {
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
@@ -421,43 +407,6 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   rewriter.setInsertionPointAfter(ifOp);
 }
 
-/// Stores the accumulators `accumulators` in block `block`'s partial-sum
-/// slot.
-void StreamKScheduler::emitStorePartial(Value block, ValueRange accumulators) {
-  RewriterBase &rewriter = ctx.rewriter;
-  Type elementType = ctx.plan.problem.getAccumulatorType();
-  int64_t width = getPartialWidth();
-  auto vecType = VectorType::get({width}, elementType);
-  for (int64_t q = 0; q < ctx.plan.accumulatorsPerThread() / width; ++q) {
-    Value chunk = vector::FromElementsOp::create(
-        rewriter, ctx.loc, vecType, accumulators.slice(q * width, width));
-    vector::StoreOp::create(
-        rewriter, ctx.loc, chunk, partials, getPartialIndex(block, q),
-        /*nontemporal=*/false,
-        llvm::MaybeAlign(width * getElementBytes(elementType)));
-  }
-}
-
-/// Loads block `block`'s partial-sum slot chunk by chunk, handing each
-/// element to `use` with the index of the thread's accumulator it belongs
-/// to as it comes out of its chunk.
-void StreamKScheduler::emitLoadPartial(Value block,
-                                       function_ref<void(int64_t, Value)> use) {
-  RewriterBase &rewriter = ctx.rewriter;
-  Type elementType = ctx.plan.problem.getAccumulatorType();
-  int64_t width = getPartialWidth();
-  auto vecType = VectorType::get({width}, elementType);
-  for (int64_t q = 0; q < ctx.plan.accumulatorsPerThread() / width; ++q) {
-    Value chunk = vector::LoadOp::create(
-        rewriter, ctx.loc, vecType, partials, getPartialIndex(block, q),
-        /*nontemporal=*/false,
-        llvm::MaybeAlign(width * getElementBytes(elementType)));
-    for (int64_t e = 0; e < width; ++e)
-      use(q * width + e,
-          vector::ExtractOp::create(rewriter, ctx.loc, chunk, e));
-  }
-}
-
 /// split_tail: what the block's owner stores, its accumulators `results`
 /// (a whole tile) or the sum of its tail tile's parts. The parts of a
 /// tail tile sum their partial sums together, each over 1/split of them:
@@ -465,17 +414,17 @@ void StreamKScheduler::emitLoadPartial(Value block,
 /// - Each part stores its partial sum in its slot, synchronises, and its
 ///   leader adds 1 to the tile's counter (part 0's flag word) with release
 ///   and waits (acquire) until it reads `split`: every part's sum is in.
-/// - Part p adds up the slots' elements [p x E / split, (p + 1) x E /
-///   split) (E a slot's elements, counted in vectors), stores the sums
-///   over part 0's slot (the ranges are disjoint), synchronises, and adds
-///   1 again.
+/// - Part p adds up its share of the slots' chunks (PartialSums::
+///   emitSumShare), stores the sums over part 0's slot (the shares are
+///   disjoint), synchronises, and adds 1 again.
 /// - Part 0 (the owner) waits for 2 x split, clears the counter for the
 ///   next launch (every part is past its last read of it), synchronises,
 ///   and loads the sum in place of its accumulators.
 ///
-/// A part reads E elements and writes E / split: the reduction takes about
-/// the time of one slot's load whatever the split (an owner adding the
-/// other parts' slots one by one took split - 1 of them).
+/// A part reads a slot's worth of elements and writes 1 / split of one:
+/// the reduction takes about the time of one slot's load whatever the
+/// split (an owner adding the other parts' slots one by one took split - 1
+/// of them). Chunks outside C are skipped throughout.
 SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
                                                       ValueRange results) {
   RewriterBase &rewriter = ctx.rewriter;
@@ -515,48 +464,10 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
     });
     emitEpilogueBarrier(ctx);
   };
-  emitStorePartial(self, results);
+  partials->emitStore(slot, results, chunkMask);
   arrive();
   waitFor(plan.split, /*clear=*/false);
-
-  // This part's vectors of the slots, `perThread` per thread; a thread
-  // past the range loads the range's last vector and stores nothing.
-  Type elementType = ctx.plan.problem.getAccumulatorType();
-  int64_t width = plan.partialElements % 4 == 0 ? 4 : 1;
-  int64_t vectors = plan.partialElements / width;
-  int64_t threads = getEpilogueThreads(ctx.plan);
-  int64_t perThread =
-      llvm::divideCeil(llvm::divideCeil(vectors, plan.split), threads);
-  auto vecType = VectorType::get({width}, elementType);
-  llvm::MaybeAlign alignment(width * getElementBytes(elementType));
-  auto rangeStart = [&](Value p) {
-    return ib.div(ib.mul(p, ib.c(vectors)), ib.c(plan.split));
-  };
-  Value begin = rangeStart(part), end = rangeStart(ib.add(part, ib.c(1)));
-  Value last = arith::SubIOp::create(rewriter, loc, end, ib.c(1));
-  Value base = ib.mul(firstSlot, ib.c(plan.partialElements));
-  SmallVector<Value> at, inside, sums;
-  for (int64_t i = 0; i < perThread; ++i) {
-    Value v = ib.add(begin, ib.add(ib.c(i * threads), tid));
-    inside.push_back(ib.lt(v, end));
-    at.push_back(
-        ib.add(base, ib.mul(arith::MinUIOp::create(rewriter, loc, v, last),
-                            ib.c(width))));
-    Value sum;
-    for (int64_t q = 0; q < plan.split; ++q) {
-      Value element = vector::LoadOp::create(
-          rewriter, loc, vecType, partials,
-          ib.add(at.back(), ib.c(q * plan.partialElements)),
-          /*nontemporal=*/false, alignment);
-      sum = sum ? arith::AddFOp::create(rewriter, loc, sum, element) : element;
-    }
-    sums.push_back(sum);
-  }
-  for (int64_t i = 0; i < perThread; ++i)
-    emitUnder(rewriter, loc, inside[i], [&]() {
-      vector::StoreOp::create(rewriter, loc, sums[i], partials, at[i],
-                              /*nontemporal=*/false, alignment);
-    });
+  partials->emitSumShare(firstSlot, part, plan.split, chunkMask);
   arrive();
 
   auto sum = scf::IfOp::create(rewriter, loc, results.getTypes(), owner,
@@ -567,8 +478,9 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   rewriter.setInsertionPointToStart(&sum.getThenRegion().front());
   waitFor(2 * plan.split, /*clear=*/true);
   SmallVector<Value> loaded;
-  emitLoadPartial(self,
-                  [&](int64_t, Value partial) { loaded.push_back(partial); });
+  partials->emitLoad(slot, chunkMask, [&](int64_t, Value partial) {
+    loaded.push_back(partial);
+  });
   scf::YieldOp::create(rewriter, loc, loaded);
   return tail.getResults();
 }

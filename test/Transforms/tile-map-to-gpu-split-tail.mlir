@@ -60,39 +60,30 @@
 // CHECK: llvm.load %{{.*}} atomic syncscope("device") acquire
 // CHECK-NEXT: arith.cmpi ult, %{{.*}}, %c4_i32 : i32
 // CHECK: gpu.barrier
-// Part p sums vectors [p x 4096 / 4, (p + 1) x 4096 / 4) of the 4 slots
-// (16384 f32 apart), 4 per thread, 256 apart: each thread's loads all
-// before its stores over slot 0, which only vectors inside the range make.
-// CHECK-NEXT: %[[R0:.*]] = arith.muli %[[SPART]], %c4096 : index
-// CHECK-NEXT: %[[RB:.*]] = arith.divui %[[R0]], %c4 : index
-// CHECK-NEXT: %[[R1:.*]] = arith.addi %[[SPART]], %c1 : index
-// CHECK-NEXT: %[[R2:.*]] = arith.muli %[[R1]], %c4096 : index
-// CHECK-NEXT: %[[RE:.*]] = arith.divui %[[R2]], %c4 : index
-// CHECK-NEXT: %[[RL:.*]] = arith.subi %[[RE]], %c1 : index
-// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[SLOT0]], %c16384 : index
-// CHECK-NEXT: %[[V0:.*]] = arith.addi %[[RB]], %[[TX]] : index
-// CHECK-NEXT: %[[IN0:.*]] = arith.cmpi ult, %[[V0]], %[[RE]] : index
-// CHECK-NEXT: %[[VC:.*]] = arith.minui %[[V0]], %[[RL]] : index
-// CHECK-NEXT: %[[E0:.*]] = arith.muli %[[VC]], %c4 : index
-// CHECK-NEXT: %[[AT:.*]] = arith.addi %[[BASE]], %[[E0]] : index
+// Part p sums chunks p, p + 4, p + 8 and p + 12 of the 4 slots (16384 f32
+// apart), each thread its own: chunk q of the thread at ((slot 0 x 16 + q)
+// x 256 + tid) x 4. Its 16 loads all come before its first sum; the sums
+// go over slot 0, none guarded (the tile is whole: every chunk is inside
+// C).
+// CHECK-NEXT: %[[C0:.*]] = arith.muli %[[SLOT0]], %c16 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.addi %[[C0]], %[[SPART]] : index
+// CHECK-NEXT: %[[C2:.*]] = arith.muli %[[C1]], %c256 : index
+// CHECK-NEXT: %[[C3:.*]] = arith.addi %[[C2]], %[[TX]] : index
+// CHECK-NEXT: %[[AT:.*]] = arith.muli %[[C3]], %c4 : index
 // CHECK-NEXT: %[[L0:.*]] = vector.load %[[PARTIALS]][%[[AT]]]
 // CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[AT]], %c16384 : index
 // CHECK-NEXT: %[[L1:.*]] = vector.load %[[PARTIALS]][%[[AT1]]]
-// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[L0]], %[[L1]] : vector<4xf32>
 // CHECK-NEXT: %[[AT2:.*]] = arith.addi %[[AT]], %c32768 : index
 // CHECK-NEXT: %[[L2:.*]] = vector.load %[[PARTIALS]][%[[AT2]]]
-// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[L2]] : vector<4xf32>
 // CHECK-NEXT: %[[AT3:.*]] = arith.addi %[[AT]], %c49152 : index
 // CHECK-NEXT: %[[L3:.*]] = vector.load %[[PARTIALS]][%[[AT3]]]
+// CHECK-NEXT: arith.addi %[[SPART]], %c4 : index
+// CHECK-COUNT-12: vector.load %[[PARTIALS]]
+// CHECK-NEXT: %[[S1:.*]] = arith.addf %[[L0]], %[[L1]] : vector<4xf32>
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[L2]] : vector<4xf32>
 // CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[L3]] : vector<4xf32>
-// CHECK-NEXT: arith.addi %[[TX]], %c256 : index
-// CHECK: arith.addi %[[TX]], %c512 : index
-// CHECK: arith.addi %[[TX]], %c768 : index
-// CHECK-NOT: vector.store
-// CHECK: scf.if %[[IN0]] {
 // CHECK-NEXT: vector.store %[[S3]], %[[PARTIALS]][%[[AT]]] {alignment = 16 : i64} : memref<65536xf32>, vector<4xf32>
-// CHECK-COUNT-3: vector.store %{{.*}} : memref<65536xf32>, vector<4xf32>{{$}}
-// CHECK-NEXT: }
+// CHECK-COUNT-3: vector.store %{{.*}}, %[[PARTIALS]]
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if
 // CHECK-NEXT: llvm.fence syncscope("device") release
@@ -209,9 +200,10 @@ func.func @whole_waves(%A: memref<1536x1024xf16>, %B: memref<1024x1408xf16>, %C:
 // CHECK-NEXT: %[[SELF:.*]] = arith.index_cast %[[SELFI]] : i32 to index
 // CHECK: %[[INTAIL:.*]] = arith.cmpi uge, %[[SELF]], %c132 : index
 // CHECK-NEXT: scf.if %[[INTAIL]] -> (f32,
+// CHECK-NEXT: %[[SLOT:.*]] = arith.subi %[[SELF]], %c132 : index
 // CHECK: %[[CT:.*]] = arith.subi %[[TX]], %c128 : index
 // CHECK-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %[[CT]], %c0 : index
-// CHECK: %[[SLOT:.*]] = arith.subi %[[SELF]], %c132 : index
+// CHECK-NEXT: vector.from_elements
 // CHECK-NEXT: %[[CT1:.*]] = arith.subi %[[TX]], %c128 : index
 // CHECK-NEXT: %[[S0:.*]] = arith.muli %[[SLOT]], %c4096 : index
 // CHECK-NEXT: %[[S1:.*]] = arith.addi %[[S0]], %[[CT1]] : index
@@ -230,5 +222,88 @@ func.func @whole_waves(%A: memref<1536x1024xf16>, %B: memref<1024x1408xf16>, %C:
 // CHECK-NEXT: gpu.terminator
 func.func @persistent_tail(%A: memref<896x1024xf16>, %B: memref<1024x2432xf16>, %C: memref<896x2432xf32>) {
   linalg.matmul {tile.config = #tile.config<tiled, block = [128, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail, producer = warpgroup>>} ins(%A, %B : memref<896x1024xf16>, memref<1024x2432xf16>) outs(%C : memref<896x2432xf32>)
+  return
+}
+
+// -----
+
+// An edge tile's chunks outside C are neither stored, summed nor loaded:
+// 16 x 1024 x 1024 in 64 x 128 tiles is 8 tail tiles of 16 K steps in 4
+// parts (32 blocks of one consumer warpgroup). Thread t holds rows r = 16
+// (t / 32) + (t mod 32) / 4 (chunks 0..7) and r + 8 (chunks 8..15) of the
+// tile: only warp 0's rows are inside C's 16.
+// CHECK-LABEL: func.func @edge_rows
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %c32, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c128,
+// CHECK: %[[ROWS:.*]] = affine.min
+// CHECK: %[[R8:.*]] = arith.addi %[[R:.*]], %c8 : index
+// CHECK: %[[SELF:.*]] = arith.index_cast %{{.*}} : i32 to index
+// The mask: bits 0..7 where row r is inside, 8..15 where r + 8 is.
+// CHECK-NEXT: %[[IN0:.*]] = arith.cmpi ult, %[[R]], %[[ROWS]] : index
+// CHECK-NEXT: %[[IN8:.*]] = arith.cmpi ult, %[[R8]], %[[ROWS]] : index
+// CHECK-NEXT: %[[B0:.*]] = arith.extui %[[IN0]] : i1 to i64
+// CHECK-NEXT: %[[B1:.*]] = arith.select %[[IN0]], %c2_i64, %c0_i64 : i64
+// CHECK-NEXT: %[[M1:.*]] = arith.ori %[[B0]], %[[B1]] : i64
+// CHECK-COUNT-6: arith.select %[[IN0]]
+// CHECK-COUNT-7: arith.select %[[IN8]]
+// CHECK: %[[B15:.*]] = arith.select %[[IN8]], %c32768_i64, %c0_i64 : i64
+// CHECK-NEXT: %[[MASK:.*]] = arith.ori %{{.*}}, %[[B15]] : i64
+// Each chunk's store to the part's slot under its bit.
+// CHECK: %[[SPART:.*]] = arith.remui %[[SELF]], %c4 : index
+// CHECK-NEXT: %[[SLOT0:.*]] = arith.subi %[[SELF]], %[[SPART]] : index
+// CHECK: %[[Q0:.*]] = vector.from_elements
+// CHECK-NEXT: %[[A0:.*]] = arith.muli %[[SELF]], %c2048 : index
+// CHECK-NEXT: %[[A1:.*]] = arith.addi %[[A0]], %[[TX]] : index
+// CHECK-NEXT: %[[A2:.*]] = arith.muli %[[A1]], %c4 : index
+// CHECK-NEXT: %[[BIT0:.*]] = arith.andi %[[MASK]], %c1_i64 : i64
+// CHECK-NEXT: %[[IN:.*]] = arith.trunci %[[BIT0]] : i64 to i1
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK-NEXT: vector.store %[[Q0]], %[[PARTIALS:.*]][%[[A2]]] {alignment = 16 : i64} : memref<262144xf32>, vector<4xf32>
+// CHECK: arith.shrui %[[MASK]], %c1_i64 : i64
+// CHECK: arith.shrui %[[MASK]], %c15_i64 : i64
+// CHECK-NEXT: arith.andi
+// CHECK-NEXT: arith.trunci
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: vector.store %{{.*}}, %[[PARTIALS]]
+// CHECK: arith.cmpi ult, %{{.*}}, %c4_i32 : i32
+// CHECK: gpu.barrier
+// The part's share, chunks p, p + 4, p + 8, p + 12: each chunk's 4 loads
+// (8192 f32 apart) under the chunk's bit, its sum stored under it.
+// CHECK-NEXT: %[[C0:.*]] = arith.minui %[[SPART]], %c63 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.index_cast %[[C0]] : index to i64
+// CHECK-NEXT: %[[C2:.*]] = arith.shrui %[[MASK]], %[[C1]] : i64
+// CHECK-NEXT: %[[C3:.*]] = arith.andi %[[C2]], %c1_i64 : i64
+// CHECK-NEXT: %[[OWN:.*]] = arith.trunci %[[C3]] : i64 to i1
+// CHECK-NEXT: %[[D0:.*]] = arith.muli %[[SLOT0]], %c16 : index
+// CHECK-NEXT: %[[D1:.*]] = arith.addi %[[D0]], %[[SPART]] : index
+// CHECK-NEXT: %[[D2:.*]] = arith.muli %[[D1]], %c128 : index
+// CHECK-NEXT: %[[D3:.*]] = arith.addi %[[D2]], %[[TX]] : index
+// CHECK-NEXT: %[[AT:.*]] = arith.muli %[[D3]], %c4 : index
+// CHECK-NEXT: %[[L:.*]]:4 = scf.if %[[OWN]] -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
+// CHECK-NEXT: vector.load %[[PARTIALS]][%[[AT]]]
+// CHECK-NEXT: %[[AT1:.*]] = arith.addi %[[AT]], %c8192 : index
+// CHECK-NEXT: vector.load %[[PARTIALS]][%[[AT1]]]
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[ZERO:.*]], %[[ZERO]], %[[ZERO]], %[[ZERO]]
+// CHECK: arith.addi %[[SPART]], %c4 : index
+// CHECK: arith.addi %[[SPART]], %c8 : index
+// CHECK: arith.addi %[[SPART]], %c12 : index
+// CHECK: %[[S1:.*]] = arith.addf %[[L]]#0, %[[L]]#1 : vector<4xf32>
+// CHECK-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[L]]#2 : vector<4xf32>
+// CHECK-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[L]]#3 : vector<4xf32>
+// CHECK-NEXT: scf.if %[[OWN]] {
+// CHECK-NEXT: vector.store %[[S3]], %[[PARTIALS]][%[[AT]]]
+// The owner loads slot 0's chunks under their bits (zeros outside C).
+// CHECK: arith.cmpi ult, %{{.*}}, %c8_i32 : i32
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[O0:.*]] = arith.muli %[[SELF]], %c2048 : index
+// CHECK-NEXT: %[[O1:.*]] = arith.addi %[[O0]], %[[TX]] : index
+// CHECK-NEXT: %[[O2:.*]] = arith.muli %[[O1]], %c4 : index
+// CHECK-NEXT: %[[OB:.*]] = arith.andi %[[MASK]], %c1_i64 : i64
+// CHECK-NEXT: %[[OIN:.*]] = arith.trunci %[[OB]] : i64 to i1
+// CHECK-NEXT: scf.if %[[OIN]] -> (vector<4xf32>) {
+// CHECK-NEXT: vector.load %[[PARTIALS]][%[[O2]]]
+// CHECK-COUNT-15: scf.if %{{.*}} -> (vector<4xf32>) {
+func.func @edge_rows(%A: memref<16x1024xf16>, %B: memref<1024x1024xf16>, %C: memref<16x1024xf32>) {
+  linalg.matmul {tile.config = #tile.config<tiled, block = [64, 128, 64], warp = [64, 128], tile = #tile.wgmma<shape = [64, 128, 16]>, copy = #tile.copy<kind = tma>, schedule = #tile.schedule<stages = 4, blocks_per_sm = 1, scheduler = split_tail>>} ins(%A, %B : memref<16x1024xf16>, memref<1024x1024xf16>) outs(%C : memref<16x1024xf32>)
   return
 }

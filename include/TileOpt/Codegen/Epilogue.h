@@ -34,6 +34,8 @@ public:
   SmallVector<Value> emitInits(Value owner);
   /// After K: the accumulators `results` to C.
   void emitStore(ValueRange results);
+  /// Which element of the block tile each accumulator holds.
+  const AccumulatorLayout &getLayout() const { return layout; }
 
 private:
   Value emitBound(bool isRow, Value index);

@@ -23,7 +23,8 @@ namespace mlir::tileopt {
 /// holds (rows[i], cols[j]). The fragment's rows are `rowGroups` groups of
 /// `rowChunk` rows per warp row (first row `rowBase`); `warpRow` is the
 /// thread's warp row, which spans `warpRows` rows. Epilogues that regroup
-/// the fragment through shared memory read these.
+/// the fragment through shared memory read these. Rows and columns ascend
+/// with their index.
 struct AccumulatorLayout {
   SmallVector<Value> rows, cols;
   Value rowBase, warpRow;
