@@ -186,7 +186,8 @@ private:
   Value getFlagAddress(Value block);
   Value getSlotFlagAddress(Value slot);
   SmallVector<Value> emitSplitTailSum(Value self, Value owner,
-                                      ValueRange results);
+                                      ValueRange results,
+                                      const AccumulatorLayout &layout);
   void emitWaitForPartial(Value block);
   void emitWaitForFlag(Value block);
 
@@ -200,11 +201,9 @@ private:
   /// first K step (over all tiles), its K range, and the block's K steps
   /// before it.
   Value blockIndex, segmentStep, segmentBegin, segmentEnd, stepBase;
-  /// The workspace (partial sums, then flags), its partial sums, and the
-  /// current tile's mask of the thread's chunks inside C (PartialSums).
+  /// The workspace (partial sums, then flags) and its partial sums.
   Value workspace;
   std::optional<PartialSums> partials;
-  Value chunkMask;
 };
 } // namespace
 
@@ -363,16 +362,17 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
   Type i32 = rewriter.getI32Type();
   Value self = arith::IndexCastOp::create(
       rewriter, loc, rewriter.getIndexType(),
-      emitOpaqueMove(rewriter, loc,
-                     arith::IndexCastOp::create(rewriter, loc, i32,
-                                                blockIndex)));
-  chunkMask = partials->emitChunkMask(epilogue.getLayout());
+      emitOpaqueMove(
+          rewriter, loc,
+          arith::IndexCastOp::create(rewriter, loc, i32, blockIndex)));
   if (plan.split) {
     Value owner = emitOwnsTile();
-    SmallVector<Value> sums = emitSplitTailSum(self, owner, results);
+    SmallVector<Value> sums =
+        emitSplitTailSum(self, owner, results, epilogue.getLayout());
     emitUnder(rewriter, loc, owner, [&]() { epilogue.emitStore(sums); });
     return;
   }
+  Value chunkMask = partials->emitChunkMask(epilogue.getLayout());
   Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
   Value owner = emitOwnsTile();
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
@@ -425,8 +425,9 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
 /// the reduction takes about the time of one slot's load whatever the
 /// split (an owner adding the other parts' slots one by one took split - 1
 /// of them). Chunks outside C are skipped throughout.
-SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
-                                                      ValueRange results) {
+SmallVector<Value>
+StreamKScheduler::emitSplitTailSum(Value self, Value owner, ValueRange results,
+                                   const AccumulatorLayout &layout) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   Value inTail = isPart(self);
@@ -437,6 +438,8 @@ SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
   scf::YieldOp::create(rewriter, loc, results);
   rewriter.setInsertionPointToStart(&tail.getThenRegion().front());
 
+  // (The mask in the parts' branch alone: whole tiles keep their code.)
+  Value chunkMask = partials->emitChunkMask(layout);
   // The tile's counter: its first part's flag.
   Value slot = getSlot(self);
   Value part = ib.rem(slot, ib.c(plan.split));

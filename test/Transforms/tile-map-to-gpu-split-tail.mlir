@@ -237,7 +237,9 @@ func.func @persistent_tail(%A: memref<896x1024xf16>, %B: memref<1024x2432xf16>, 
 // CHECK: %[[ROWS:.*]] = affine.min
 // CHECK: %[[R8:.*]] = arith.addi %[[R:.*]], %c8 : index
 // CHECK: %[[SELF:.*]] = arith.index_cast %{{.*}} : i32 to index
-// The mask: bits 0..7 where row r is inside, 8..15 where r + 8 is.
+// In the tail parts' branch, the mask: bits 0..7 where row r is inside,
+// 8..15 where r + 8 is.
+// CHECK: scf.if
 // CHECK-NEXT: %[[IN0:.*]] = arith.cmpi ult, %[[R]], %[[ROWS]] : index
 // CHECK-NEXT: %[[IN8:.*]] = arith.cmpi ult, %[[R8]], %[[ROWS]] : index
 // CHECK-NEXT: %[[B0:.*]] = arith.extui %[[IN0]] : i1 to i64
