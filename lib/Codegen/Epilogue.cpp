@@ -133,16 +133,13 @@ SmallVector<Value> Epilogue::emitInits(Value owner) {
   return inits;
 }
 
-/// Whether each fragment row and column lies inside C (none where the tile
-/// is whole).
-void Epilogue::emitTileBounds() {
+void Epilogue::emitFragmentBounds(SmallVectorImpl<Value> &rows,
+                                  SmallVectorImpl<Value> &cols) {
   cSizes = memref::getMixedSizes(ctx.rewriter, ctx.loc, ctx.cView);
-  rowIn.clear();
-  colIn.clear();
   for (Value row : layout.rows)
-    rowIn.push_back(emitBound(/*isRow=*/true, row));
+    rows.push_back(emitBound(/*isRow=*/true, row));
   for (Value col : layout.cols)
-    colIn.push_back(emitBound(/*isRow=*/false, col));
+    cols.push_back(emitBound(/*isRow=*/false, col));
 }
 
 /// On an edge tile whose C rows are 16-byte multiples: each run of 4
@@ -530,7 +527,9 @@ void Epilogue::emitStore(ValueRange accumulators) {
     return;
   }
   if (ctx.plan.epilogue == EpilogueKind::Predicated) {
-    emitTileBounds();
+    rowIn.clear();
+    colIn.clear();
+    emitFragmentBounds(rowIn, colIn);
     if (llvm::any_of(rowIn, [](Value v) { return v; }) ||
         llvm::any_of(colIn, [](Value v) { return v; })) {
       emitPredicatedStore(results);

@@ -5,9 +5,6 @@
 //===----------------------------------------------------------------------===//
 #include "TileOpt/Codegen/PartialSums.h"
 
-#include "TileOpt/Codegen/Epilogue.h"
-
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -47,7 +44,7 @@ Value PartialSums::isInMask(Value mask, Value chunk) {
   return arith::TruncIOp::create(rewriter, loc, rewriter.getI1Type(), bit);
 }
 
-Value PartialSums::emitChunkMask(const AccumulatorLayout &layout) {
+Value PartialSums::emitChunkMask(Epilogue &epilogue) {
   // The fma tile's tiles fit the problem (narrow and one-wide tiles for
   // skinny shapes), and it runs at its register cap, where the mask's
   // predicates spilled (1100 x 1200 x 1000 on split_tail: 28 bytes): only
@@ -56,17 +53,12 @@ Value PartialSums::emitChunkMask(const AccumulatorLayout &layout) {
     return {};
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
-  SmallVector<OpFoldResult> sizes =
-      memref::getMixedSizes(rewriter, loc, ctx.cView);
   SmallVector<Value> rowIn, colIn;
-  for (Value row : layout.rows)
-    rowIn.push_back(ib.bound(row, sizes[0], ctx.config().getBM()));
-  for (Value col : layout.cols)
-    colIn.push_back(ib.bound(col, sizes[1], ctx.config().getBN()));
+  epilogue.emitFragmentBounds(rowIn, colIn);
   auto isSet = [](Value v) { return bool(v); };
   if (llvm::none_of(rowIn, isSet) && llvm::none_of(colIn, isSet))
     return {};
-  int64_t cols = layout.cols.size();
+  int64_t cols = colIn.size();
   Value mask = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
   for (int64_t q = 0; q < chunks; ++q) {
     // Chunk q is inside where any of its elements is: where, in any of its

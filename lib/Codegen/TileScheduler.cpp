@@ -186,8 +186,7 @@ private:
   Value getFlagAddress(Value block);
   Value getSlotFlagAddress(Value slot);
   SmallVector<Value> emitSplitTailSum(Value self, Value owner,
-                                      ValueRange results,
-                                      const AccumulatorLayout &layout);
+                                      ValueRange results, Epilogue &epilogue);
   void emitWaitForPartial(Value block);
   void emitWaitForFlag(Value block);
 
@@ -367,12 +366,11 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
           arith::IndexCastOp::create(rewriter, loc, i32, blockIndex)));
   if (plan.split) {
     Value owner = emitOwnsTile();
-    SmallVector<Value> sums =
-        emitSplitTailSum(self, owner, results, epilogue.getLayout());
+    SmallVector<Value> sums = emitSplitTailSum(self, owner, results, epilogue);
     emitUnder(rewriter, loc, owner, [&]() { epilogue.emitStore(sums); });
     return;
   }
-  Value chunkMask = partials->emitChunkMask(epilogue.getLayout());
+  Value chunkMask = partials->emitChunkMask(epilogue);
   Value segmentTile = ib.div(segmentStep, ib.c(plan.stepsPerTile));
   Value owner = emitOwnsTile();
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, owner,
@@ -425,9 +423,9 @@ void StreamKScheduler::emitEpilogue(Epilogue &epilogue, ValueRange results) {
 /// the reduction takes about the time of one slot's load whatever the
 /// split (an owner adding the other parts' slots one by one took split - 1
 /// of them). Chunks outside C are skipped throughout.
-SmallVector<Value>
-StreamKScheduler::emitSplitTailSum(Value self, Value owner, ValueRange results,
-                                   const AccumulatorLayout &layout) {
+SmallVector<Value> StreamKScheduler::emitSplitTailSum(Value self, Value owner,
+                                                      ValueRange results,
+                                                      Epilogue &epilogue) {
   RewriterBase &rewriter = ctx.rewriter;
   Location loc = ctx.loc;
   Value inTail = isPart(self);
@@ -439,7 +437,7 @@ StreamKScheduler::emitSplitTailSum(Value self, Value owner, ValueRange results,
   rewriter.setInsertionPointToStart(&tail.getThenRegion().front());
 
   // (The mask in the parts' branch alone: whole tiles keep their code.)
-  Value chunkMask = partials->emitChunkMask(layout);
+  Value chunkMask = partials->emitChunkMask(epilogue);
   // The tile's counter: its first part's flag.
   Value slot = getSlot(self);
   Value part = ib.rem(slot, ib.c(plan.split));

@@ -34,8 +34,11 @@ public:
   SmallVector<Value> emitInits(Value owner);
   /// After K: the accumulators `results` to C.
   void emitStore(ValueRange results);
-  /// Which element of the block tile each accumulator holds.
-  const AccumulatorLayout &getLayout() const { return layout; }
+  /// Whether each fragment row (`rows`) and column (`cols`) lies inside
+  /// C's current tile, in the accumulator layout's order (null: always, by
+  /// C's static sizes).
+  void emitFragmentBounds(SmallVectorImpl<Value> &rows,
+                          SmallVectorImpl<Value> &cols);
 
 private:
   Value emitBound(bool isRow, Value index);
@@ -49,7 +52,6 @@ private:
   Value loadInput(int64_t input, Value row, Value col);
   Value clampRow(Value row);
   Value clampCol(Value col);
-  void emitTileBounds();
   void emitPredicatedStore(ValueRange results);
   void emitStagedStore(ValueRange results);
   void emitRowsStore(ValueRange results);

@@ -14,7 +14,7 @@
 #ifndef TILEOPT_CODEGEN_PARTIALSUMS_H
 #define TILEOPT_CODEGEN_PARTIALSUMS_H
 
-#include "TileOpt/Codegen/InstructionTile.h"
+#include "TileOpt/Codegen/Epilogue.h"
 
 namespace mlir::tileopt {
 
@@ -25,11 +25,10 @@ public:
   PartialSums(KernelContext &ctx, Value partials, int64_t slotElements);
 
   /// An i64 whose bit q says that the thread's chunk q has an element
-  /// inside C (the current tile's view), from the accumulators' tile rows
-  /// and columns; null where every chunk is (the tile is whole by C's
-  /// static sizes, or the thread has more than 64 chunks) and with the fma
-  /// tile.
-  Value emitChunkMask(const AccumulatorLayout &layout);
+  /// inside C's current tile, from the epilogue's fragment bounds; null
+  /// where every chunk is (the tile is whole by C's static sizes, or the
+  /// thread has more than 64 chunks) and with the fma tile.
+  Value emitChunkMask(Epilogue &epilogue);
   /// Stores the thread's accumulators in slot `slot`, the chunks in `mask`
   /// (null: all).
   void emitStore(Value slot, ValueRange accumulators, Value mask);
