@@ -3,6 +3,8 @@
 import os
 import random
 import stat
+import subprocess
+import sys
 
 from tileopt import fuzz
 
@@ -104,3 +106,29 @@ def test_a_kept_artifact_kept_again(tmp_path, monkeypatch):
                                    timeout=2, keep=keep)
         assert outcome.verdict == "artifact"
     assert sorted(os.listdir(keep)) == ["k.cubin", "k.ptx", "manifest.json"]
+
+
+def test_a_tool_that_cannot_run_stops_the_fuzzer(tmp_path):
+    """A missing, non-executable or broken tile-opt is the setup's error,
+    said once (the command exits 2), not a traceback or a finding."""
+    tile_run = _tool(tmp_path, "tile-run", "exit 77")
+    broken = _tool(tmp_path, "broken", "exit 3")
+    locked = _tool(tmp_path, "locked", "exit 0")
+    os.chmod(locked, 0o644)
+    for tile_opt, said in ((str(tmp_path / "missing"), "cannot run"),
+                           (locked, "cannot run"),
+                           (broken, "does not compile the base example (exit 3)")):
+        try:
+            fuzz.fuzz(1, 1, tile_opt, tile_run, None, None, timeout=2,
+                      log=lambda line: None)
+        except fuzz.ToolError as e:
+            assert said in str(e) and tile_opt in str(e)
+        else:
+            raise AssertionError(f"{tile_opt}: no ToolError")
+    done = subprocess.run([sys.executable, "-m", "tileopt", "fuzz", "--seconds", "1",
+                           "--seed", "1", "--tile-opt", str(tmp_path / "missing"),
+                           "--tile-run", tile_run],
+                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("tileopt: error: cannot run") and "Traceback" not in done.stderr

@@ -219,11 +219,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "fuzz":
         here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         seed = args.seed if args.seed is not None else int(time.time())
-        findings = fuzz_mod.fuzz(args.seconds, seed, _find("tile-opt", args.tile_opt),
-                                 _find("tile-run", args.tile_run),
-                                 args.seeds_dir or os.path.join(here, "examples"),
-                                 args.out, args.timeout, args.keep, args.keep_max,
-                                 args.manifests_of)
+        try:
+            findings = fuzz_mod.fuzz(args.seconds, seed, _find("tile-opt", args.tile_opt),
+                                     _find("tile-run", args.tile_run),
+                                     args.seeds_dir or os.path.join(here, "examples"),
+                                     args.out, args.timeout, args.keep, args.keep_max,
+                                     args.manifests_of)
+        except fuzz_mod.ToolError as e:
+            print(f"tileopt: error: {e}", file=sys.stderr)
+            return 2
         return 1 if findings else 0
 
     if args.command == "tune":

@@ -292,6 +292,11 @@ class Outcome:
     seconds: float
 
 
+class ToolError(Exception):
+    """tile-opt or tile-run cannot be run at all (missing, not executable,
+    or failing the base example): the fuzzer's setup, not a finding."""
+
+
 def _run(cmd: list[str], cwd: str, timeout: float) -> tuple[int | None, str]:
     try:
         p = subprocess.run(cmd, cwd=cwd, capture_output=True,
@@ -299,6 +304,8 @@ def _run(cmd: list[str], cwd: str, timeout: float) -> tuple[int | None, str]:
     except subprocess.TimeoutExpired as e:
         out = e.stderr or ""
         return None, out if isinstance(out, str) else out.decode(errors="replace")
+    except OSError as e:
+        raise ToolError(f"cannot run {cmd[0]}: {e.strerror or e}") from e
     return p.returncode, p.stderr
 
 
@@ -645,9 +652,12 @@ def fuzz(seconds: float, seed: int, tile_opt: str, tile_run: str,
         with open(src, "w") as f:
             f.write(example)
         if not manifests_of:
-            subprocess.run([tile_opt, src, "-o", os.devnull,
+            rc, err = _run([tile_opt, src, "-o", os.devnull,
                             f"--tile-gpu-pipeline=strategy=tiled artifact-dir={base_art}"],
-                           check=True, capture_output=True, timeout=timeout)
+                           base, timeout)
+            if rc != 0:
+                raise ToolError(f"{tile_opt} does not compile the base example "
+                                f"(exit {rc}): {err.strip()[:500]}")
         if keep:
             os.makedirs(keep, exist_ok=True)
         deadline = time.monotonic() + seconds
