@@ -136,6 +136,8 @@ SmallVector<Value> Epilogue::emitInits(Value owner) {
 void Epilogue::emitFragmentBounds(SmallVectorImpl<Value> &rows,
                                   SmallVectorImpl<Value> &cols) {
   cSizes = memref::getMixedSizes(ctx.rewriter, ctx.loc, ctx.cView);
+  rows.clear();
+  cols.clear();
   for (Value row : layout.rows)
     rows.push_back(emitBound(/*isRow=*/true, row));
   for (Value col : layout.cols)
@@ -527,8 +529,6 @@ void Epilogue::emitStore(ValueRange accumulators) {
     return;
   }
   if (ctx.plan.epilogue == EpilogueKind::Predicated) {
-    rowIn.clear();
-    colIn.clear();
     emitFragmentBounds(rowIn, colIn);
     if (llvm::any_of(rowIn, [](Value v) { return v; }) ||
         llvm::any_of(colIn, [](Value v) { return v; })) {

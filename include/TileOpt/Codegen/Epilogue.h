@@ -36,7 +36,7 @@ public:
   void emitStore(ValueRange results);
   /// Whether each fragment row (`rows`) and column (`cols`) lies inside
   /// C's current tile, in the accumulator layout's order (null: always, by
-  /// C's static sizes).
+  /// C's static sizes); replaces what `rows` and `cols` held.
   void emitFragmentBounds(SmallVectorImpl<Value> &rows,
                           SmallVectorImpl<Value> &cols);
 
